@@ -1,0 +1,39 @@
+import esbuild from "esbuild";
+import { builtinModules } from "node:module";
+
+const production = process.argv[2] === "production";
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+const plugin = {
+	entryPoints: ["src/main.ts"],
+	bundle: true,
+	format: "cjs",
+	platform: "browser",
+	target: "es2022",
+	outfile: "main.js",
+	external: ["obsidian", "electron", "@codemirror/*", "@lezer/*", ...nodeBuiltins],
+	logLevel: "info",
+	sourcemap: production ? false : "inline",
+	minify: production,
+	treeShaking: true,
+};
+
+const cli = {
+	entryPoints: ["src/node/cli.ts"],
+	bundle: true,
+	format: "cjs",
+	platform: "node",
+	target: "node20",
+	outfile: "dist/cli.cjs",
+	banner: { js: "#!/usr/bin/env node" },
+	logLevel: "info",
+	sourcemap: false,
+	minify: false,
+};
+
+if (production) {
+	await Promise.all([esbuild.build(plugin), esbuild.build(cli)]);
+} else {
+	const contexts = await Promise.all([esbuild.context(plugin), esbuild.context(cli)]);
+	await Promise.all(contexts.map((c) => c.watch()));
+}

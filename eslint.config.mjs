@@ -1,0 +1,26 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import obsidianmd from "eslint-plugin-obsidianmd";
+import globals from "globals";
+
+export default defineConfig([
+	globalIgnores(["node_modules/", "dist/", "main.js", "coverage/", "bench/.out/", ".tmp/"]),
+	...obsidianmd.configs.recommended,
+	{
+		files: ["**/*.ts"],
+		languageOptions: {
+			parserOptions: {
+				projectService: true,
+				tsconfigRootDir: import.meta.dirname,
+			},
+		},
+	},
+	{
+		// The headless CLI, benchmarks, scripts and tests talk to a terminal; the plugin itself never logs.
+		files: ["src/node/**", "bench/**", "scripts/**", "tests/**", "*.mjs"],
+		rules: { "obsidianmd/rule-custom-message": "off", "no-console": "off" },
+	},
+	{
+		files: ["**/*.mjs", "**/*.js"],
+		languageOptions: { globals: { ...globals.node } },
+	},
+]);

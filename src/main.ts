@@ -1,0 +1,5 @@
+import { Plugin } from "obsidian";
+
+export default class CausalMemoryPlugin extends Plugin {
+	override async onload(): Promise<void> {}
+}
