@@ -1,0 +1,220 @@
+import { MultiDirectedGraph } from "graphology";
+import { EDGE_TYPE_INFO, type EdgeType } from "../model/edge-types";
+import { basenameKey, isAttachmentLink, LinkResolver } from "../parse/link-resolver";
+import { extractLinks, type RawLink } from "./note-links";
+import { nodeAttributes, pathAttributes } from "./node-attributes";
+import type {
+	DanglingLink,
+	EdgeProvenance,
+	MemoryEdge,
+	MemoryEdgeAttributes,
+	MemoryNodeAttributes,
+	NoteInput,
+} from "./types";
+
+export type MemoryGraphology = MultiDirectedGraph<MemoryNodeAttributes, MemoryEdgeAttributes>;
+
+export interface MemoryGraphOptions {
+	/** Frontmatter property / inline field name → edge type. */
+	edgeKeys: Record<string, EdgeType>;
+}
+
+/**
+ * The vault as a typed memory graph. Notes are nodes keyed by their vault path; edges are
+ * derived from what each note says, so every change is local: a note's out-edges are rebuilt
+ * from its own links, and a note appearing, disappearing or moving re-resolves only the links
+ * that name its file (the only links whose resolution it can change).
+ */
+export class MemoryGraph {
+	readonly graph: MemoryGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
+	private readonly resolver = new LinkResolver();
+	private readonly rawLinks = new Map<string, RawLink[]>();
+	/** basenameKey of a link target → notes that contain such a link (resolved or not). */
+	private readonly linkersByName = new Map<string, Set<string>>();
+	private readonly danglingBySource = new Map<string, DanglingLink[]>();
+
+	constructor(private readonly options: MemoryGraphOptions) {}
+
+	get order(): number {
+		return this.graph.order;
+	}
+
+	hasNote(path: string): boolean {
+		return this.graph.hasNode(path);
+	}
+
+	node(path: string): MemoryNodeAttributes | undefined {
+		return this.graph.hasNode(path) ? this.graph.getNodeAttributes(path) : undefined;
+	}
+
+	notePaths(): string[] {
+		return this.graph.nodes();
+	}
+
+	resolve(linkpath: string, sourcePath: string): string | null {
+		return this.resolver.resolve(linkpath, sourcePath);
+	}
+
+	/** Adds or updates a note from its parsed content. */
+	setNote(input: NoteInput): void {
+		const { path } = input;
+		const isNew = !this.graph.hasNode(path);
+		const attributes = nodeAttributes(input);
+		if (isNew) {
+			this.graph.addNode(path, attributes);
+			this.resolver.add(path);
+		} else {
+			this.graph.replaceNodeAttributes(path, attributes);
+		}
+		this.setRawLinks(path, extractLinks(input.parsed, this.options.edgeKeys));
+		this.rebuildOutEdges(path);
+		if (isNew) this.reresolveLinkersOf(path);
+	}
+
+	/**
+	 * Adds many notes at once (a full index): every node exists before any link is resolved,
+	 * so each note's links are resolved exactly once.
+	 */
+	setNotes(inputs: readonly NoteInput[]): void {
+		const added: NoteInput[] = [];
+		for (const input of inputs) {
+			if (this.graph.hasNode(input.path)) {
+				this.setNote(input);
+				continue;
+			}
+			this.graph.addNode(input.path, nodeAttributes(input));
+			this.resolver.add(input.path);
+			this.setRawLinks(input.path, extractLinks(input.parsed, this.options.edgeKeys));
+			added.push(input);
+		}
+		const affected = new Set(added.map((input) => input.path));
+		for (const input of added) {
+			for (const linker of this.linkersByName.get(basenameKey(input.path)) ?? []) affected.add(linker);
+		}
+		for (const path of affected) this.rebuildOutEdges(path);
+	}
+
+	/** Removes a note; links to it become dangling (or resolve to another note of the same name). */
+	removeNote(path: string): boolean {
+		if (!this.graph.hasNode(path)) return false;
+		this.setRawLinks(path, []);
+		this.rawLinks.delete(path);
+		this.danglingBySource.delete(path);
+		this.graph.dropNode(path);
+		this.resolver.remove(path);
+		this.reresolveLinkersOf(path);
+		return true;
+	}
+
+	/** Moves a note to a new path, keeping its attributes (and so its identity for history keyed by it). */
+	renameNote(oldPath: string, newPath: string): void {
+		if (oldPath === newPath) return;
+		const previous = this.graph.getNodeAttributes(oldPath);
+		const links = this.rawLinks.get(oldPath) ?? [];
+		this.removeNote(oldPath);
+		this.graph.addNode(newPath, { ...previous, ...pathAttributes(newPath) });
+		this.resolver.add(newPath);
+		this.setRawLinks(newPath, links);
+		this.rebuildOutEdges(newPath);
+		this.reresolveLinkersOf(newPath);
+	}
+
+	edges(): MemoryEdge[] {
+		return this.graph.mapEdges((_key, attributes, source, target) => ({ ...attributes, source, target }));
+	}
+
+	outEdges(path: string): MemoryEdge[] {
+		if (!this.graph.hasNode(path)) return [];
+		return this.graph.mapOutEdges(path, (_key, attributes, source, target) => ({ ...attributes, source, target }));
+	}
+
+	inEdges(path: string): MemoryEdge[] {
+		if (!this.graph.hasNode(path)) return [];
+		return this.graph.mapInEdges(path, (_key, attributes, source, target) => ({ ...attributes, source, target }));
+	}
+
+	dangling(): DanglingLink[] {
+		return [...this.danglingBySource.values()].flat();
+	}
+
+	/** Weighted supportive degree: Σ causal weight of supportive edges in and out. */
+	supportiveDegree(path: string): number {
+		let total = 0;
+		this.graph.forEachEdge(path, (_key, attributes) => {
+			if (EDGE_TYPE_INFO[attributes.type].supportive) total += attributes.weight;
+		});
+		return total;
+	}
+
+	isOrphan(path: string): boolean {
+		return this.supportiveDegree(path) === 0;
+	}
+
+	private setRawLinks(path: string, links: RawLink[]): void {
+		for (const name of linkNames(this.rawLinks.get(path) ?? [])) {
+			const linkers = this.linkersByName.get(name);
+			linkers?.delete(path);
+			if (linkers?.size === 0) this.linkersByName.delete(name);
+		}
+		this.rawLinks.set(path, links);
+		for (const name of linkNames(links)) {
+			let linkers = this.linkersByName.get(name);
+			if (!linkers) this.linkersByName.set(name, (linkers = new Set()));
+			linkers.add(path);
+		}
+	}
+
+	private reresolveLinkersOf(path: string): void {
+		const linkers = this.linkersByName.get(basenameKey(path));
+		if (!linkers) return;
+		for (const source of [...linkers]) {
+			if (source !== path && this.graph.hasNode(source)) this.rebuildOutEdges(source);
+		}
+	}
+
+	private rebuildOutEdges(source: string): void {
+		this.graph.forEachOutEdge(source, (key) => this.graph.dropEdge(key));
+		const byTarget = new Map<string, Map<EdgeType, EdgeProvenance[]>>();
+		const dangling: DanglingLink[] = [];
+		for (const link of this.rawLinks.get(source) ?? []) {
+			if (link.linkpath === "" || isAttachmentLink(link.linkpath)) continue;
+			const target = this.resolver.resolve(link.linkpath, source);
+			if (target === null) {
+				dangling.push({ source, linkpath: link.linkpath, type: link.type });
+				continue;
+			}
+			if (target === source) continue;
+			let types = byTarget.get(target);
+			if (!types) byTarget.set(target, (types = new Map()));
+			const provenance = types.get(link.type) ?? [];
+			provenance.push(link.key === undefined ? { origin: link.origin } : { origin: link.origin, key: link.key });
+			types.set(link.type, provenance);
+		}
+		for (const [target, types] of byTarget) {
+			for (const [type, provenance] of withoutRedundantAssociation(types)) {
+				this.graph.addEdge(source, target, { type, weight: EDGE_TYPE_INFO[type].causalWeight, provenance });
+			}
+		}
+		if (dangling.length > 0) this.danglingBySource.set(source, dangling);
+		else this.danglingBySource.delete(source);
+	}
+}
+
+function linkNames(links: RawLink[]): Set<string> {
+	return new Set(links.filter((l) => l.linkpath !== "").map((l) => basenameKey(l.linkpath)));
+}
+
+/**
+ * A typed link to X also appears as a plain body link (`caused_by:: [[X]]` is a wikilink to
+ * Obsidian too); that repetition is not a second, associative edge. An unmapped property
+ * that links the same pair is kept: it says something the typed edge does not.
+ */
+function withoutRedundantAssociation(types: Map<EdgeType, EdgeProvenance[]>): Map<EdgeType, EdgeProvenance[]> {
+	const association = types.get("related_to");
+	if (!association || types.size === 1) return types;
+	const kept = association.filter((p) => p.origin !== "wikilink");
+	const result = new Map(types);
+	if (kept.length > 0) result.set("related_to", kept);
+	else result.delete("related_to");
+	return result;
+}

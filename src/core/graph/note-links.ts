@@ -1,0 +1,42 @@
+import { EDGE_TYPE_INFO, type EdgeOrigin, type EdgeType } from "../model/edge-types";
+import { splitLinkpath } from "../parse/link-resolver";
+import type { ParsedNote } from "../parse/types";
+
+/** One link written in a note, before resolution: where it points and what edge it would make. */
+export interface RawLink {
+	/** Link path without `#heading`/`#^block`; empty for a link into the note itself. */
+	linkpath: string;
+	type: EdgeType;
+	origin: EdgeOrigin;
+	/** Property or inline-field name, for links that come from one. */
+	key?: string;
+}
+
+/** `caused_by.0` (Obsidian's key for a list entry) → `caused_by`. */
+function propertyName(key: string): string {
+	return key.replace(/(\.\d+)+$/, "");
+}
+
+function keyedLink(link: string, key: string, origin: EdgeOrigin, edgeKeys: Record<string, EdgeType>): RawLink {
+	const name = propertyName(key);
+	const type = edgeKeys[name] ?? edgeKeys[name.toLowerCase()];
+	return { linkpath: splitLinkpath(link).path, type: type ?? "related_to", origin, key: name };
+}
+
+/**
+ * Every link of a note as an edge candidate: typed keys come from `edgeKeys`; body links,
+ * embeds and unmapped link properties are `related_to`.
+ */
+export function extractLinks(parsed: ParsedNote, edgeKeys: Record<string, EdgeType>): RawLink[] {
+	return [
+		...parsed.frontmatterLinks.map((l) => keyedLink(l.link, l.key, "frontmatter", edgeKeys)),
+		...parsed.inlineFieldLinks.map((l) => keyedLink(l.link, l.key, "inline_field", edgeKeys)),
+		...[...parsed.links, ...parsed.embeds].map(
+			(l): RawLink => ({ linkpath: splitLinkpath(l.link).path, type: "related_to", origin: "wikilink" }),
+		),
+	];
+}
+
+export function edgeWeight(type: EdgeType): number {
+	return EDGE_TYPE_INFO[type].causalWeight;
+}

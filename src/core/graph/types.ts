@@ -1,0 +1,60 @@
+import type { EdgeOrigin, EdgeType } from "../model/edge-types";
+import type { ParsedNote } from "../parse/types";
+
+/** What the graph needs to know about one note. */
+export interface NoteInput {
+	path: string;
+	mtime: number;
+	ctime: number;
+	size: number;
+	parsed: ParsedNote;
+}
+
+/** The `memory_*` frontmatter keys, as the user or the plugin wrote them. */
+export interface MemoryFrontmatter {
+	status?: string;
+	pinned: boolean;
+	category?: string;
+	/** `mcp` for notes the plugin created; absent for the user's own notes. */
+	source?: string;
+}
+
+export interface MemoryNodeAttributes {
+	path: string;
+	/** File name without folder and `.md`. */
+	title: string;
+	/** Folder path without a trailing slash; "" at the vault root. */
+	folder: string;
+	aliases: string[];
+	tags: string[];
+	mtime: number;
+	ctime: number;
+	size: number;
+	memory: MemoryFrontmatter;
+	frontmatterError?: string;
+}
+
+export interface EdgeProvenance {
+	origin: EdgeOrigin;
+	/** The property or inline field the link was written in. */
+	key?: string;
+}
+
+export interface MemoryEdgeAttributes {
+	type: EdgeType;
+	weight: number;
+	/** Every place in the source note that states this edge (a link can be written twice). */
+	provenance: EdgeProvenance[];
+}
+
+/** A link whose target is not a note in the vault; kept so it can resolve when the note appears. */
+export interface DanglingLink {
+	source: string;
+	linkpath: string;
+	type: EdgeType;
+}
+
+export interface MemoryEdge extends MemoryEdgeAttributes {
+	source: string;
+	target: string;
+}

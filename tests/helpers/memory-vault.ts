@@ -1,0 +1,106 @@
+import { parseNote } from "../../src/core/parse/parse-note";
+import type {
+	FrontmatterPatch,
+	LoadedNote,
+	RemoveMode,
+	VaultEvent,
+	VaultEventListener,
+	VaultFile,
+	VaultPort,
+} from "../../src/core/model/vault";
+
+/**
+ * An in-memory VaultPort for engine tests: files are strings, events are delivered
+ * synchronously when `emit` is true, and the clock is whatever the test says.
+ */
+export class MemoryVault implements VaultPort {
+	private readonly files = new Map<string, { content: string; mtime: number; ctime: number }>();
+	private readonly listeners = new Set<VaultEventListener>();
+	now = 1_700_000_000_000;
+
+	constructor(initial: Record<string, string> = {}) {
+		for (const [path, content] of Object.entries(initial)) this.files.set(path, { content, mtime: this.now, ctime: this.now });
+	}
+
+	/** Writes a file as a user would (create or modify) and emits the event. */
+	write(path: string, content: string): VaultEvent {
+		const existing = this.files.get(path);
+		this.files.set(path, { content, mtime: this.now, ctime: existing?.ctime ?? this.now });
+		return this.emit(existing ? { type: "modify", path } : { type: "create", path });
+	}
+
+	delete(path: string): VaultEvent {
+		this.files.delete(path);
+		return this.emit({ type: "delete", path });
+	}
+
+	rename(oldPath: string, path: string): VaultEvent {
+		const file = this.files.get(oldPath);
+		if (!file) throw new Error(`no file ${oldPath}`);
+		this.files.delete(oldPath);
+		this.files.set(path, file);
+		return this.emit({ type: "rename", path, oldPath });
+	}
+
+	paths(): string[] {
+		return [...this.files.keys()];
+	}
+
+	content(path: string): string | undefined {
+		return this.files.get(path)?.content;
+	}
+
+	list(): Promise<VaultFile[]> {
+		return Promise.resolve([...this.files.keys()].map((path) => this.fileOf(path)));
+	}
+
+	read(path: string): Promise<string> {
+		const file = this.files.get(path);
+		return file ? Promise.resolve(file.content) : Promise.reject(new Error(`no file ${path}`));
+	}
+
+	stat(path: string): Promise<VaultFile | null> {
+		return Promise.resolve(this.files.has(path) ? this.fileOf(path) : null);
+	}
+
+	load(path: string): Promise<LoadedNote | null> {
+		const file = this.files.get(path);
+		if (!file) return Promise.resolve(null);
+		return Promise.resolve({ file: this.fileOf(path), content: file.content, parsed: parseNote(file.content) });
+	}
+
+	watch(listener: VaultEventListener): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	writeFrontmatter(_path: string, _patch: FrontmatterPatch): Promise<void> {
+		return Promise.reject(new Error("MemoryVault does not write frontmatter"));
+	}
+
+	createNote(path: string, content: string): Promise<VaultFile> {
+		if (this.files.has(path)) return Promise.reject(new Error(`${path} already exists`));
+		this.write(path, content);
+		return Promise.resolve(this.fileOf(path));
+	}
+
+	removeNote(path: string, _mode: RemoveMode): Promise<string | null> {
+		this.delete(path);
+		return Promise.resolve(null);
+	}
+
+	listenerCount(): number {
+		return this.listeners.size;
+	}
+
+	private emit(event: VaultEvent): VaultEvent {
+		for (const listener of this.listeners) listener(event);
+		return event;
+	}
+
+	private fileOf(path: string): VaultFile {
+		const file = this.files.get(path);
+		if (!file) throw new Error(`no file ${path}`);
+		return { path, mtime: file.mtime, ctime: file.ctime, size: new TextEncoder().encode(file.content).length };
+	}
+}
