@@ -1,0 +1,31 @@
+/* global gc -- defined by node --expose-gc */
+import { clearInterval, setInterval } from "node:timers";
+
+export interface RssSampler {
+	/** Stops sampling; returns the highest resident set size seen, in bytes. */
+	stop(): number;
+}
+
+/**
+ * Samples `process.memoryUsage().rss` every `intervalMs` and combines it with the kernel's
+ * `maxRSS`, which also catches peaks inside synchronous stretches the timer cannot interrupt.
+ * `maxRSS` is the whole process's peak, so measure one thing per process (see fresh-process.ts).
+ */
+export function startRssSampler(intervalMs = 20): RssSampler {
+	let peak = process.memoryUsage().rss;
+	const timer = setInterval(() => {
+		peak = Math.max(peak, process.memoryUsage().rss);
+	}, intervalMs);
+	return {
+		stop: () => {
+			clearInterval(timer);
+			const kernelPeak = process.resourceUsage().maxRSS * 1024; // reported in KiB
+			return Math.max(peak, process.memoryUsage().rss, kernelPeak);
+		},
+	};
+}
+
+/** A full garbage collection before measuring; needs `--expose-gc` (bench/run.mjs and fresh-process.ts pass it). */
+export function collectGarbage(): void {
+	if (typeof gc === "function") void gc();
+}
