@@ -1,0 +1,6 @@
+import type { Timers } from "../engine/timers";
+
+export const WINDOW_TIMERS: Timers = {
+	setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+	clearTimeout: (handle) => window.clearTimeout(handle as number),
+};

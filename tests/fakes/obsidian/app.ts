@@ -1,0 +1,38 @@
+import { Commands } from "./commands";
+import { FileManager } from "./file-manager";
+import { MetadataCache } from "./metadata-cache";
+import { Vault } from "./vault";
+import { Workspace } from "./workspace";
+
+export interface AppOptions {
+	configDir?: string;
+	/**
+	 * "warm" (default): every note is in the metadata cache when the app starts, as after an
+	 * earlier session. "cold": notes are parsed after start-up, firing `changed` for each.
+	 */
+	metadata?: "warm" | "cold";
+}
+
+/**
+ * The app over a real folder. Start-up is in the test's hands: construct, load plugins,
+ * optionally `vault.fireLoadEvents()`, then `workspace.triggerLayoutReady()`.
+ */
+export class App {
+	readonly vault: Vault;
+	readonly metadataCache: MetadataCache;
+	readonly fileManager: FileManager;
+	readonly workspace: Workspace;
+	readonly commands = new Commands();
+
+	constructor(basePath: string, options: AppOptions = {}) {
+		this.vault = new Vault(basePath, options.configDir);
+		this.metadataCache = new MetadataCache(this.vault, options.metadata !== "cold");
+		this.fileManager = new FileManager(this.vault);
+		this.workspace = new Workspace();
+	}
+
+	/** Fake-only: listeners registered on the vault, metadata cache and workspace. */
+	liveEventRefCount(): number {
+		return this.vault.listenerCount() + this.metadataCache.listenerCount() + this.workspace.listenerCount();
+	}
+}

@@ -1,0 +1,67 @@
+import type { App } from "./app";
+import { Component } from "./component";
+import { FakeElement } from "./fake-element";
+import type { Command, PluginManifest } from "./metadata-types";
+import { normalizePath } from "./normalize-path";
+
+/**
+ * Obsidian's Plugin base class. Commands get the app's `<plugin id>:` id prefix and
+ * `<plugin name>: ` name prefix; status bar items, commands and setting tabs are removed on
+ * unload. `loadData` reads `<configDir>/plugins/<id>/data.json` (null when missing; a file that
+ * is not JSON makes it throw, stricter than the app, so plugins prove they survive it).
+ */
+export abstract class Plugin extends Component {
+	app: App;
+	manifest: PluginManifest;
+	readonly statusBarItems: FakeElement[] = [];
+	readonly settingTabs: unknown[] = [];
+
+	constructor(app: App, manifest: PluginManifest) {
+		super();
+		this.app = app;
+		this.manifest = { ...manifest, dir: manifest.dir ?? `${app.vault.configDir}/plugins/${manifest.id}` };
+	}
+
+	addStatusBarItem(): FakeElement {
+		const element = new FakeElement();
+		this.statusBarItems.push(element);
+		this.register(() => {
+			element.detach();
+			this.statusBarItems.splice(this.statusBarItems.indexOf(element), 1);
+		});
+		return element;
+	}
+
+	addCommand(command: Command): Command {
+		command.id = `${this.manifest.id}:${command.id}`;
+		command.name = `${this.manifest.name}: ${command.name}`;
+		this.app.commands.addCommand(command);
+		const id = command.id;
+		this.register(() => this.app.commands.removeCommand(id));
+		return command;
+	}
+
+	removeCommand(commandId: string): void {
+		this.app.commands.removeCommand(`${this.manifest.id}:${commandId}`);
+	}
+
+	addSettingTab(settingTab: unknown): void {
+		this.settingTabs.push(settingTab);
+		this.register(() => this.settingTabs.splice(this.settingTabs.indexOf(settingTab), 1));
+	}
+
+	async loadData(): Promise<unknown> {
+		const path = this.dataPath();
+		if (!(await this.app.vault.adapter.exists(path))) return null;
+		return JSON.parse(await this.app.vault.adapter.read(path)) as unknown;
+	}
+
+	async saveData(data: unknown): Promise<void> {
+		await this.app.vault.adapter.mkdir(this.manifest.dir ?? "");
+		await this.app.vault.adapter.write(this.dataPath(), JSON.stringify(data, null, 2));
+	}
+
+	private dataPath(): string {
+		return normalizePath(`${this.manifest.dir ?? ""}/data.json`);
+	}
+}
