@@ -3,8 +3,7 @@
  * records in flight (fsync on), then 1M records folded by one compaction, and the time to
  * open (replay) a log of 1M records.
  *
- *   npx esbuild bench/activity.ts --bundle --platform=node --format=esm --outfile=bench/.out/activity.mjs
- *   node bench/.out/activity.mjs [records=1000000]
+ *   npm run bench -- activity [records=1000000]
  */
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";

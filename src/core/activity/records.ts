@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+export const LIFECYCLE_STATUSES = ["active", "dormant", "fading", "pruned", "core"] as const;
+export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
+
+export const PRUNE_ACTIONS = ["mark", "archive", "trash"] as const;
+export type PruneAction = (typeof PRUNE_ACTIONS)[number];
+
+const notePath = z
+	.string()
+	.refine(
+		(p) => p.endsWith(".md") && !p.startsWith("/") && !p.includes("\\") && !p.split("/").includes(".."),
+		{ error: 'must be a vault-relative path with "/" separators ending in ".md", e.g. "Projects/Plan.md"' },
+	);
+const timestamp = z.number().int().nonnegative().describe("milliseconds since the epoch");
+const reason = z.string().min(1).max(1000);
+
+const nodeEvent = <K extends string>(kind: K) => z.strictObject({ kind: z.literal(kind), path: notePath, at: timestamp });
+
+export const ActivityEventSchema = z.discriminatedUnion("kind", [
+	nodeEvent("recall"),
+	nodeEvent("open"),
+	nodeEvent("edit"),
+	/** A new link now points at the node. */
+	nodeEvent("link"),
+	nodeEvent("delete"),
+	z
+		.strictObject({ kind: z.literal("rename"), from: notePath, to: notePath, at: timestamp })
+		.refine((e) => e.from !== e.to, { path: ["to"], error: 'must differ from "from"' }),
+	z
+		.strictObject({
+			kind: z.literal("transition"),
+			path: notePath,
+			from: z.enum(LIFECYCLE_STATUSES),
+			to: z.enum(LIFECYCLE_STATUSES),
+			at: timestamp,
+			reason,
+		})
+		.refine((e) => e.from !== e.to, { path: ["to"], error: 'must differ from "from"' }),
+	z
+		.strictObject({
+			kind: z.literal("prune"),
+			path: notePath,
+			action: z.enum(PRUNE_ACTIONS),
+			/** Where an archived note went. */
+			destination: notePath.optional(),
+			at: timestamp,
+			reason: reason.optional(),
+		})
+		.refine((e) => (e.action === "archive") === (e.destination !== undefined), {
+			path: ["destination"],
+			error: 'is required for action "archive" and not allowed otherwise',
+		}),
+	/** Marks an earlier transition or prune (by its sequence number) as undone. */
+	z.strictObject({ kind: z.literal("undo"), ref: z.number().int().positive(), at: timestamp }),
+]);
+
+export type ActivityEvent = z.infer<typeof ActivityEventSchema>;
+export type ActivityKind = ActivityEvent["kind"];
+export type ActivityEventOf<K extends ActivityKind> = Extract<ActivityEvent, { kind: K }>;
+
+/** An event as it sits in the log: numbered by the store, strictly increasing. */
+export type StoredRecord = ActivityEvent & { seq: number };
+
+export class ActivityRecordError extends Error {
+	constructor(
+		/** Dotted path of the offending field, or "(record)" for the record as a whole. */
+		readonly field: string,
+		message: string,
+	) {
+		super(message);
+		this.name = "ActivityRecordError";
+	}
+}
+
+/** Validates an event; throws ActivityRecordError naming the first bad field. */
+export function parseActivityEvent(input: unknown): ActivityEvent {
+	const result = ActivityEventSchema.safeParse(input);
+	if (result.success) return result.data;
+	const issue = result.error.issues[0];
+	const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [];
+	const field = unknownKeys.length > 0 ? unknownKeys.join(", ") : issue.path.join(".") || "(record)";
+	const what = unknownKeys.length > 0 ? "is not a field of this kind of record" : issue.message;
+	throw new ActivityRecordError(field, `Invalid activity record, field "${field}": ${what}.`);
+}

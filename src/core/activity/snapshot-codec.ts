@@ -1,0 +1,85 @@
+import { z } from "zod";
+import type { ActivityState } from "./activity-state";
+import { decodeChecksummedLine, encodeChecksummedLine } from "./log-codec";
+import type { NodeActivity } from "./node-activity";
+import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "./records";
+
+export const SNAPSHOT_FORMAT = 1;
+
+const time = z.number();
+const nullableTime = time.nullable();
+const entryBase = { seq: z.number().int().positive(), path: z.string(), at: time, undoneAt: nullableTime };
+
+const NodeActivitySchema = z.object({
+	path: z.string(),
+	recalls: z.object({
+		count: z.number().int().nonnegative(),
+		recent: z.array(time),
+		older: z
+			.object({ count: z.number().int().positive(), firstAt: time, lastAt: time, stability: z.number().nullable() })
+			.nullable(),
+	}),
+	lastRecalled: nullableTime,
+	lastOpened: nullableTime,
+	lastEdited: nullableTime,
+	lastLinked: nullableTime,
+	deletedAt: nullableTime,
+	history: z.array(
+		z.discriminatedUnion("kind", [
+			z.object({
+				kind: z.literal("transition"),
+				...entryBase,
+				from: z.enum(LIFECYCLE_STATUSES),
+				to: z.enum(LIFECYCLE_STATUSES),
+				reason: z.string(),
+			}),
+			z.object({
+				kind: z.literal("prune"),
+				...entryBase,
+				action: z.enum(PRUNE_ACTIONS),
+				destination: z.string().optional(),
+				reason: z.string().optional(),
+			}),
+		]),
+	),
+});
+
+const SnapshotSchema = z.object({
+	format: z.literal(SNAPSHOT_FORMAT),
+	generation: z.number().int().positive(),
+	lastSeq: z.number().int().nonnegative(),
+	nodes: z.array(NodeActivitySchema),
+});
+
+export interface Snapshot {
+	/** The first log generation that is not folded into this snapshot. */
+	generation: number;
+	lastSeq: number;
+	nodes: NodeActivity[];
+}
+
+/** The whole state as one checksummed line. */
+export function encodeSnapshot(state: ActivityState, generation: number): string {
+	return encodeChecksummedLine(
+		JSON.stringify({ format: SNAPSHOT_FORMAT, generation, lastSeq: state.lastSeq, nodes: [...state.allNodes()] }),
+	);
+}
+
+export function decodeSnapshot(text: string): Snapshot | { problem: string } {
+	if (!text.endsWith("\n")) return { problem: "the file is incomplete" };
+	const checked = decodeChecksummedLine(text.slice(0, -1));
+	if ("problem" in checked) return checked;
+	let value: unknown;
+	try {
+		value = JSON.parse(checked.json);
+	} catch {
+		return { problem: "checksum matches but the JSON does not parse" };
+	}
+	const parsed = SnapshotSchema.safeParse(value);
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0];
+		return { problem: `unexpected content at "${issue.path.join(".")}": ${issue.message}` };
+	}
+	const { generation, lastSeq, nodes } = parsed.data;
+	return { generation, lastSeq, nodes };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { ActivityState } from "../../../src/core/activity/activity-state";
+import { decodeSnapshot, encodeSnapshot } from "../../../src/core/activity/snapshot-codec";
+
+function sampleState(): ActivityState {
+	const state = new ActivityState({ maxRecentRecalls: 2, maxHistoryPerNode: 5 });
+	state.apply({ seq: 1, kind: "recall", path: "a.md", at: 1 });
+	state.apply({ seq: 2, kind: "recall", path: "a.md", at: 2 });
+	state.apply({ seq: 3, kind: "recall", path: "a.md", at: 3 });
+	state.apply({ seq: 4, kind: "transition", path: "b.md", from: "dormant", to: "active", at: 4, reason: "recalled" });
+	state.apply({ seq: 5, kind: "prune", path: "c.md", action: "trash", at: 5 });
+	state.apply({ seq: 6, kind: "delete", path: "c.md", at: 6 });
+	return state;
+}
+
+describe("snapshot codec", () => {
+	it("round-trips the whole state", () => {
+		const state = sampleState();
+		const decoded = decodeSnapshot(encodeSnapshot(state, 7));
+		expect(decoded).toEqual({ generation: 7, lastSeq: 6, nodes: [...state.allNodes()] });
+		const restored = ActivityState.restore("nodes" in decoded ? decoded.nodes : [], 6, { maxRecentRecalls: 2, maxHistoryPerNode: 5 });
+		expect(restored.paths()).toEqual(["a.md", "b.md"]);
+		expect(restored.entry(4)).toMatchObject({ to: "active" });
+	});
+
+	it("reports a truncated or damaged snapshot instead of trusting it", () => {
+		const text = encodeSnapshot(sampleState(), 2);
+		expect(decodeSnapshot(text.slice(0, -1))).toEqual({ problem: "the file is incomplete" });
+		expect(decodeSnapshot(text.slice(0, 40) + "\n")).toEqual({ problem: "checksum mismatch" });
+		expect(decodeSnapshot(text.replace('"a.md"', '"x.md"'))).toEqual({ problem: "checksum mismatch" });
+		expect(decodeSnapshot("")).toEqual({ problem: "the file is incomplete" });
+	});
+});
