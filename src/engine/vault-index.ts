@@ -21,7 +21,14 @@ export interface IndexReport {
 }
 
 export type IndexChange =
-	| { type: "set"; path: string }
+	| {
+			type: "set";
+			path: string;
+			/** The note's modification time before this change; null for a note new to the graph. */
+			previousMtime: number | null;
+			/** Notes this change newly links to (their "newly linked" use). */
+			newTargets: string[];
+	  }
 	| { type: "remove"; path: string }
 	| { type: "rename"; path: string; oldPath: string };
 
@@ -130,8 +137,11 @@ export class VaultIndex {
 			this.dropNode(event.path);
 			return;
 		}
+		const previousMtime = this.graph.node(input.path)?.mtime ?? null;
+		const before = new Set(this.graph.graph.hasNode(input.path) ? this.graph.graph.outNeighbors(input.path) : []);
 		this.graph.setNote(input);
-		this.emit({ type: "set", path: input.path });
+		const newTargets = this.graph.graph.outNeighbors(input.path).filter((target) => !before.has(target));
+		this.emit({ type: "set", path: input.path, previousMtime, newTargets });
 	}
 
 	private async applyRename(oldPath: string, path: string): Promise<void> {

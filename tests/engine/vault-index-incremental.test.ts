@@ -74,16 +74,18 @@ describe("VaultIndex incremental updates", () => {
 	});
 
 	it("reports renames so history keyed by path can follow the note", async () => {
-		const vault = new MemoryVault({ "A.md": "" });
+		const vault = new MemoryVault({ "A.md": "", "B.md": "" });
 		const index = new VaultIndex(vault);
 		await index.build();
 		const changes: unknown[] = [];
 		index.onChange((change) => changes.push(change));
 		await index.apply(vault.rename("A.md", "Moved/A.md"));
+		await index.apply(vault.write("Moved/A.md", "[[B]]"));
 		await index.apply(vault.delete("Moved/A.md"));
 		expect(changes).toEqual([
 			{ type: "rename", path: "Moved/A.md", oldPath: "A.md" },
-			{ type: "set", path: "Moved/A.md" },
+			{ type: "set", path: "Moved/A.md", previousMtime: vault.now, newTargets: [] },
+			{ type: "set", path: "Moved/A.md", previousMtime: vault.now, newTargets: ["B.md"] },
 			{ type: "remove", path: "Moved/A.md" },
 		]);
 	});
