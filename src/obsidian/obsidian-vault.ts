@@ -119,6 +119,14 @@ export class ObsidianVault implements VaultPort {
 		return toVaultFile(await this.app.vault.create(target, content));
 	}
 
+	async moveNote(from: string, to: string): Promise<void> {
+		const file = this.requireNote(from, "move");
+		const target = writableNotePath(to, this.app.vault.configDir);
+		if (this.app.vault.getAbstractFileByPath(target)) throw new Error(`Cannot move "${file.path}" to "${target}": something already exists at that path.`);
+		await this.ensureFolder(parentFolder(target));
+		await this.app.fileManager.renameFile(file, target);
+	}
+
 	async removeNote(path: string, mode: RemoveMode): Promise<string | null> {
 		const file = this.requireNote(path, "remove");
 		if (mode.kind === "trash") {

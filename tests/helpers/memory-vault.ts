@@ -1,3 +1,4 @@
+import { editFrontmatter } from "../../src/core/frontmatter/edit-frontmatter";
 import { parseNote } from "../../src/core/parse/parse-note";
 import type {
 	FrontmatterPatch,
@@ -7,6 +8,7 @@ import type {
 	VaultEventListener,
 	VaultFile,
 	VaultPort,
+	WriteOptions,
 } from "../../src/core/model/vault";
 
 /**
@@ -17,6 +19,8 @@ export class MemoryVault implements VaultPort {
 	private readonly files = new Map<string, { content: string; mtime: number; ctime: number }>();
 	private readonly listeners = new Set<VaultEventListener>();
 	now = 1_700_000_000_000;
+	/** Frontmatter writes that changed a file, for tests that check nothing is rewritten. */
+	frontmatterWrites = 0;
 
 	constructor(initial: Record<string, string> = {}) {
 		for (const [path, content] of Object.entries(initial)) this.files.set(path, { content, mtime: this.now, ctime: this.now });
@@ -74,8 +78,17 @@ export class MemoryVault implements VaultPort {
 		return () => this.listeners.delete(listener);
 	}
 
-	writeFrontmatter(_path: string, _patch: FrontmatterPatch): Promise<void> {
-		return Promise.reject(new Error("MemoryVault does not write frontmatter"));
+	/** Edits like the real adapters: body untouched, mtime kept on request, a modify event follows. */
+	writeFrontmatter(path: string, patch: FrontmatterPatch, options: WriteOptions = {}): Promise<void> {
+		const file = this.files.get(path);
+		if (!file) return Promise.reject(new Error(`no file ${path}`));
+		const edit = editFrontmatter(file.content, patch);
+		if (!edit.ok) return Promise.reject(new Error(edit.error));
+		if (!edit.changed) return Promise.resolve();
+		this.frontmatterWrites++;
+		this.files.set(path, { ...file, content: edit.content, mtime: options.keepMtime ? file.mtime : this.now });
+		this.emit({ type: "modify", path });
+		return Promise.resolve();
 	}
 
 	createNote(path: string, content: string): Promise<VaultFile> {
@@ -84,9 +97,21 @@ export class MemoryVault implements VaultPort {
 		return Promise.resolve(this.fileOf(path));
 	}
 
-	removeNote(path: string, _mode: RemoveMode): Promise<string | null> {
-		this.delete(path);
-		return Promise.resolve(null);
+	moveNote(from: string, to: string): Promise<void> {
+		if (this.files.has(to)) return Promise.reject(new Error(`${to} already exists`));
+		this.rename(from, to);
+		return Promise.resolve();
+	}
+
+	/** The trash deletes; an archive moves the note under the archive folder, keeping its path. */
+	removeNote(path: string, mode: RemoveMode): Promise<string | null> {
+		if (mode.kind === "trash") {
+			this.delete(path);
+			return Promise.resolve(null);
+		}
+		const destination = `${mode.folder}/${path}`;
+		this.rename(path, destination);
+		return Promise.resolve(destination);
 	}
 
 	listenerCount(): number {

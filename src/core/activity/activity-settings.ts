@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseSettings } from "../model/parse-settings";
 
 export const ActivitySettingsSchema = z.object({
 	maxRecentRecalls: z
@@ -30,9 +31,5 @@ export const ActivitySettingsSchema = z.object({
 export type ActivitySettings = z.infer<typeof ActivitySettingsSchema>;
 
 export function parseActivitySettings(input: unknown): ActivitySettings {
-	const result = ActivitySettingsSchema.safeParse(input ?? {});
-	if (result.success) return result.data;
-	const issue = result.error.issues[0];
-	const field = issue?.path.join(".") || "(settings)";
-	throw new Error(`Invalid activity setting "${field}": ${issue?.message ?? "invalid value"}.`);
+	return parseSettings(ActivitySettingsSchema, input, "activity");
 }

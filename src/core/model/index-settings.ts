@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseSettings } from "./parse-settings";
 import { EDGE_TYPES, type EdgeType } from "./edge-types";
 
 const DEFAULT_EDGE_KEYS: Record<string, EdgeType> = Object.fromEntries(EDGE_TYPES.map((t) => [t, t]));
@@ -25,9 +26,5 @@ export const IndexSettingsSchema = z.object({
 export type IndexSettings = z.infer<typeof IndexSettingsSchema>;
 
 export function parseIndexSettings(input: unknown): IndexSettings {
-	const result = IndexSettingsSchema.safeParse(input ?? {});
-	if (result.success) return result.data;
-	const issue = result.error.issues[0];
-	const field = issue?.path.join(".") || "(settings)";
-	throw new Error(`Invalid index setting "${field}": ${issue?.message ?? "invalid value"}.`);
+	return parseSettings(IndexSettingsSchema, input, "index");
 }

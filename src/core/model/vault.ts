@@ -55,6 +55,8 @@ export interface VaultPort {
 	writeFrontmatter(path: string, patch: FrontmatterPatch, options?: WriteOptions): Promise<void>;
 	/** Creates a note (and missing folders); fails if the path exists. */
 	createNote(path: string, content: string): Promise<VaultFile>;
+	/** Moves a note to another path inside the vault (missing folders are created); fails if the target exists. */
+	moveNote(from: string, to: string): Promise<void>;
 	/** Moves a note to the trash or an archive folder; returns the new path (null for the trash). */
 	removeNote(path: string, mode: RemoveMode): Promise<string | null>;
 }
