@@ -38,6 +38,8 @@ export interface VaultIndexOptions {
 	settings?: Partial<IndexSettings>;
 	/** How many notes are read at once during a full index. */
 	readConcurrency?: number;
+	/** Sees every note the index reads (full index and updates), e.g. to feed the search index with its text. */
+	onLoaded?: (note: LoadedNote) => void;
 }
 
 /**
@@ -68,8 +70,16 @@ export class VaultIndex {
 		return isMemoryPath(path, this.settings.excludedFolders);
 	}
 
-	/** Indexes every note from scratch, replacing the current graph. */
-	async build(onProgress?: ProgressListener): Promise<IndexReport> {
+	/**
+	 * Indexes every note from scratch, replacing the current graph. It runs in the same queue as
+	 * vault events, so `start()` may come first: changes made while the build reads the vault are
+	 * applied right after it, and none is lost.
+	 */
+	build(onProgress?: ProgressListener): Promise<IndexReport> {
+		return this.enqueue(() => this.buildNow(onProgress));
+	}
+
+	private async buildNow(onProgress?: ProgressListener): Promise<IndexReport> {
 		const started = performance.now();
 		const files = (await this.vault.list()).filter((file) => this.includes(file.path));
 		this.warningByPath.clear();
@@ -94,8 +104,15 @@ export class VaultIndex {
 
 	/** Applies one vault event; events are queued so they apply in the order they were given. */
 	apply(event: VaultEvent): Promise<void> {
-		const run = this.pending.then(() => this.applyNow(event));
-		this.pending = run.catch(() => undefined);
+		return this.enqueue(() => this.applyNow(event));
+	}
+
+	private enqueue<T>(work: () => Promise<T>): Promise<T> {
+		const run = this.pending.then(work);
+		this.pending = run.then(
+			() => undefined,
+			() => undefined,
+		);
 		return run;
 	}
 
@@ -184,6 +201,7 @@ export class VaultIndex {
 		const problem = noteProblems(note);
 		if (problem) this.warn(file.path, problem.message, problem.skip);
 		if (problem?.skip) return null;
+		this.options.onLoaded?.(note);
 		return { path: note.file.path, mtime: note.file.mtime, ctime: note.file.ctime, size: note.file.size, parsed: note.parsed };
 	}
 
@@ -203,7 +221,7 @@ export class VaultIndex {
 async function forEachConcurrently<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
 	let next = 0;
 	const worker = async (): Promise<void> => {
-		while (next < items.length) await work(items[next++] as T);
+		while (next < items.length) await work(items[next++]);
 	};
 	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

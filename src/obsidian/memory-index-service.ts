@@ -1,6 +1,6 @@
 import { summarizeGraph, type GraphSummary } from "../core/graph/summary";
 import type { IndexSettings } from "../core/model/index-settings";
-import type { VaultEvent, VaultPort } from "../core/model/vault";
+import type { VaultPort } from "../core/model/vault";
 import { VaultIndex, type IndexReport, type IndexWarning } from "../engine/vault-index";
 import type { IndexStatusView } from "./index-status-bar";
 
@@ -10,8 +10,7 @@ function describe(error: unknown): string {
 
 /**
  * The memory index's life in the plugin: index the vault, then follow its changes until
- * `stop`, and show where it stands. Changes that happen while an index is being built are
- * recorded and applied afterwards, so none is lost.
+ * `stop`, and show where it stands.
  */
 export class MemoryIndexService {
 	readonly index: VaultIndex;
@@ -22,7 +21,7 @@ export class MemoryIndexService {
 	private readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
 
 	constructor(
-		private readonly vault: VaultPort,
+		vault: VaultPort,
 		settings: Partial<IndexSettings>,
 		private readonly status: IndexStatusView,
 		private readonly reportProblem: (message: string) => void,
@@ -69,32 +68,20 @@ export class MemoryIndexService {
 	}
 
 	private async buildAndFollow(): Promise<IndexReport | null> {
-		this.index.stop();
-		const missed: VaultEvent[] = [];
-		const stopRecording = this.vault.watch((event) => missed.push(event));
 		try {
 			this.status.showProgress(0, 0);
+			// Following first is safe: the index applies changes made during the build right after it.
+			this.index.start();
 			const report = await this.index.build((done, total) => this.status.showProgress(done, total));
 			if (this.stopped) return null;
-			// Synchronous from here on: no vault event can slip between the recorder and the watcher.
-			this.index.start();
-			stopRecording();
-			for (const event of missed) this.applyMissed(event);
 			this.showCounts();
 			return report;
 		} catch (error) {
+			this.index.stop();
 			this.status.showFailure(describe(error));
 			this.reportProblem(`Causal Memory could not index the vault: ${describe(error)}`);
 			return null;
-		} finally {
-			stopRecording();
 		}
-	}
-
-	private applyMissed(event: VaultEvent): void {
-		this.index.apply(event).catch((error: unknown) => {
-			this.reportProblem(`Causal Memory could not update "${event.path}" in its index: ${describe(error)}`);
-		});
 	}
 
 	private showCounts(): void {

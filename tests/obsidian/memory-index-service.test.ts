@@ -76,13 +76,13 @@ describe("MemoryIndexService", () => {
 	});
 
 	it("does not start following the vault when stopped during a build", async () => {
-		let release: () => void = () => undefined;
+		let release: (() => void) | null = null;
 		const { app } = fakeApp({ "A.md": "" });
 		const { memory } = service(new HookedVault(app, () => new Promise<void>((resolve) => (release = resolve))));
 		const building = memory.start();
-		await Promise.resolve();
+		while (release === null) await new Promise((resolve) => setTimeout(resolve, 1));
 		memory.stop();
-		release();
+		(release as () => void)();
 		expect(await building).toBeNull();
 		expect(app.liveEventRefCount()).toBe(0);
 		expect(await memory.rebuild()).toBeNull();
