@@ -1,22 +1,25 @@
-import { parseArgs } from "node:util";
-import { resolve } from "node:path";
 import { existsSync, statSync } from "node:fs";
-import { VaultIndex } from "../engine/vault-index";
-import { summarizeGraph } from "../core/graph/summary";
-import { FsVault } from "./fs-vault";
-import { progressBar } from "./progress-bar";
-import { formatIndexSummary } from "./format-summary";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { indexCommand } from "./index-command";
+import { maintainCommand } from "./maintain-command";
 
-const USAGE = `Usage: causal-memory <command> [options]
+const USAGE = `Usage: causal-memory <command> --vault DIR [options]
 
 Commands:
-  index --vault DIR [--exclude FOLDER ...] [--json]   Index a vault and print a summary of its memory graph
+  index      Index the vault and print a summary of its memory graph (never writes)
+  maintain   Run one maintenance pass: rescore every memory, apply status changes, write memory_status
 
 Options:
-  --vault DIR      The vault folder (a folder of markdown notes)
-  --exclude DIR    A vault folder whose notes are not memories (repeatable)
-  --json           Print the summary as JSON instead of text
-  --help           Show this help`;
+  --vault DIR                 The vault folder (a folder of markdown notes)
+  --exclude FOLDER            index: a vault folder whose notes are not memories (repeatable)
+  --edge-key KEY=TYPE         index: map a link property to an edge type, e.g. up=derived_from (repeatable)
+  --dry-run                   maintain: report what the pass would change without changing anything
+  --confirm-vault-writes      maintain: allow memory_status writes outside the memory folder (see the preview first)
+  --json                      Print JSON instead of text
+  --help                      Show this help
+
+Settings come from the plugin's data.json in the vault (.obsidian/plugins/causal-memory/) when it exists.`;
 
 class UsageError extends Error {}
 
@@ -27,6 +30,9 @@ async function main(argv: string[]): Promise<number> {
 		options: {
 			vault: { type: "string" },
 			exclude: { type: "string", multiple: true },
+			"edge-key": { type: "string", multiple: true },
+			"dry-run": { type: "boolean", default: false },
+			"confirm-vault-writes": { type: "boolean", default: false },
 			json: { type: "boolean", default: false },
 			help: { type: "boolean", default: false },
 		},
@@ -34,18 +40,35 @@ async function main(argv: string[]): Promise<number> {
 	const [command] = positionals;
 	if (values.help || command === undefined) {
 		console.log(USAGE);
-		return command === undefined && !values.help ? 2 : 0;
+		return values.help ? 0 : 2;
 	}
-	if (command !== "index") throw new UsageError(`unknown command "${command}"`);
-	const vaultDir = requireVault(values.vault);
-	const index = new VaultIndex(new FsVault(vaultDir), { settings: { excludedFolders: values.exclude ?? [] } });
-	const bar = progressBar(process.stderr, "Indexing");
-	const report = await index.build(bar.update);
-	bar.done();
-	const summary = summarizeGraph(index.graph);
-	if (values.json) console.log(JSON.stringify({ vault: vaultDir, ms: Math.round(report.ms), ...summary, warnings: report.warnings }, null, 2));
-	else console.log(formatIndexSummary(vaultDir, summary, report));
-	return 0;
+	if (command === "index") {
+		return indexCommand({
+			vaultDir: requireVault(values.vault),
+			exclude: values.exclude ?? [],
+			edgeKeys: parseEdgeKeys(values["edge-key"] ?? []),
+			json: values.json,
+		});
+	}
+	if (command === "maintain") {
+		return maintainCommand({
+			vaultDir: requireVault(values.vault),
+			dryRun: values["dry-run"],
+			confirmVaultWrites: values["confirm-vault-writes"],
+			json: values.json,
+		});
+	}
+	throw new UsageError(`unknown command "${command}"`);
+}
+
+function parseEdgeKeys(pairs: string[]): Record<string, string> {
+	return Object.fromEntries(
+		pairs.map((pair) => {
+			const [key, type] = pair.split("=");
+			if (!key || !type) throw new UsageError(`--edge-key "${pair}" must look like KEY=TYPE, e.g. up=derived_from`);
+			return [key.trim(), type.trim()];
+		}),
+	);
 }
 
 function requireVault(vault: string | undefined): string {
@@ -64,11 +87,8 @@ main(process.argv.slice(2)).then(
 	(error: unknown) => {
 		const message = error instanceof Error ? error.message : String(error);
 		console.error(`causal-memory: ${message}`);
-		if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-			console.error(`Run "causal-memory --help" for usage.`);
-			process.exitCode = 2;
-		} else {
-			process.exitCode = 1;
-		}
+		const usage = error instanceof UsageError || String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+		if (usage) console.error(`Run "causal-memory --help" for usage.`);
+		process.exitCode = usage ? 2 : 1;
 	},
 );

@@ -1,33 +1,15 @@
-import { parseIndexSettings, type IndexSettings } from "../core/model/index-settings";
+import { readMemorySettings, type MemorySettings } from "../core/model/settings";
 
-/** What the plugin keeps in its data.json. */
-export interface PluginSettings {
-	index: IndexSettings;
-}
+export type PluginSettings = MemorySettings;
 
 export interface ReadSettings {
 	settings: PluginSettings;
-	/** Why the stored settings could not be used (the defaults are returned instead). */
+	/** Why the stored settings could not all be used (those groups fall back to their defaults). */
 	problem: string | null;
 }
 
-function defaults(): PluginSettings {
-	return { index: parseIndexSettings({}) };
-}
-
-function describe(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
-
-/** Validates what `loadData()` returned; invalid data yields the defaults and a reason, never a throw. */
+/** Validates what `loadData()` returned; invalid data yields defaults and a reason, never a throw. */
 export function readSettings(data: unknown): ReadSettings {
-	if (data === null || data === undefined) return { settings: defaults(), problem: null };
-	if (typeof data !== "object" || Array.isArray(data)) {
-		return { settings: defaults(), problem: "the saved settings are not a JSON object" };
-	}
-	try {
-		return { settings: { index: parseIndexSettings((data as { index?: unknown }).index) }, problem: null };
-	} catch (error) {
-		return { settings: defaults(), problem: describe(error) };
-	}
+	const { settings, problems } = readMemorySettings(data);
+	return { settings, problem: problems.length === 0 ? null : problems.join("; ") };
 }

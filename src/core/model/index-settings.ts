@@ -11,6 +11,7 @@ export const IndexSettingsSchema = z.object({
 		.describe("Vault folders whose notes are not memories (the config folder and the trash are always excluded)."),
 	edgeKeys: z
 		.record(z.string().min(1), z.enum(EDGE_TYPES))
+		.transform((keys) => ({ ...DEFAULT_EDGE_KEYS, ...keys }))
 		.default(() => ({ ...DEFAULT_EDGE_KEYS }))
 		.describe(
 			"Which frontmatter properties and inline fields become which typed edge, e.g. {\"up\": \"derived_from\"}. Other link-valued properties become related_to edges.",

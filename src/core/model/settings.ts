@@ -1,0 +1,41 @@
+import { parseIndexSettings, type IndexSettings } from "./index-settings";
+import { parseMaintenanceSettings, type MaintenanceSettings } from "./maintenance-settings";
+import { parseScoringSettings, type ScoringSettings } from "./scoring-settings";
+
+/** Every setting of the plugin, as kept in data.json (and read by the headless server from the same file). */
+export interface MemorySettings {
+	index: IndexSettings;
+	scoring: ScoringSettings;
+	maintenance: MaintenanceSettings;
+}
+
+const GROUPS = {
+	index: parseIndexSettings,
+	scoring: parseScoringSettings,
+	maintenance: parseMaintenanceSettings,
+} as const;
+
+export interface ReadSettings {
+	settings: MemorySettings;
+	/** Why stored settings could not be used; each group that fails falls back to its defaults. */
+	problems: string[];
+}
+
+/** Validates stored settings group by group; never throws, so one bad value cannot stop the plugin. */
+export function readMemorySettings(data: unknown): ReadSettings {
+	const problems: string[] = [];
+	let stored: Record<string, unknown> = {};
+	if (data !== null && data !== undefined) {
+		if (typeof data === "object" && !Array.isArray(data)) stored = data as Record<string, unknown>;
+		else problems.push("the saved settings are not a JSON object");
+	}
+	const read = <K extends keyof typeof GROUPS>(group: K): ReturnType<(typeof GROUPS)[K]> => {
+		try {
+			return GROUPS[group](stored[group]) as ReturnType<(typeof GROUPS)[K]>;
+		} catch (error) {
+			problems.push(error instanceof Error ? error.message : String(error));
+			return GROUPS[group]({}) as ReturnType<(typeof GROUPS)[K]>;
+		}
+	};
+	return { settings: { index: read("index"), scoring: read("scoring"), maintenance: read("maintenance") }, problems };
+}

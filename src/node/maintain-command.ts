@@ -1,0 +1,48 @@
+import { FsStorage } from "./fs-storage";
+import { FsVault } from "./fs-vault";
+import { formatPassReport, formatPreview } from "./format-pass";
+import { join } from "node:path";
+import { pluginFolder, readHeadlessSettings } from "./headless-settings";
+import { progressBar } from "./progress-bar";
+import { createThreadMaintenanceWorker } from "./thread-worker-host";
+import { MemoryEngine } from "../engine/memory-engine";
+import { NODE_TIMERS } from "./node-timers";
+
+export interface MaintainOptions {
+	vaultDir: string;
+	dryRun: boolean;
+	confirmVaultWrites: boolean;
+	json: boolean;
+}
+
+/** One maintenance pass over a vault, headless: rescore, apply transitions, write memory_status, print what happened. */
+export async function maintainCommand(options: MaintainOptions): Promise<number> {
+	const { settings, problems } = readHeadlessSettings(options.vaultDir);
+	for (const problem of problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
+	const wholeVault = settings.maintenance.writeScope === "vault";
+	if (options.confirmVaultWrites) settings.maintenance = { ...settings.maintenance, writeScope: "vault", vaultWritesConfirmed: true };
+	const engine = new MemoryEngine({
+		vault: new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders }),
+		storage: new FsStorage(join(pluginFolder(options.vaultDir), "state")),
+		worker: createThreadMaintenanceWorker(),
+		timers: NODE_TIMERS,
+		clock: () => Date.now(),
+		settings: () => settings,
+		warn: (message) => console.error(`causal-memory: ${message}`),
+	});
+	const bar = progressBar(process.stderr, "Indexing");
+	try {
+		await engine.start({ follow: false, onProgress: bar.update });
+		bar.done();
+		const report = await engine.maintenance.runPass({ dryRun: options.dryRun });
+		if (options.json) console.log(JSON.stringify(report, null, 2));
+		else console.log(formatPassReport(report));
+		if (wholeVault && !settings.maintenance.vaultWritesConfirmed && !options.json) {
+			console.log(`\n${formatPreview(engine.maintenance.previewWrites("vault"))}`);
+			console.log("The whole-vault scope is chosen but not confirmed: run again with --confirm-vault-writes to write these.");
+		}
+		return 0;
+	} finally {
+		await engine.stop();
+	}
+}

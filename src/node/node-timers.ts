@@ -1,0 +1,7 @@
+import type { Timers } from "../engine/timers";
+
+/** Node's timers for the engine's Timers port (headless mode, benches, tests). */
+export const NODE_TIMERS: Timers = {
+	setTimeout: (callback, ms) => setTimeout(callback, ms),
+	clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
