@@ -23,6 +23,7 @@ export default defineConfig([
 			// Node-only code: there is no popout window, and test vaults may well use ".obsidian".
 			"obsidianmd/prefer-window-timers": "off",
 			"obsidianmd/hardcoded-config-path": "off",
+			"obsidianmd/no-global-this": "off",
 		},
 	},
 	{

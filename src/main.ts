@@ -1,25 +1,45 @@
 import { Notice, Plugin } from "obsidian";
+import type { MemorySettings } from "./core/model/settings";
 import { addMemoryCommands } from "./obsidian/commands";
 import { IndexStatusBar } from "./obsidian/index-status-bar";
+import { loadPluginSettings } from "./obsidian/load-settings";
+import { ObsidianMaintenance } from "./obsidian/maintenance-service";
 import { MemoryIndexService } from "./obsidian/memory-index-service";
 import { ObsidianVault } from "./obsidian/obsidian-vault";
-import { loadPluginSettings } from "./obsidian/load-settings";
 
 export default class CausalMemoryPlugin extends Plugin {
 	/** Set during `onload`; the memory index other parts of the plugin read from. */
 	memory: MemoryIndexService | undefined;
+	/** Set during `onload`; started once the index is built. */
+	maintenance: ObsidianMaintenance | undefined;
+	private memorySettings!: MemorySettings;
 
 	override async onload(): Promise<void> {
-		const settings = await loadPluginSettings(this);
+		this.memorySettings = await loadPluginSettings(this);
 		const status = new IndexStatusBar(this.addStatusBarItem());
-		const excludedFolders = [...settings.index.excludedFolders, this.app.vault.configDir];
-		const memory = new MemoryIndexService(new ObsidianVault(this.app), { ...settings.index, excludedFolders }, status, (message) => {
+		const vault = new ObsidianVault(this.app);
+		const excludedFolders = [...this.memorySettings.index.excludedFolders, this.app.vault.configDir];
+		const memory = new MemoryIndexService(vault, { ...this.memorySettings.index, excludedFolders }, status, (message) => {
 			new Notice(message);
 		});
+		const maintenance = new ObsidianMaintenance(this, vault, memory.index, () => this.memorySettings, (settings) => this.saveSettings(settings));
 		this.memory = memory;
-		this.register(() => memory.stop());
+		this.maintenance = maintenance;
+		this.register(() => {
+			memory.stop();
+			void maintenance.stop();
+		});
 		addMemoryCommands(this, memory);
+		maintenance.addCommands();
 		// Vault `create` fires for every file while the vault loads: start once the layout is ready.
-		this.app.workspace.onLayoutReady(() => void memory.start());
+		this.app.workspace.onLayoutReady(async () => {
+			const report = await memory.start();
+			if (report) await maintenance.start();
+		});
+	}
+
+	private async saveSettings(settings: MemorySettings): Promise<void> {
+		this.memorySettings = settings;
+		await this.saveData(settings);
 	}
 }

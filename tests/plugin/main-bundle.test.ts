@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { builtinModules, createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { runInThisContext } from "node:vm";
@@ -54,6 +55,15 @@ function startApp(dataJson?: string): { app: App; plugin: LoadedPlugin } {
 	return { app, plugin: new PluginClass(app, manifest) };
 }
 
+/** Polls until `done()` holds (doing `step` meanwhile), failing after 5 s. */
+async function until(done: () => boolean, step: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 10))): Promise<void> {
+	const started = Date.now();
+	while (!done()) {
+		if (Date.now() - started > 5000) throw new Error("condition not reached within 5 s");
+		await step();
+	}
+}
+
 async function layoutReadyAndIndexed(app: App, plugin: LoadedPlugin): Promise<void> {
 	app.workspace.triggerLayoutReady();
 	await plugin.memory?.whenReady();
@@ -83,7 +93,13 @@ describe("main.js loaded as Obsidian loads it", () => {
 
 		await layoutReadyAndIndexed(app, plugin);
 		expect(status?.getText()).toBe("Memory: 3 notes · 2 links");
-		expect(Object.keys(app.commands.commands).sort()).toEqual(["causal-memory:rebuild-index", "causal-memory:show-index-summary"]);
+		expect(Object.keys(app.commands.commands).sort()).toEqual([
+			"causal-memory:allow-vault-status-writes",
+			"causal-memory:preview-vault-status-writes",
+			"causal-memory:rebuild-index",
+			"causal-memory:run-maintenance",
+			"causal-memory:show-index-summary",
+		]);
 		expect(Object.values(app.commands.commands).some((command) => command.hotkeys !== undefined)).toBe(false);
 
 		await app.vault.create("New.md", "[[Start]] [[Nowhere]]");
@@ -97,6 +113,15 @@ describe("main.js loaded as Obsidian loads it", () => {
 		);
 		await app.commands.run("causal-memory:rebuild-index");
 		expect(Notice.messages.at(-1)).toMatch(/^Memory index rebuilt: 4 notes, 3 links in \d+ ms\.$/);
+
+		const state = join(app.vault.adapter.getBasePath(), DEFAULT_CONFIG_DIR, "plugins", "causal-memory", "state");
+		await until(() => existsSync(join(state, "lifecycle.json")), async () => {
+			await app.commands.run("causal-memory:run-maintenance");
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		});
+		expect(Notice.messages.filter((m) => m.startsWith("Memory maintenance:")).at(-1)).toMatch(/^Memory maintenance: \d+ status changes, \d+ notes updated, \d+ core proposals\.$/);
+		app.workspace.trigger("file-open", app.vault.getFileByPath("Cause.md"));
+		await until(() => readdirSync(state).some((name) => name.startsWith("activity-") && readFileSync(join(state, name), "utf8").includes('"open"')));
 
 		plugin.unload();
 		expect(app.liveEventRefCount()).toBe(0);

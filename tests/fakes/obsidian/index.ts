@@ -18,3 +18,6 @@ export { Notice } from "./notice";
 export { Plugin } from "./plugin";
 export { DEFAULT_CONFIG_DIR, Vault, type TrashOption } from "./vault";
 export { Workspace } from "./workspace";
+
+// Obsidian's renderer has a `window`; plugin code uses its timers (popout-safe). Tests run in Node.
+(globalThis as { window?: unknown }).window ??= globalThis;
