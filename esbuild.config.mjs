@@ -1,5 +1,6 @@
 import esbuild from "esbuild";
 import { builtinModules } from "node:module";
+import { inlineWorkerPlugin } from "./scripts/inline-worker.mjs";
 
 const production = process.argv[2] === "production";
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -16,6 +17,7 @@ const plugin = {
 	sourcemap: production ? false : "inline",
 	minify: production,
 	treeShaking: true,
+	plugins: [inlineWorkerPlugin({ minify: production })],
 };
 
 const cli = {
@@ -29,6 +31,7 @@ const cli = {
 	logLevel: "info",
 	sourcemap: false,
 	minify: false,
+	plugins: [inlineWorkerPlugin({ minify: production })],
 };
 
 if (production) {

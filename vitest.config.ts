@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { inlineWorkerVitePlugin } from "./scripts/inline-worker.mjs";
 
 export default defineConfig({
+	plugins: [inlineWorkerVitePlugin()],
 	resolve: {
 		alias: {
 			obsidian: fileURLToPath(new URL("./tests/fakes/obsidian/index.ts", import.meta.url)),

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inlineWorkerPlugin } from "../scripts/inline-worker.mjs";
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = dirname(benchDir);
@@ -40,6 +41,7 @@ await esbuild.build({
 	target: "node20",
 	sourcemap: "linked",
 	logLevel: "warning",
+	plugins: [inlineWorkerPlugin()],
 	// Bundled CommonJS dependencies (graphology needs "events") call require(); give them one.
 	banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
 });

@@ -78,7 +78,7 @@ export class ObsidianMaintenance {
 			id: "preview-vault-status-writes",
 			name: "Preview memory status writes for the whole vault",
 			callback: () => {
-				if (!this.maintenance) return void new Notice("Causal Memory is still indexing; try again in a moment.");
+				if (!this.maintenance) return void new Notice("The memory index is still being built; try again in a moment.");
 				const preview = this.maintenance.previewWrites("vault");
 				this.previewShown = true;
 				new Notice(
@@ -108,7 +108,7 @@ export class ObsidianMaintenance {
 
 	private async runPass(): Promise<PassReport | null> {
 		if (!this.maintenance) {
-			new Notice("Causal Memory is still indexing; try again in a moment.");
+			new Notice("The memory index is still being built; try again in a moment.");
 			return null;
 		}
 		try {
