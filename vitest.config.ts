@@ -11,6 +11,7 @@ export default defineConfig({
 	},
 	test: {
 		include: ["tests/**/*.test.ts"],
+		globalSetup: ["tests/setup/fixture-model.ts"],
 		testTimeout: 30_000,
 		pool: "forks",
 	},
