@@ -1,0 +1,223 @@
+import { promises as fs } from "node:fs";
+import { dirname } from "node:path";
+import { editFrontmatter } from "../core/frontmatter/edit-frontmatter";
+import type {
+	FrontmatterPatch,
+	LoadedNote,
+	RemoveMode,
+	VaultEventListener,
+	VaultFile,
+	VaultPort,
+	WriteOptions,
+} from "../core/model/vault";
+import { parseNote } from "../core/parse/parse-note";
+import { writeFileAtomic } from "./atomic-write";
+import { describeFsError, isMissing } from "./fs-errors";
+import { freeVaultPath } from "./fs-free-path";
+import { toVaultFile } from "./fs-vault-file";
+import { checkVisible, checkWritableNotePath, VaultPaths, vaultSegments } from "./fs-vault-paths";
+import { listMarkdownFiles } from "./fs-walk";
+import { watchVault } from "./fs-watcher";
+
+export interface FsVaultOptions {
+	/** Vault-relative folders left out of `list()` and `watch()`, besides hidden folders and `node_modules`. */
+	excludedFolders?: string[];
+	/** Receives file watcher errors; by default they are printed to stderr. */
+	onWatchError?: (error: Error) => void;
+}
+
+/** Obsidian's local trash folder ("Move to Obsidian trash"). */
+const TRASH_FOLDER = ".trash";
+
+/**
+ * VaultPort over a folder on disk, for headless mode. Paths are vault-relative with `/`; every
+ * path argument is checked to stay inside the vault, also through symbolic links.
+ *
+ * Bad files: `load`/`read` decode invalid UTF-8 with U+FFFD replacement characters (a binary
+ * `.md` still loads); a file that cannot be read throws an Error naming the note and the reason.
+ * `writeFrontmatter` refuses a note that is not valid UTF-8 rather than rewriting it lossily.
+ *
+ * Changes made through this adapter are reported by `watch` like any other change: the engine
+ * treats them the same way, and `writeFrontmatter` does not write when the patch changes nothing,
+ * so reacting to its own modify events cannot loop.
+ */
+export class FsVault implements VaultPort {
+	private readonly paths: VaultPaths;
+	private readonly excludedFolders: string[];
+	private readonly onWatchError: (error: Error) => void;
+
+	constructor(
+		readonly root: string,
+		options: FsVaultOptions = {},
+	) {
+		this.paths = new VaultPaths(root);
+		this.excludedFolders = (options.excludedFolders ?? []).map((folder, i) =>
+			vaultSegments(folder.replace(/\/+$/, ""), `excludedFolders[${i}]`).join("/"),
+		);
+		this.onWatchError = options.onWatchError ?? ((error) => console.error(`causal-memory: file watcher error: ${error.message}`));
+	}
+
+	async list(): Promise<VaultFile[]> {
+		try {
+			return await listMarkdownFiles(this.root, (folder) => this.skipFolder(folder));
+		} catch (error) {
+			throw new Error(`Cannot list the notes of the vault folder "${this.root}": ${describeFsError(error)}.`);
+		}
+	}
+
+	async read(path: string): Promise<string> {
+		const absolute = await this.paths.resolve(path, "path");
+		try {
+			return await fs.readFile(absolute, "utf8");
+		} catch (error) {
+			throw new Error(`Cannot read note "${path}": ${describeFsError(error)}.`);
+		}
+	}
+
+	async stat(path: string): Promise<VaultFile | null> {
+		return this.statAt(path, await this.paths.resolve(path, "path"));
+	}
+
+	async load(path: string): Promise<LoadedNote | null> {
+		const absolute = await this.paths.resolve(path, "path");
+		const file = await this.statAt(path, absolute);
+		if (!file) return null;
+		let content: string;
+		try {
+			content = await fs.readFile(absolute, "utf8");
+		} catch (error) {
+			if (isMissing(error)) return null;
+			throw new Error(`Cannot read note "${path}": ${describeFsError(error)}.`);
+		}
+		return { file, content, parsed: parseNote(content) };
+	}
+
+	watch(listener: VaultEventListener): () => void {
+		return watchVault(this.root, listener, { skipFolder: (folder) => this.skipFolder(folder), onError: this.onWatchError });
+	}
+
+	async writeFrontmatter(path: string, patch: FrontmatterPatch, options: WriteOptions = {}): Promise<void> {
+		const absolute = await this.paths.resolve(path, "path");
+		const fail = (reason: string) => new Error(`Cannot edit the frontmatter of "${path}": ${reason}`);
+		let before;
+		let bytes;
+		try {
+			before = await fs.stat(absolute);
+			bytes = await fs.readFile(absolute);
+		} catch (error) {
+			throw fail(`${describeFsError(error)}.`);
+		}
+		const content = decodeUtf8(bytes);
+		if (content === null) throw fail("the file is not valid UTF-8 text. It was not changed.");
+		const result = editFrontmatter(content, patch);
+		if (!result.ok) throw fail(result.error);
+		if (!result.changed) return;
+		// Someone (an editor, a sync tool) wrote in the meantime: never overwrite their change.
+		const now = await fs.stat(absolute).catch(() => null);
+		if (!now || now.mtimeMs !== before.mtimeMs || now.size !== before.size) {
+			throw fail("the file changed while it was being edited. It was not changed; try again.");
+		}
+		await writeFileAtomic(absolute, result.content, { mtimeMs: options.keepMtime ? before.mtimeMs : undefined });
+	}
+
+	async createNote(path: string, content: string): Promise<VaultFile> {
+		const absolute = await this.paths.resolve(path, "path");
+		checkWritableNotePath(path, "path");
+		try {
+			await fs.mkdir(dirname(absolute), { recursive: true });
+			const handle = await fs.open(absolute, "wx");
+			try {
+				await handle.writeFile(content, "utf8");
+				await handle.sync();
+				return toVaultFile(path, await handle.stat());
+			} catch (error) {
+				await fs.rm(absolute, { force: true });
+				throw error;
+			} finally {
+				await handle.close();
+			}
+		} catch (error) {
+			const reason =
+				(error as NodeJS.ErrnoException).code === "EEXIST"
+					? "a file already exists at that path. Choose another path or amend the existing note"
+					: describeFsError(error);
+			throw new Error(`Cannot create note "${path}": ${reason}.`);
+		}
+	}
+
+	async moveNote(from: string, to: string): Promise<void> {
+		const source = await this.paths.resolve(from, "from");
+		const target = await this.paths.resolve(to, "to");
+		if (!from.endsWith(".md")) throw new Error(`Cannot move "${from}": it is not a markdown note.`);
+		checkWritableNotePath(to, "to");
+		try {
+			if (!(await fs.stat(source)).isFile()) throw new Error("it is not a file");
+			await fs.mkdir(dirname(target), { recursive: true });
+			await moveWithoutReplacing(source, target);
+		} catch (error) {
+			const reason = (error as NodeJS.ErrnoException).code === "EEXIST" ? "a file already exists at the target path" : describeFsError(error);
+			throw new Error(`Cannot move note "${from}" to "${to}": ${reason}.`);
+		}
+	}
+
+	async removeNote(path: string, mode: RemoveMode): Promise<string | null> {
+		const source = await this.paths.resolve(path, "path");
+		if (!path.endsWith(".md")) throw new Error(`Cannot remove "${path}": it is not a markdown note.`);
+		let folder = TRASH_FOLDER;
+		if (mode.kind === "archive") {
+			folder = vaultSegments(mode.folder.replace(/\/+$/, ""), "mode.folder").join("/");
+			checkVisible(folder, "mode.folder");
+			if (path.startsWith(`${folder}/`)) throw new Error(`"${path}" is already in the archive folder "${folder}".`);
+		}
+		try {
+			if (!(await fs.stat(source)).isFile()) throw new Error("it is not a file");
+			const target = await freeVaultPath(`${folder}/${path}`, (candidate) => this.paths.resolve(candidate, "the destination"));
+			await fs.mkdir(dirname(target.absolute), { recursive: true });
+			await fs.rename(source, target.absolute);
+			return mode.kind === "trash" ? null : target.path;
+		} catch (error) {
+			throw new Error(`Cannot move note "${path}" to ${mode.kind === "trash" ? "the trash" : `"${folder}"`}: ${describeFsError(error)}.`);
+		}
+	}
+
+	private async statAt(path: string, absolute: string): Promise<VaultFile | null> {
+		try {
+			const stats = await fs.stat(absolute);
+			return stats.isFile() ? toVaultFile(path, stats) : null;
+		} catch (error) {
+			if (isMissing(error)) return null;
+			throw new Error(`Cannot look up note "${path}": ${describeFsError(error)}.`);
+		}
+	}
+
+	private skipFolder(folder: string): boolean {
+		if (folder === "node_modules" || folder.endsWith("/node_modules")) return true;
+		return this.excludedFolders.some((excluded) => folder === excluded || folder.startsWith(`${excluded}/`));
+	}
+}
+
+/**
+ * link + unlink fails on an existing target rather than replacing it, as rename would. File
+ * systems without hard links (FAT, some network shares) get a check and a rename instead.
+ */
+async function moveWithoutReplacing(source: string, target: string): Promise<void> {
+	try {
+		await fs.link(source, target);
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS") throw error;
+		if (await fs.lstat(target).then(() => true, () => false)) throw Object.assign(new Error("target exists"), { code: "EEXIST" });
+		await fs.rename(source, target);
+		return;
+	}
+	await fs.unlink(source);
+}
+
+/** The text of `bytes`, keeping a BOM; null when they are not valid UTF-8. */
+function decodeUtf8(bytes: Uint8Array): string | null {
+	try {
+		return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+	} catch {
+		return null;
+	}
+}
