@@ -6,7 +6,7 @@ export default defineConfig([
 	globalIgnores(["node_modules/", "dist/", "main.js", "coverage/", "bench/.out/", ".tmp/"]),
 	...obsidianmd.configs.recommended,
 	{
-		files: ["**/*.ts"],
+		files: ["**/*.ts", "**/*.mts"],
 		languageOptions: {
 			parserOptions: {
 				projectService: true,

@@ -185,7 +185,7 @@ export class MemoryGraph {
 			}
 			if (target === source) continue;
 			let types = byTarget.get(target);
-			if (!types) byTarget.set(target, (types = new Map()));
+			if (!types) byTarget.set(target, (types = new Map<EdgeType, EdgeProvenance[]>()));
 			const provenance = types.get(link.type) ?? [];
 			provenance.push(link.key === undefined ? { origin: link.origin } : { origin: link.origin, key: link.key });
 			types.set(link.type, provenance);
