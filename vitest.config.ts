@@ -11,7 +11,7 @@ export default defineConfig({
 	},
 	test: {
 		include: ["tests/**/*.test.ts"],
-		globalSetup: ["tests/setup/fixture-model.ts"],
+		globalSetup: ["tests/setup/fixture-model.ts", "tests/setup/build-bundles.ts"],
 		reporters: ["default", "./tests/setup/summary-reporter.ts"],
 		testTimeout: 30_000,
 		pool: "forks",

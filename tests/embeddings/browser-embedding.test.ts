@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, runBrowserEmbedding, type BrowserEmbeddingRun } from "../../bench/browser/run-browser-embedding";
@@ -34,7 +33,6 @@ describe.skipIf(chromium === null && !inCi)("the built main.js embeds in a Web W
 	beforeAll(async () => {
 		if (chromium === null) throw new Error("Chromium is missing (CI=true): install it with `apt-get install -y chromium` (.ci/run does), or set CHROMIUM_PATH");
 		expect(BENCH_MODEL_ID).toBe(FIXTURE_MODEL_ID);
-		execFileSync(process.execPath, ["esbuild.config.mjs", "production"], { cwd: ROOT, stdio: "pipe" });
 		mainJs = readFileSync(`${ROOT}main.js`, "utf8");
 		ensureFixtureModel();
 		run = await runBrowserEmbedding({

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtinModules, createRequire } from "node:module";
@@ -70,7 +69,6 @@ async function layoutReadyAndIndexed(app: App, plugin: LoadedPlugin): Promise<vo
 }
 
 beforeAll(() => {
-	execFileSync(process.execPath, ["esbuild.config.mjs", "production"], { cwd: ROOT, stdio: "pipe" });
 	bundle = readFileSync(`${ROOT}main.js`, "utf8");
 	manifest = JSON.parse(readFileSync(`${ROOT}manifest.json`, "utf8")) as PluginManifest;
 }, 120_000);
