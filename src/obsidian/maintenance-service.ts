@@ -75,6 +75,11 @@ export class ObsidianMaintenance {
 			callback: () => void this.runPass(),
 		});
 		this.plugin.addCommand({
+			id: "undo-latest-status-change",
+			name: "Undo the latest memory status change",
+			callback: () => void this.undoLatest(),
+		});
+		this.plugin.addCommand({
 			id: "preview-vault-status-writes",
 			name: "Preview memory status writes for the whole vault",
 			callback: () => {
@@ -98,6 +103,18 @@ export class ObsidianMaintenance {
 				return true;
 			},
 		});
+	}
+
+	private async undoLatest(): Promise<void> {
+		const latest = this.maintenance?.history().filter((entry) => entry.undoneAt === null).at(-1);
+		if (!this.maintenance || !latest) return void new Notice("There is no memory status change to undo.");
+		try {
+			await this.maintenance.undo(latest.seq);
+			const what = latest.kind === "transition" ? `${latest.from} → ${latest.to}` : `${latest.action} (prune)`;
+			new Notice(`Undone: ${latest.path}, ${what}.`);
+		} catch (error) {
+			new Notice(`Could not undo: ${error instanceof Error ? error.message : String(error)}`);
+		}
 	}
 
 	private async allowVaultWrites(): Promise<void> {

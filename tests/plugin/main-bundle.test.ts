@@ -97,6 +97,7 @@ describe("main.js loaded as Obsidian loads it", () => {
 			"causal-memory:rebuild-index",
 			"causal-memory:run-maintenance",
 			"causal-memory:show-index-summary",
+			"causal-memory:undo-latest-status-change",
 		]);
 		expect(Object.values(app.commands.commands).some((command) => command.hotkeys !== undefined)).toBe(false);
 
