@@ -1,0 +1,201 @@
+import { z } from "zod";
+import { EDGE_TYPES, type EdgeType } from "./edge-types";
+import { parseSettings } from "./parse-settings";
+
+/** A number setting whose every failure (wrong type, out of range) names the allowed range. */
+function ranged(min: number, max: number, fallback: number, description: string, integer = false) {
+	const expected = `${integer ? "an integer" : "a number"} from ${min} to ${max}`;
+	const error = (issue: { input?: unknown }) => `must be ${expected} (got ${JSON.stringify(issue.input) ?? "nothing"})`;
+	const base = z.number({ error }).min(min, { error }).max(max, { error });
+	return (integer ? base.int({ error }) : base).default(fallback).describe(description);
+}
+
+const GROUP_ERROR = { error: "must be an object of settings" };
+
+const FusionSettingsSchema = z.object(
+	{
+		k: ranged(
+			1,
+			1000,
+			60,
+			"Reciprocal rank fusion constant: a hit at rank r in a list scores weight / (k + r). Larger values flatten the difference between the first ranks.",
+		),
+		keywordWeight: ranged(0, 10, 1, "Weight of the keyword (full-text) ranking in the fusion."),
+		vectorWeight: ranged(0, 10, 1, "Weight of the embedding similarity ranking in the fusion."),
+	},
+	GROUP_ERROR,
+);
+
+/**
+ * How much a hop along each edge type passes on. Causation carries the most; evidence and
+ * abstraction slightly less; a plain association half; a contradiction or a replacement
+ * little, since either memory says something different from the other.
+ */
+const DEFAULT_EDGE_WEIGHTS: Record<EdgeType, number> = {
+	caused_by: 1.0,
+	supports: 0.9,
+	derived_from: 0.8,
+	related_to: 0.5,
+	contradicts: 0.3,
+	supersedes: 0.3,
+};
+
+const EdgeWeightsSchema = z.object(
+	Object.fromEntries(
+		EDGE_TYPES.map((type) => [
+			type,
+			ranged(0, 1, DEFAULT_EDGE_WEIGHTS[type], `Share of activation a hop along a ${type} edge passes on.`),
+		]),
+	) as Record<EdgeType, ReturnType<typeof ranged>>,
+	GROUP_ERROR,
+);
+
+const SpreadingSettingsSchema = z.object(
+	{
+		seeds: ranged(0, 200, 20, "How many of the best fused hits start spreading activation (0 turns spreading off).", true),
+		hops: ranged(0, 4, 2, "How many links away from a hit spreading activation reaches.", true),
+		hopDecay: ranged(0, 1, 0.5, "Share of activation that survives each hop, before edge-type weights."),
+		edgeWeights: EdgeWeightsSchema.prefault({}).describe("Share of activation passed along each edge type."),
+		downstreamFactor: ranged(
+			0,
+			1,
+			0.8,
+			"Factor for hops towards a memory's consequences (against caused_by and derived_from, along supports). Hops towards its causes and evidence, which explain it, pass on in full.",
+		),
+		communityPenalty: ranged(
+			0,
+			1,
+			0.5,
+			"Factor for a hop that leaves the community (Louvain) of the hit where the path started.",
+		),
+		maxNeighbours: ranged(
+			1,
+			10000,
+			50,
+			"At most this many neighbours (the strongest links) receive activation from one memory, so a hub cannot flood the results.",
+			true,
+		),
+		minActivation: ranged(
+			0,
+			1,
+			0.01,
+			"Contributions below this activation are dropped: far below any direct hit, they would not change the results but would cost time.",
+		),
+	},
+	GROUP_ERROR,
+);
+
+const CommunitySettingsSchema = z.object(
+	{
+		regrowthRatio: ranged(
+			0.01,
+			10,
+			0.1,
+			"Communities are recomputed when the number of notes or links has changed by this share since the last computation.",
+		),
+		resolution: ranged(0.01, 10, 1, "Louvain resolution: higher values give more, smaller communities."),
+	},
+	GROUP_ERROR,
+);
+
+const RankingSettingsSchema = z.object(
+	{
+		retentionShare: ranged(
+			0,
+			1,
+			0.2,
+			"Share of the final score that depends on retention: score = relevance × (1 − share + share × retention^exponent). 0 ranks by query relevance alone.",
+		),
+		retentionExponent: ranged(
+			0.01,
+			10,
+			0.5,
+			"Exponent applied to retention before it is mixed in; below 1 it lifts the small retention values most memories have.",
+		),
+		supersededFactor: ranged(0, 1, 0.3, "Score factor for a memory that another memory supersedes."),
+		lowConfidenceFloor: ranged(
+			0,
+			1,
+			0.2,
+			"Relevance below which a result only fills up the list after every result above it, marked low_confidence.",
+		),
+		maxInjected: ranged(
+			0,
+			100,
+			2,
+			"At most this many pinned or core memories that matched the query are put into the results when they would otherwise miss the limit.",
+			true,
+		),
+	},
+	GROUP_ERROR,
+);
+
+const floorError = (issue: { input?: unknown }) => `must be a number from -1 to 1 (got ${JSON.stringify(issue.input) ?? "nothing"})`;
+
+const AutoLinkSettingsSchema = z.object(
+	{
+		cosineFloor: ranged(
+			-1,
+			1,
+			0.45,
+			"Lowest embedding similarity for an automatic link when the model has no floor of its own (0.45 suits small local sentence models).",
+		),
+		cosineFloorByModel: z
+			.record(z.string().min(1), z.number({ error: floorError }).min(-1, { error: floorError }).max(1, { error: floorError }), {
+				error: (issue) => (issue.code === "invalid_key" ? "model ids must not be empty" : "must map model ids to similarity floors"),
+			})
+			.default({})
+			.describe('Similarity floor per embedding model id, e.g. {"Xenova/all-MiniLM-L6-v2": 0.45}; other models use cosineFloor.'),
+		maxLinksPerStore: ranged(0, 100, 3, "At most this many automatic links are made when one memory is stored.", true),
+		maxAutoLinksIntoNode: ranged(
+			0,
+			10000,
+			10,
+			"A memory that already receives this many automatic links gets no more, so popular memories do not become hubs by accident.",
+			true,
+		),
+	},
+	GROUP_ERROR,
+);
+
+const ConflictSettingsSchema = z.object(
+	{
+		minTokenOverlap: ranged(
+			0,
+			1,
+			0.6,
+			"Share of shared words (Jaccard, without stop words and negations) two sentences need before a one-sided negation counts as a conflict.",
+		),
+	},
+	GROUP_ERROR,
+);
+
+export const RecallSettingsSchema = z.object(
+	{
+		fusion: FusionSettingsSchema.prefault({}).describe("Merging the keyword and vector rankings."),
+		spreading: SpreadingSettingsSchema.prefault({}).describe("Spreading activation over the memory graph from the best hits."),
+		communities: CommunitySettingsSchema.prefault({}).describe("Louvain communities used by the spreading penalty."),
+		ranking: RankingSettingsSchema.prefault({}).describe("Final order: query relevance, retention, pinned/core, superseded."),
+		autoLink: AutoLinkSettingsSchema.prefault({}).describe("Automatic related_to links made when a memory is stored."),
+		conflicts: ConflictSettingsSchema.prefault({}).describe("Possible-conflict hints returned when a memory is stored."),
+	},
+	GROUP_ERROR,
+);
+
+export type RecallSettings = z.infer<typeof RecallSettingsSchema>;
+export type RecallSettingsInput = z.input<typeof RecallSettingsSchema>;
+export type SpreadingSettings = RecallSettings["spreading"];
+export type RankingSettings = RecallSettings["ranking"];
+export type AutoLinkSettings = RecallSettings["autoLink"];
+
+/** Validates recall settings and fills in defaults; the error names the first invalid field. */
+export function parseRecallSettings(input: unknown): RecallSettings {
+	return parseSettings(RecallSettingsSchema, input, "recall");
+}
+
+export const DEFAULT_RECALL_SETTINGS: RecallSettings = parseRecallSettings({});
+
+/** The auto-link similarity floor for an embedding model: its own if set, else the general one. */
+export function autoLinkFloorFor(settings: AutoLinkSettings, modelId: string): number {
+	return settings.cosineFloorByModel[modelId] ?? settings.cosineFloor;
+}

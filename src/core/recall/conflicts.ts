@@ -1,0 +1,121 @@
+import { isContentWord, isNegation, normalizeWord } from "./conflict-words";
+import { numericFacts, type NumericFact } from "./numeric-facts";
+
+export type ConflictKind = "numeric_mismatch" | "negation";
+
+export interface PossibleConflict {
+	/** The existing memory that may disagree with the new text. */
+	id: string;
+	kind: ConflictKind;
+	/** One line for a person or an agent, e.g. `budget ($): new $80,000, existing $50,000`. */
+	detail: string;
+}
+
+export interface ConflictOptions {
+	/** Jaccard overlap of content words two sentences need for a one-sided negation. Default 0.6. */
+	minTokenOverlap?: number;
+}
+
+const MIN_SHARED_WORDS = 2;
+const QUOTE_LENGTH = 120;
+
+/**
+ * Hints that a new memory may disagree with existing ones; they are hints, never edges:
+ * - numeric_mismatch: both state a number under the same anchor word and unit, and no value
+ *   agrees ("budget is $50,000" vs "budget is $80,000"; not "latency is 200ms" vs "budget is
+ *   $50,000", nor "error rate 2%" vs "conversion rate 3%");
+ * - negation: a sentence of one is the negation of a sentence of the other — only one of the
+ *   two is negative and they share most of their words ("we use Redis" vs "we do not use Redis").
+ */
+export function possibleConflicts(
+	newText: string,
+	existing: readonly { id: string; text: string }[],
+	options: ConflictOptions = {},
+): PossibleConflict[] {
+	const minOverlap = options.minTokenOverlap ?? 0.6;
+	const newFacts = numericFacts(newText);
+	const newSentences = sentenceProfiles(newText);
+	const conflicts: PossibleConflict[] = [];
+	for (const memory of existing) {
+		for (const detail of numericMismatches(newFacts, numericFacts(memory.text))) {
+			conflicts.push({ id: memory.id, kind: "numeric_mismatch", detail });
+		}
+		const negation = oneSidedNegation(newSentences, sentenceProfiles(memory.text), minOverlap);
+		if (negation) conflicts.push({ id: memory.id, kind: "negation", detail: negation });
+	}
+	return conflicts;
+}
+
+function numericMismatches(newFacts: NumericFact[], oldFacts: NumericFact[]): string[] {
+	const byKey = new Map<string, { anchor: string; unit: string; agree: boolean; newText: string; oldText: string }>();
+	for (const fresh of newFacts) {
+		for (const old of oldFacts) {
+			if (fresh.unit !== old.unit) continue;
+			const anchor = sharedAnchor(fresh, old);
+			if (anchor === undefined) continue;
+			const key = `${anchor}\u0000${fresh.unit}`;
+			const same = Math.abs(fresh.value - old.value) <= 1e-9 * Math.max(1, Math.abs(old.value));
+			const entry = byKey.get(key);
+			if (!entry) byKey.set(key, { anchor, unit: fresh.unit, agree: same, newText: fresh.text, oldText: old.text });
+			else if (same) entry.agree = true;
+		}
+	}
+	return [...byKey.values()]
+		.filter((entry) => !entry.agree)
+		.map((e) => `${e.anchor}${e.unit === "" || e.unit === e.anchor ? "" : ` (${e.unit})`}: new ${e.newText}, existing ${e.oldText}`);
+}
+
+/**
+ * The first anchor word both facts have, unless each names a different kind of it
+ * ("error rate" vs "conversion rate").
+ */
+function sharedAnchor(fresh: NumericFact, old: NumericFact): string | undefined {
+	for (const anchor of fresh.anchors) {
+		const other = old.anchors.find((a) => a.word === anchor.word);
+		if (!other) continue;
+		if (anchor.modifier !== undefined && other.modifier !== undefined && anchor.modifier !== other.modifier) continue;
+		return anchor.word;
+	}
+	return undefined;
+}
+
+interface SentenceProfile {
+	text: string;
+	words: Set<string>;
+	negated: boolean;
+}
+
+function sentenceProfiles(text: string): SentenceProfile[] {
+	return text
+		.split(/(?<=[.!?])\s+|\n+/)
+		.map((sentence) => sentence.trim())
+		.filter((sentence) => sentence !== "")
+		.map((sentence) => {
+			const raw = sentence.match(/\p{L}[\p{L}\p{N}'’]*|\p{N}+/gu) ?? [];
+			const words = new Set(raw.map(normalizeWord).filter(isContentWord));
+			return { text: sentence, words, negated: raw.some(isNegation) };
+		})
+		.filter((profile) => profile.words.size >= MIN_SHARED_WORDS);
+}
+
+/** The most overlapping pair of sentences where exactly one side is negative, described; or null. */
+function oneSidedNegation(fresh: SentenceProfile[], old: SentenceProfile[], minOverlap: number): string | null {
+	let best: { overlap: number; fresh: SentenceProfile; old: SentenceProfile } | null = null;
+	for (const a of fresh) {
+		for (const b of old) {
+			if (a.negated === b.negated) continue;
+			let shared = 0;
+			for (const word of a.words) if (b.words.has(word)) shared++;
+			const overlap = shared / (a.words.size + b.words.size - shared);
+			if (shared < MIN_SHARED_WORDS || overlap < minOverlap || (best && best.overlap >= overlap)) continue;
+			best = { overlap, fresh: a, old: b };
+		}
+	}
+	if (!best) return null;
+	const side = best.fresh.negated ? "the new memory negates" : "the new memory drops the negation of";
+	return `${side} an existing statement: new "${quote(best.fresh.text)}", existing "${quote(best.old.text)}"`;
+}
+
+function quote(sentence: string): string {
+	return sentence.length <= QUOTE_LENGTH ? sentence : `${sentence.slice(0, QUOTE_LENGTH - 1)}…`;
+}

@@ -1,0 +1,73 @@
+import type { MemoryGraphology } from "../graph/memory-graph";
+import { EDGE_TYPES, type EdgeType } from "../model/edge-types";
+import type { SpreadingSettings } from "../model/recall-settings";
+
+/** One hop of a path: `forward` when the edge points from the earlier node of the path to the later one. */
+export interface PathStep {
+	type: EdgeType;
+	direction: "forward" | "backward";
+}
+
+export interface Link {
+	neighbour: string;
+	/** Edge-type weight, times the downstream factor for a hop towards consequences. */
+	weight: number;
+	step: PathStep;
+}
+
+/** Every (edge type, direction) a hop can take, as shared frozen steps. */
+const STEPS: readonly PathStep[] = EDGE_TYPES.flatMap((type) => [
+	Object.freeze({ type, direction: "forward" as const }),
+	Object.freeze({ type, direction: "backward" as const }),
+]);
+const STEP_INDEX = Object.fromEntries(EDGE_TYPES.map((type, i) => [type, 2 * i])) as Record<EdgeType, number>;
+
+/**
+ * A node's links for spreading: the strongest `maxNeighbours`, one per neighbour (the strongest
+ * edge when a pair has several), strongest first; equal weights keep edge-type order, then
+ * graph order. Edges are bucketed by (type, direction) rather than sorted, since a hub can
+ * have thousands of them and there are only twelve weights.
+ */
+export function strongestLinks(graph: MemoryGraphology, node: string, settings: SpreadingSettings): Link[] {
+	const weights = STEPS.map((step) => stepWeight(step, settings));
+	const buckets: string[][] = STEPS.map(() => []);
+	graph.forEachEdge(node, (_edge, attributes, source, target) => {
+		const forward = source === node;
+		buckets[STEP_INDEX[attributes.type] + (forward ? 0 : 1)].push(forward ? target : source);
+	});
+	const order = STEPS.map((_, i) => i)
+		.filter((i) => weights[i] > 0 && buckets[i].length > 0)
+		.sort((a, b) => weights[b] - weights[a]);
+	const links: Link[] = [];
+	const taken = new Set<string>();
+	for (const i of order) {
+		for (const neighbour of buckets[i]) {
+			if (links.length >= settings.maxNeighbours) return links;
+			if (taken.has(neighbour)) continue;
+			taken.add(neighbour);
+			links.push({ neighbour, weight: weights[i], step: STEPS[i] });
+		}
+	}
+	return links;
+}
+
+function stepWeight(step: PathStep, settings: SpreadingSettings): number {
+	const downstream = isDownstream(step.type, step.direction === "forward");
+	return settings.edgeWeights[step.type] * (downstream ? settings.downstreamFactor : 1);
+}
+
+/** What a node's outgoing activation is divided by: 1 + ln(degree), so 1 for a node with one link. */
+export function fanOutOf(degree: number): number {
+	return 1 + Math.log(Math.max(1, degree));
+}
+
+/**
+ * Whether a hop goes from a memory towards its consequences: against caused_by and
+ * derived_from (which point at the cause or source), along supports (which points from the
+ * evidence to the claim). Other types have no causal direction.
+ */
+function isDownstream(type: EdgeType, forward: boolean): boolean {
+	if (type === "caused_by" || type === "derived_from") return !forward;
+	if (type === "supports") return forward;
+	return false;
+}
