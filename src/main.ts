@@ -3,6 +3,7 @@ import type { MemorySettings } from "./core/model/settings";
 import { addMemoryCommands } from "./obsidian/commands";
 import { IndexStatusBar } from "./obsidian/index-status-bar";
 import { loadPluginSettings } from "./obsidian/load-settings";
+import { ObsidianEmbeddings } from "./obsidian/embedding-service";
 import { ObsidianMaintenance } from "./obsidian/maintenance-service";
 import { MemoryIndexService } from "./obsidian/memory-index-service";
 import { ObsidianVault } from "./obsidian/obsidian-vault";
@@ -23,14 +24,17 @@ export default class CausalMemoryPlugin extends Plugin {
 			new Notice(message);
 		});
 		const maintenance = new ObsidianMaintenance(this, vault, memory.index, () => this.memorySettings, (settings) => this.saveSettings(settings));
+		const embeddings = new ObsidianEmbeddings(this, () => this.memorySettings.embeddings);
 		this.memory = memory;
 		this.maintenance = maintenance;
 		this.register(() => {
 			memory.stop();
 			void maintenance.stop();
+			void embeddings.dispose();
 		});
 		addMemoryCommands(this, memory);
 		maintenance.addCommands();
+		embeddings.addCommands();
 		// Vault `create` fires for every file while the vault loads: start once the layout is ready.
 		this.app.workspace.onLayoutReady(async () => {
 			const report = await memory.start();

@@ -93,6 +93,7 @@ describe("main.js loaded as Obsidian loads it", () => {
 		expect(status?.getText()).toBe("Memory: 3 notes · 2 links");
 		expect(Object.keys(app.commands.commands).sort()).toEqual([
 			"causal-memory:allow-vault-status-writes",
+			"causal-memory:prepare-embedding-model",
 			"causal-memory:preview-vault-status-writes",
 			"causal-memory:rebuild-index",
 			"causal-memory:run-maintenance",

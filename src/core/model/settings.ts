@@ -1,3 +1,4 @@
+import { parseEmbeddingSettings, type EmbeddingSettings } from "./embedding-settings";
 import { parseIndexSettings, type IndexSettings } from "./index-settings";
 import { parseMaintenanceSettings, type MaintenanceSettings } from "./maintenance-settings";
 import { parseScoringSettings, type ScoringSettings } from "./scoring-settings";
@@ -7,12 +8,14 @@ export interface MemorySettings {
 	index: IndexSettings;
 	scoring: ScoringSettings;
 	maintenance: MaintenanceSettings;
+	embeddings: EmbeddingSettings;
 }
 
 const GROUPS = {
 	index: parseIndexSettings,
 	scoring: parseScoringSettings,
 	maintenance: parseMaintenanceSettings,
+	embeddings: parseEmbeddingSettings,
 } as const;
 
 export interface ReadSettings {
@@ -37,5 +40,5 @@ export function readMemorySettings(data: unknown): ReadSettings {
 			return GROUPS[group]({}) as ReturnType<(typeof GROUPS)[K]>;
 		}
 	};
-	return { settings: { index: read("index"), scoring: read("scoring"), maintenance: read("maintenance") }, problems };
+	return { settings: { index: read("index"), scoring: read("scoring"), maintenance: read("maintenance"), embeddings: read("embeddings") }, problems };
 }

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { parseSettings } from "./parse-settings";
+
+export const EmbeddingSettingsSchema = z.object({
+	modelId: z
+		.string()
+		.trim()
+		.regex(/^[\w.-]+\/[\w.-]+$/, { error: 'must be a model id like "Xenova/all-MiniLM-L6-v2" (owner/name)' })
+		.default("Xenova/all-MiniLM-L6-v2")
+		.describe("Sentence-embedding model (384 dimensions by default) used for semantic recall."),
+	allowDownload: z
+		.boolean()
+		.default(false)
+		.describe("Download the model once from huggingface.co into the plugin folder. Off by default: nothing is downloaded until you allow it."),
+	localModelFolder: z
+		.string()
+		.trim()
+		.default("")
+		.describe("A vault folder holding the model files (config.json, tokenizer.json, onnx/…); used instead of a download when set."),
+	dtype: z
+		.enum(["fp32", "q8"])
+		.default("q8")
+		.describe("Model weights: q8 (quantized, smaller and faster in Obsidian) or fp32."),
+});
+
+export type EmbeddingSettings = z.infer<typeof EmbeddingSettingsSchema>;
+
+export function parseEmbeddingSettings(input: unknown): EmbeddingSettings {
+	return parseSettings(EmbeddingSettingsSchema, input, "embeddings");
+}
