@@ -64,15 +64,21 @@ export function decodeLog(text: string, onRecord: (record: StoredRecord) => void
 	return problems;
 }
 
-function decodeRecord(line: string): { record: StoredRecord } | { problem: string } {
+/** A checksummed line's JSON value, or why it cannot be trusted. */
+export function decodeChecksummedJson(line: string): { value: unknown } | { problem: string } {
 	const checked = decodeChecksummedLine(line);
 	if ("problem" in checked) return checked;
-	let value: unknown;
 	try {
-		value = JSON.parse(checked.json);
+		return { value: JSON.parse(checked.json) as unknown };
 	} catch {
 		return { problem: "checksum matches but the JSON does not parse" };
 	}
+}
+
+function decodeRecord(line: string): { record: StoredRecord } | { problem: string } {
+	const decoded = decodeChecksummedJson(line);
+	if ("problem" in decoded) return decoded;
+	const { value } = decoded;
 	if (typeof value !== "object" || value === null) return { problem: "not a record" };
 	const { seq, ...event } = value as Record<string, unknown>;
 	if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq <= 0) return { problem: "missing sequence number" };

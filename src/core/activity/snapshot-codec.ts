@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ActivityState } from "./activity-state";
-import { decodeChecksummedLine, encodeChecksummedLine } from "./log-codec";
+import { decodeChecksummedJson, encodeChecksummedLine } from "./log-codec";
 import type { NodeActivity } from "./node-activity";
 import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "./records";
 
@@ -67,15 +67,9 @@ export function encodeSnapshot(state: ActivityState, generation: number): string
 
 export function decodeSnapshot(text: string): Snapshot | { problem: string } {
 	if (!text.endsWith("\n")) return { problem: "the file is incomplete" };
-	const checked = decodeChecksummedLine(text.slice(0, -1));
-	if ("problem" in checked) return checked;
-	let value: unknown;
-	try {
-		value = JSON.parse(checked.json);
-	} catch {
-		return { problem: "checksum matches but the JSON does not parse" };
-	}
-	const parsed = SnapshotSchema.safeParse(value);
+	const decoded = decodeChecksummedJson(text.slice(0, -1));
+	if ("problem" in decoded) return decoded;
+	const parsed = SnapshotSchema.safeParse(decoded.value);
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
 		return { problem: `unexpected content at "${issue.path.join(".")}": ${issue.message}` };

@@ -161,6 +161,8 @@ export class VectorIndex {
 		}));
 	}
 
+	// scanFloat32 and scanInt8 are two copies on purpose: one monomorphic loop per array type is
+	// what keeps a 100k-chunk scan within budget; a shared helper over both types is not.
 	private scanFloat32(query: Float32Array, bestScore: Float32Array, bestRow: Int32Array): void {
 		const dims = this.dimensions;
 		const data = this.floats;
