@@ -1,0 +1,157 @@
+import { KeywordIndex } from "../core/recall/keyword-index";
+import { indexSignature, parseKeywordSettings, type KeywordSettingsInput } from "../core/recall/keyword-settings";
+import type { StoragePort } from "../core/model/storage-port";
+
+export const KEYWORD_CACHE_FILE = "keyword-index.json";
+/** Bump when the file layout changes. */
+const FORMAT = 1;
+
+interface CacheHeader {
+	format: number;
+	/** `indexSignature` of the settings the index was built with (tokenizer version included). */
+	signature: string;
+}
+
+export interface KeywordCacheHit {
+	index: KeywordIndex;
+	/** Notes whose current stamp differs from the cached one: still searchable with their old text; re-index them. */
+	stale: string[];
+	/** Notes the caller has that the cache lacks: index them. */
+	missing: string[];
+	/** Cached notes the caller no longer has: already taken out of `index`. */
+	removed: string[];
+}
+
+export interface KeywordCacheMiss {
+	index: null;
+	/** Why the cache cannot be used, for a log line; the caller builds the index from scratch. */
+	reason: string;
+}
+
+/** What a note's stamp is made of: any change to either means its text may have changed. */
+export interface StampedFile {
+	path: string;
+	mtime: number;
+	size: number;
+}
+
+export function fileStamp(file: Pick<StampedFile, "mtime" | "size">): string {
+	return `${file.mtime}:${file.size}`;
+}
+
+export function fileStamps(files: Iterable<StampedFile>): Map<string, string> {
+	const stamps = new Map<string, string>();
+	for (const file of files) stamps.set(file.path, fileStamp(file));
+	return stamps;
+}
+
+/**
+ * Writes the index atomically as two lines: a small header (format, settings signature), then
+ * the index data, so a version mismatch is found without parsing the whole file. Call it when
+ * the index has changed and the vault is quiet; how often is the caller's choice.
+ */
+export async function saveKeywordCache(storage: StoragePort, index: KeywordIndex): Promise<void> {
+	const header: CacheHeader = { format: FORMAT, signature: indexSignature(index.settings) };
+	await storage.writeAtomic(KEYWORD_CACHE_FILE, `${JSON.stringify(header)}\n${JSON.stringify(index.toJSON())}`);
+}
+
+/**
+ * Loads the cached index and compares its notes with `stamps` (path → `fileStamp` of every note
+ * the caller indexes now). Never throws: a missing, unreadable, corrupt or outdated cache gives
+ * `{ index: null, reason }` and the caller rebuilds.
+ */
+export async function loadKeywordCache(
+	storage: StoragePort,
+	stamps: ReadonlyMap<string, string>,
+	settings: KeywordSettingsInput = {},
+): Promise<KeywordCacheHit | KeywordCacheMiss> {
+	let text: string | null;
+	try {
+		text = await storage.read(KEYWORD_CACHE_FILE);
+	} catch (error) {
+		return miss(`${KEYWORD_CACHE_FILE} could not be read (${describe(error)})`);
+	}
+	if (text === null) return miss(`no ${KEYWORD_CACHE_FILE} yet`);
+
+	const newline = text.indexOf("\n");
+	const header = parseJson(newline < 0 ? text : text.slice(0, newline)) as Partial<CacheHeader> | undefined;
+	if (newline < 0 || typeof header !== "object" || header === null) return miss(`${KEYWORD_CACHE_FILE} is corrupt (no header line)`);
+	if (header.format !== FORMAT) return miss(`${KEYWORD_CACHE_FILE} has format ${String(header.format)}, this version reads ${FORMAT}`);
+	const parsedSettings = parseKeywordSettings(settings);
+	if (header.signature !== indexSignature(parsedSettings)) {
+		return miss(`${KEYWORD_CACHE_FILE} was built with another tokenizer version or other keyword settings (body limit, stop words)`);
+	}
+
+	let index: KeywordIndex;
+	try {
+		index = KeywordIndex.fromJSON(JSON.parse(text.slice(newline + 1)), parsedSettings);
+	} catch (error) {
+		return miss(`${KEYWORD_CACHE_FILE} is corrupt (${describe(error)})`);
+	}
+	return { index, ...reconcile(index, stamps) };
+}
+
+/**
+ * A short order-independent fingerprint of a set of files (`path:mtime:size` of each): equal
+ * fingerprints mean, with overwhelming probability, that no file was added, removed or changed.
+ * Linear in the number of files, no sorting.
+ */
+export function vaultFingerprint(files: Iterable<StampedFile>): string {
+	let count = 0;
+	let low = 0;
+	let high = 0;
+	for (const file of files) {
+		const [h1, h2] = hash64(`${file.path}\u0000${file.mtime}:${file.size}`);
+		low = (low + h1) >>> 0;
+		high = (high + h2) >>> 0;
+		count++;
+	}
+	return `${count}-${high.toString(16).padStart(8, "0")}${low.toString(16).padStart(8, "0")}`;
+}
+
+function reconcile(index: KeywordIndex, stamps: ReadonlyMap<string, string>): Omit<KeywordCacheHit, "index"> {
+	const stale: string[] = [];
+	const removed: string[] = [];
+	for (const path of index.ids()) {
+		const current = stamps.get(path);
+		if (current === undefined) {
+			index.remove(path);
+			removed.push(path);
+		} else if (index.stampOf(path) !== current || current === "") {
+			stale.push(path);
+		}
+	}
+	const missing: string[] = [];
+	for (const path of stamps.keys()) if (!index.has(path)) missing.push(path);
+	return { stale, missing, removed };
+}
+
+/** Two independent 32-bit multiplicative hashes of `text` (cyrb53's mixing). */
+function hash64(text: string): [number, number] {
+	let h1 = 0xdeadbeef;
+	let h2 = 0x41c6ce57;
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		h1 = Math.imul(h1 ^ code, 2654435761);
+		h2 = Math.imul(h2 ^ code, 1597334677);
+	}
+	h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+	h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+	return [h1 >>> 0, h2 >>> 0];
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+function miss(reason: string): KeywordCacheMiss {
+	return { index: null, reason };
+}
+
+function describe(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,215 @@
+import { describe, expect, it } from "vitest";
+import type { KeywordDocument } from "../../../src/core/recall/keyword-document";
+import { KeywordIndex } from "../../../src/core/recall/keyword-index";
+
+function doc(id: string, fields: Partial<Omit<KeywordDocument, "id">> = {}): KeywordDocument {
+	return { id, title: id.replace(/\.md$/, ""), aliases: [], headings: [], tags: [], body: "", ...fields };
+}
+
+function ids(index: KeywordIndex, query: string): string[] {
+	return index.search(query).map((hit) => hit.id);
+}
+
+describe("KeywordIndex", () => {
+	it("finds notes by body words and reports the matched terms and fields", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "The budget grew in March." }));
+		index.add(doc("b.md", { body: "Latency dropped." }));
+		const [hit, ...rest] = index.search("budget march");
+		expect(rest).toEqual([]);
+		expect(hit.id).toBe("a.md");
+		expect(hit.terms.sort()).toEqual(["budget", "march"]);
+		expect(hit.fields).toEqual({ budget: ["body"], march: ["body"] });
+		expect(hit.score).toBeGreaterThan(0);
+	});
+
+	it("folds diacritics on both sides", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "Meeting at the café" }));
+		index.add(doc("b.md", { body: "Resume of the naive approach" }));
+		expect(ids(index, "cafe")).toEqual(["a.md"]);
+		expect(ids(index, "CAFÉ")).toEqual(["a.md"]);
+		expect(ids(index, "naïve")).toEqual(["b.md"]);
+	});
+
+	it("finds camelCase and hyphenated words by their parts and as a whole", () => {
+		const index = new KeywordIndex();
+		index.add(doc("code.md", { body: "the retentionScore function" }));
+		index.add(doc("sync.md", { body: "an offline-first design" }));
+		expect(ids(index, "score")).toEqual(["code.md"]);
+		expect(ids(index, "retentionscore")).toEqual(["code.md"]);
+		expect(ids(index, "offlinefirst")).toEqual(["sync.md"]);
+		expect(ids(index, "offline first")).toEqual(["sync.md"]);
+	});
+
+	it("finds CJK text by a word inside a longer run", () => {
+		const index = new KeywordIndex();
+		index.add(doc("jp.md", { body: "今日の会議メモ" }));
+		index.add(doc("other.md", { body: "議題なし" }));
+		expect(ids(index, "会議")).toEqual(["jp.md"]);
+		expect(ids(index, "会")).toEqual(["jp.md"]);
+		expect(index.search("会議")[0].fields).toEqual({ 会議: ["body"] });
+	});
+
+	it("matches prefixes of terms with three or more characters", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "retention decays" }));
+		index.add(doc("b.md", { body: "reply later" }));
+		expect(ids(index, "retent")).toEqual(["a.md"]);
+		expect(index.search("retent")[0].fields).toEqual({ retention: ["body"] });
+		expect(ids(index, "re")).toEqual([]);
+	});
+
+	it("tolerates a typo in terms of five or more characters", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "retention decays" }));
+		expect(ids(index, "retension")).toEqual(["a.md"]);
+		expect(ids(index, "decys")).toEqual(["a.md"]);
+		expect(ids(index, "dcay")).toEqual([]);
+	});
+
+	it("ranks an exact match above a prefix or fuzzy one", () => {
+		const index = new KeywordIndex();
+		index.add(doc("prefix.md", { body: "planning" }));
+		index.add(doc("exact.md", { body: "plan" }));
+		expect(ids(index, "plan")).toEqual(["exact.md", "prefix.md"]);
+	});
+
+	it("ranks a title hit above a body hit, and aliases and tags above the body", () => {
+		const index = new KeywordIndex();
+		index.add(doc("Notes.md", { body: "about the roadmap" }));
+		index.add(doc("Roadmap.md", { body: "quarterly goals" }));
+		index.add(doc("Alias.md", { aliases: ["Sprint"], body: "x" }));
+		index.add(doc("Body.md", { body: "sprint review" }));
+		index.add(doc("Tagged.md", { tags: ["incident"], body: "y" }));
+		index.add(doc("Mention.md", { body: "incident report" }));
+		expect(ids(index, "roadmap")).toEqual(["Roadmap.md", "Notes.md"]);
+		expect(ids(index, "sprint")).toEqual(["Alias.md", "Body.md"]);
+		expect(ids(index, "incident")).toEqual(["Tagged.md", "Mention.md"]);
+	});
+
+	it("honours custom boosts", () => {
+		const index = new KeywordIndex({ boost: { title: 0.1 } });
+		index.add(doc("Roadmap.md", { body: "goals" }));
+		index.add(doc("Notes.md", { body: "roadmap" }));
+		expect(ids(index, "roadmap")).toEqual(["Notes.md", "Roadmap.md"]);
+	});
+
+	it("drops stop words unless the list is emptied", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "the plan" }));
+		expect(index.search("the")).toEqual([]);
+		const everything = new KeywordIndex({ stopWords: [] });
+		everything.add(doc("a.md", { body: "the plan" }));
+		expect(ids(everything, "the")).toEqual(["a.md"]);
+	});
+
+	it("applies limit and filter", () => {
+		const index = new KeywordIndex();
+		for (const id of ["a.md", "b.md", "c.md"]) index.add(doc(id, { body: "shared word" }));
+		expect(index.search("shared", { limit: 2 })).toHaveLength(2);
+		expect(ids(index, "shared").sort()).toEqual(["a.md", "b.md", "c.md"]);
+		expect(index.search("shared", { filter: (id) => id !== "b.md" }).map((h) => h.id).sort()).toEqual(["a.md", "c.md"]);
+	});
+
+	it("returns nothing for an empty query or one of stop words and punctuation only", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "words" }));
+		expect(index.search("")).toEqual([]);
+		expect(index.search(" -- ?")).toEqual([]);
+		expect(index.search("the and of")).toEqual([]);
+	});
+
+	it("indexes only the first maxBodyChars of a body", () => {
+		const index = new KeywordIndex({ maxBodyChars: 100 });
+		index.add(doc("big.md", { body: `${"filler ".repeat(20)}needle` }));
+		expect(ids(index, "filler")).toEqual(["big.md"]);
+		expect(ids(index, "needle")).toEqual([]);
+	});
+
+	it("refuses to add a note twice and points to replace", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md"));
+		expect(() => index.add(doc("a.md"))).toThrow(/"a.md" is already indexed; use replace\(\)/);
+	});
+
+	it("replaces a note's text in place", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "old words" }), "1:10");
+		index.add(doc("b.md", { body: "other" }));
+		index.replace(doc("a.md", { body: "new text" }), "2:8");
+		expect(ids(index, "old")).toEqual([]);
+		expect(ids(index, "new")).toEqual(["a.md"]);
+		expect(index.size).toBe(2);
+		expect(index.stampOf("a.md")).toBe("2:8");
+		index.replace(doc("c.md", { body: "fresh" }));
+		expect(index.has("c.md")).toBe(true);
+	});
+
+	it("removes a note", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "gone" }));
+		expect(index.remove("a.md")).toBe(true);
+		expect(index.remove("a.md")).toBe(false);
+		expect(index.has("a.md")).toBe(false);
+		expect(index.size).toBe(0);
+		expect(ids(index, "gone")).toEqual([]);
+	});
+
+	it("renames a note without re-reading it, replacing a note at the target", () => {
+		const index = new KeywordIndex();
+		index.add(doc("Old.md", { body: "kept text" }), "1:9");
+		index.add(doc("New.md", { body: "overwritten" }));
+		expect(index.rename("Old.md", "New.md")).toBe(true);
+		expect(index.has("Old.md")).toBe(false);
+		expect(ids(index, "kept")).toEqual(["New.md"]);
+		expect(ids(index, "overwritten")).toEqual([]);
+		expect(index.stampOf("New.md")).toBe("");
+		expect(index.size).toBe(1);
+		expect(index.rename("Missing.md", "X.md")).toBe(false);
+		index.replace(doc("New.md", { body: "kept text" }), "2:9");
+		expect(ids(index, "new")).toEqual(["New.md"]);
+		expect(ids(index, "old")).toEqual([]);
+	});
+
+	it("stays correct through many replacements", () => {
+		// Three-letter words: no fuzzy matching between rounds.
+		const rounds = ["ant", "bee", "cat", "dog", "eel", "fox"];
+		const index = new KeywordIndex();
+		for (let i = 0; i < 50; i++) index.add(doc(`n${i}.md`, { body: `${rounds[0]} item${i}` }));
+		for (const word of rounds.slice(1)) {
+			for (let i = 0; i < 50; i++) index.replace(doc(`n${i}.md`, { body: `${word} item${i}` }));
+		}
+		expect(ids(index, "ant")).toEqual([]);
+		expect(ids(index, "eel")).toEqual([]);
+		expect(ids(index, "fox")).toHaveLength(50);
+		expect(ids(index, "item7")[0]).toBe("n7.md");
+		expect(index.size).toBe(50);
+	});
+
+	it("round-trips through toJSON/fromJSON with identical results", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "retention score decays", tags: ["memory"] }), "1:1");
+		index.add(doc("b.md", { body: "会議メモ" }), "2:2");
+		index.add(doc("c.md", { body: "to be renamed" }));
+		index.rename("c.md", "d.md");
+		index.remove("b.md");
+		const copy = KeywordIndex.fromJSON(JSON.parse(JSON.stringify(index)), {});
+		for (const query of ["retent", "renamed", "memory", "会議", "retension"]) expect(copy.search(query)).toEqual(index.search(query));
+		expect(copy.ids().sort()).toEqual(["a.md", "d.md"]);
+		expect(copy.stampOf("a.md")).toBe("1:1");
+		copy.add(doc("e.md", { body: "after load" }));
+		expect(ids(copy, "load")).toEqual(["e.md"]);
+		expect(ids(copy, "renamed")).toEqual(["d.md"]);
+	});
+
+	it("rejects malformed or inconsistent data", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "x" }));
+		const data = index.toJSON();
+		expect(() => KeywordIndex.fromJSON({ ...data, docs: [] })).toThrow(/0 documents listed, 1 indexed/);
+		expect(() => KeywordIndex.fromJSON({ ...data, docs: [[5, "a.md", ""]] })).toThrow(/bad document row/);
+		expect(() => KeywordIndex.fromJSON({ ...data, docs: [[0, "a.md", ""], [0, "b.md", ""]] })).toThrow(/listed twice/);
+		expect(() => KeywordIndex.fromJSON(null)).toThrow(/malformed/);
+	});
+});
