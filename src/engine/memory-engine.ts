@@ -3,7 +3,10 @@ import type { StoragePort } from "../core/model/storage-port";
 import type { VaultPort } from "../core/model/vault";
 import type { MaintenanceWorker } from "../workers/worker-host";
 import { ActivityStore } from "./activity-store";
+import { engineRecallService } from "./engine-recall";
 import { MemoryMaintenance } from "./memory-maintenance";
+import type { RecallService } from "./recall-service";
+import type { RecallOptions, RecallResult, SearchFilters, SearchHit } from "./recall-types";
 import type { Timers } from "./timers";
 import { VaultIndex, type IndexReport, type ProgressListener } from "./vault-index";
 
@@ -24,11 +27,19 @@ export interface MemoryEngineDeps {
  */
 export class MemoryEngine {
 	readonly index: VaultIndex;
+	readonly recallService: RecallService;
 	private activityStore: ActivityStore | null = null;
 	private maintenanceService: MemoryMaintenance | null = null;
 
 	constructor(private readonly deps: MemoryEngineDeps) {
-		this.index = new VaultIndex(deps.vault, { settings: deps.settings().index });
+		this.recallService = engineRecallService({
+			vault: deps.vault,
+			clock: deps.clock,
+			activity: () => this.activityStore,
+			maintenance: () => this.maintenanceService,
+		});
+		this.index = new VaultIndex(deps.vault, { settings: deps.settings().index, onLoaded: this.recallService.noteLoaded });
+		this.recallService.attach(this.index);
 	}
 
 	get activity(): ActivityStore {
@@ -49,6 +60,7 @@ export class MemoryEngine {
 		const { deps } = this;
 		if (options.follow) this.index.start();
 		const report = await this.index.build(options.onProgress);
+		this.recallService.refreshCommunities();
 		this.activityStore = await ActivityStore.open(deps.storage, { clock: deps.clock });
 		for (const warning of this.activityStore.warnings) deps.warn(`activity log ${warning.file}: ${warning.message}`);
 		this.maintenanceService = await MemoryMaintenance.open({
@@ -75,8 +87,21 @@ export class MemoryEngine {
 	/** Stops following, lets a running pass and queued writes finish, closes the log and the worker. */
 	async stop(): Promise<void> {
 		this.index.stop();
+		this.recallService.dispose();
 		await this.maintenanceService?.stop();
 		await this.activityStore?.close();
 		this.deps.worker.terminate();
+	}
+
+	// --- recall and search (src/engine/recall-service.ts) ---
+
+	/** Hybrid recall; reactivates what it returns unless `readOnly`. */
+	recall(query: string, options?: RecallOptions): Promise<RecallResult> {
+		return this.recallService.recall(query, options);
+	}
+
+	/** Filtered search; an empty query lists memories by last use. Changes nothing. */
+	search(query: string, filters?: SearchFilters, k?: number): SearchHit[] {
+		return this.recallService.search(query, filters, k);
 	}
 }

@@ -1,0 +1,135 @@
+/**
+ * LoCoMo retrieval: every dialogue turn of the dev conversations is a memory, every question of
+ * categories 1–4 is asked through recall (read-only), and the evidence turns are looked for in
+ * the results.
+ *
+ *   npm run bench -- locomo [--data FILE] [--model-path DIR] [--no-model] [--ablation]
+ *                           [--settings JSON] [--keyword-settings JSON] [--fusion relative|rrf] [--diversity X]
+ *
+ * --model-path: a local model folder laid out like the hub (<root>/<owner>/<name>/ with config.json,
+ * tokenizer.json and onnx/model.onnx); without it (c) uses the project's fixture model.
+ * --ablation adds rows that switch single stages off, to show what each adds.
+ *
+ * The data is read at run time from ../shared/eval/locomo/locomo-dev.json; none of it is in the repo.
+ */
+import { existsSync } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
+import type { Embedder } from "../src/embeddings/embedder";
+import { createTransformersEmbedder } from "../src/embeddings/transformers-embedder";
+import { DEFAULT_RECALL_PIPELINE, type RecallPipeline } from "../src/engine/recall-types";
+import { parseFlags } from "./flags";
+import { loadLocomo } from "./locomo/locomo-data";
+import { ScoreTotals } from "./locomo/metrics";
+import { runConversation, type ScoredQuestion, type Variant } from "./locomo/run-conversation";
+import { formatTable, type Cell } from "./table";
+
+const CATEGORY_NAMES: Record<number, string> = { 1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop" };
+const CATEGORIES = new Set([1, 2, 3, 4]);
+const FIXTURE_MODEL_ID = "causal-memory/fixture-minilm";
+const FIXTURE_ROOT = resolve(".tmp/models");
+
+function variants(pipeline: RecallPipeline, withModel: boolean, ablation: boolean): Variant[] {
+	const list: Variant[] = [
+		{ label: "(a) keyword", mode: "keyword", pipeline },
+		{ label: "(b) keyword+graph", mode: "keyword+graph", pipeline },
+	];
+	if (withModel) list.push({ label: "(c) full", mode: "full", pipeline });
+	if (ablation) {
+		list.push(
+			{ label: "(b) without diversity", mode: "keyword+graph", pipeline: { ...pipeline, diversity: 1 } },
+			{ label: "(b) with RRF fusion", mode: "keyword+graph", pipeline: { ...pipeline, fusion: "rrf" } },
+			{ label: "(b) RRF, no diversity", mode: "keyword+graph", pipeline: { fusion: "rrf", diversity: 1 } },
+		);
+		if (withModel) list.push({ label: "(c) without diversity", mode: "full", pipeline: { ...pipeline, diversity: 1 } });
+	}
+	return list;
+}
+
+function pipelineOf(fusion: string | undefined, diversity: number): RecallPipeline {
+	if (fusion !== undefined && fusion !== "relative" && fusion !== "rrf") throw new Error(`--fusion must be "relative" or "rrf" (got "${fusion}")`);
+	if (!(diversity >= 0 && diversity <= 1)) throw new Error(`--diversity must be from 0 to 1 (got ${diversity})`);
+	return { fusion: fusion ?? DEFAULT_RECALL_PIPELINE.fusion, diversity };
+}
+
+/** A hub-style model folder `<root>/<owner>/<name>/` → transformers.js' local root and model id. */
+function modelLocation(folder: string): { root: string; modelId: string } {
+	const absolute = resolve(folder);
+	const name = basename(absolute);
+	const owner = basename(dirname(absolute));
+	return { root: `${dirname(dirname(absolute))}/`, modelId: `${owner}/${name}` };
+}
+
+async function loadEmbedder(modelPath: string | undefined): Promise<{ embedder: Embedder; label: string } | null> {
+	if (modelPath !== undefined) {
+		const { root, modelId } = modelLocation(modelPath);
+		return { embedder: await createTransformersEmbedder({ modelId, localModelPath: root }), label: `model ${modelId} from ${root}` };
+	}
+	if (!existsSync(resolve(FIXTURE_ROOT, FIXTURE_MODEL_ID, "config.json"))) return null;
+	const embedder = await createTransformersEmbedder({ modelId: FIXTURE_MODEL_ID, localModelPath: `${FIXTURE_ROOT}/` });
+	return { embedder, label: `the project's FIXTURE model ${FIXTURE_MODEL_ID} (a toy with a few hundred words, not a real sentence model; pass --model-path <folder> for a real one)` };
+}
+
+function json(text: string | undefined, flag: string): Record<string, unknown> | undefined {
+	if (text === undefined) return undefined;
+	try {
+		return JSON.parse(text) as Record<string, unknown>;
+	} catch {
+		throw new Error(`--${flag} must be JSON, e.g. --${flag} '{"spreading":{"hops":2}}'`);
+	}
+}
+
+const round = (value: number): number => Number(value.toFixed(3));
+
+async function main(): Promise<void> {
+	const flags = parseFlags();
+	const dataPath = resolve(flags.text("data") ?? "../shared/eval/locomo/locomo-dev.json");
+	if (!existsSync(dataPath)) throw new Error(`LoCoMo data not found at ${dataPath}; pass --data FILE`);
+	const conversations = await loadLocomo(dataPath);
+	const loaded = flags.has("no-model") ? null : await loadEmbedder(flags.text("model-path"));
+	const pipeline = pipelineOf(flags.text("fusion"), flags.number("diversity", DEFAULT_RECALL_PIPELINE.diversity));
+	const measured = variants(pipeline, loaded !== null, flags.has("ablation"));
+
+	const started = performance.now();
+	const scored = new Map<string, ScoredQuestion[]>(measured.map((variant) => [variant.label, []]));
+	for (const conversation of conversations) {
+		const results = await runConversation(conversation, {
+			variants: measured,
+			categories: CATEGORIES,
+			embedder: loaded?.embedder,
+			recallSettings: json(flags.text("settings"), "settings"),
+			keywordSettings: json(flags.text("keyword-settings"), "keyword-settings"),
+		});
+		for (const [label, questions] of results) scored.get(label)?.push(...questions);
+	}
+	await loaded?.embedder.dispose();
+
+	const turns = conversations.reduce((sum, c) => sum + c.sessions.reduce((s, session) => s + session.turns.length, 0), 0);
+	const unknown = conversations.flatMap((c) => c.unknownEvidence);
+	console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns} turns, data ${dataPath}`);
+	console.log(`unknown evidence ids dropped: ${unknown.length} (${unknown.join(", ")}); questions without evidence are skipped`);
+	console.log(`(c) embedder: ${loaded ? loaded.label : "none (--no-model, or no fixture model yet: run the tests once to generate it, or pass --model-path)"}`);
+	console.log(`pipeline: ${pipeline.fusion} fusion, community diversity ${pipeline.diversity}; recall settings ${flags.text("settings") ?? "defaults"}; keyword settings ${flags.text("keyword-settings") ?? "defaults"}`);
+	console.log(`metrics: turn-level recall@5/@10 and MRR over the top 10; session recall@5 = evidence sessions found among the sessions of the top 5 turns\n`);
+
+	const rows: Cell[][] = [];
+	for (const { label: pipelineLabel } of measured) {
+		const questions = scored.get(pipelineLabel) ?? [];
+		const groups: [string, ScoredQuestion[]][] = [
+			...[...CATEGORIES].map((category): [string, ScoredQuestion[]] => [`${category} ${CATEGORY_NAMES[category]}`, questions.filter((q) => q.category === category)]),
+			["all 1–4", questions],
+		];
+		for (const [label, group] of groups) {
+			const totals = new ScoreTotals();
+			for (const question of group) totals.add(question.scores);
+			const mean = totals.mean();
+			rows.push([pipelineLabel, label, totals.count, round(mean.recallAt5), round(mean.recallAt10), round(mean.reciprocalRank), round(mean.sessionRecallAt5)]);
+		}
+	}
+	console.log(formatTable(["pipeline", "category", "questions", "R@5", "R@10", "MRR", "session R@5"], rows));
+	console.log(`\n${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+	process.exitCode = 1;
+});

@@ -1,0 +1,79 @@
+import { parseRecallSettings, type RecallSettingsInput } from "../../src/core/model/recall-settings";
+import type { StoragePort } from "../../src/core/model/storage-port";
+import type { KeywordSettingsInput } from "../../src/core/recall/keyword-settings";
+import type { Embedder } from "../../src/embeddings/embedder";
+import { EmbeddingCache } from "../../src/engine/embedding-cache";
+import { NoteEmbeddings } from "../../src/engine/note-embeddings";
+import { RecallService } from "../../src/engine/recall-service";
+import { DEFAULT_RECALL_PIPELINE, type RecallMode, type RecallPipeline } from "../../src/engine/recall-types";
+import { VaultIndex } from "../../src/engine/vault-index";
+import type { LocomoConversation } from "./locomo-data";
+import { conversationNotes, diaIdOf, StaticVault } from "./locomo-vault";
+import { scoreQuestion, type QuestionScores } from "./metrics";
+
+/** One pipeline to measure: a recall mode with its fusion and diversity. */
+export interface Variant {
+	label: string;
+	mode: RecallMode;
+	pipeline: RecallPipeline;
+}
+
+export interface ScoredQuestion {
+	conversation: string;
+	category: number;
+	scores: QuestionScores;
+}
+
+export interface RunOptions {
+	variants: readonly Variant[];
+	categories: ReadonlySet<number>;
+	embedder?: Embedder;
+	recallSettings?: RecallSettingsInput;
+	keywordSettings?: KeywordSettingsInput;
+}
+
+/** In-memory storage for the embedding cache: each conversation starts empty. */
+class NoStorage implements StoragePort {
+	list = (): Promise<string[]> => Promise.resolve([]);
+	read = (): Promise<string | null> => Promise.resolve(null);
+	append = (): Promise<void> => Promise.resolve();
+	writeAtomic = (): Promise<void> => Promise.resolve();
+	remove = (): Promise<void> => Promise.resolve();
+}
+
+const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout) };
+
+/** Indexes one conversation as a fresh vault and asks its questions in every variant, read-only. */
+export async function runConversation(conversation: LocomoConversation, options: RunOptions): Promise<Map<string, ScoredQuestion[]>> {
+	const settings = parseRecallSettings(options.recallSettings ?? {});
+	const embeddings = options.embedder
+		? new NoteEmbeddings({
+				embedder: options.embedder,
+				cache: await EmbeddingCache.open(new NoStorage(), { modelId: options.embedder.modelId, dimensions: options.embedder.dimensions }),
+				timers,
+			})
+		: undefined;
+	let pipeline: RecallPipeline = DEFAULT_RECALL_PIPELINE;
+	const recall = new RecallService({ settings: () => settings, pipeline: () => pipeline, keywordSettings: options.keywordSettings, embeddings });
+	const index = new VaultIndex(new StaticVault(conversationNotes(conversation)), { onLoaded: recall.noteLoaded });
+	recall.attach(index);
+	await index.build();
+	await embeddings?.whenIdle();
+	recall.refreshCommunities();
+
+	const results = new Map<string, ScoredQuestion[]>();
+	for (const { label, mode, pipeline: variantPipeline } of options.variants) {
+		pipeline = variantPipeline;
+		const scored: ScoredQuestion[] = [];
+		for (const question of conversation.questions) {
+			if (!options.categories.has(question.category) || question.evidence.length === 0) continue;
+			const result = await recall.recall(question.question, { k: 10, mode, readOnly: true });
+			const returned = result.results.map((hit) => diaIdOf(hit.path));
+			scored.push({ conversation: conversation.id, category: question.category, scores: scoreQuestion(returned, question.evidence) });
+		}
+		results.set(label, scored);
+	}
+	recall.dispose();
+	await embeddings?.close();
+	return results;
+}

@@ -1,0 +1,62 @@
+import type { LifecycleStatus } from "../core/activity/records";
+import type { MemoryNodeAttributes } from "../core/graph/types";
+import { locateFrontmatter } from "../core/parse/frontmatter";
+import type { KeywordHit } from "../core/recall/keyword-index";
+import type { RankedMemory } from "../core/recall/rank";
+import type { RecallHit, SearchHit } from "./recall-types";
+
+const SNIPPET_CHARS = 280;
+
+/** What recall returns for one ranked memory; `text` is the note's text after its frontmatter, if read. */
+export function recallHit(
+	memory: RankedMemory,
+	node: MemoryNodeAttributes | undefined,
+	status: LifecycleStatus,
+	text: string | null,
+	verbosity: "full" | "concise",
+): RecallHit {
+	const hit: RecallHit = {
+		path: memory.id,
+		title: node?.title ?? memory.id,
+		score: memory.score,
+		relevance: memory.relevance,
+		retention: memory.retention,
+		status,
+		why: memory.why,
+	};
+	if (node?.memory.pinned) hit.pinned = true;
+	if (memory.superseded_by) hit.superseded_by = memory.superseded_by;
+	if (memory.low_confidence) hit.low_confidence = true;
+	if (text !== null) {
+		if (verbosity === "full") hit.content = text;
+		else hit.snippet = snippetOf(text);
+	}
+	return hit;
+}
+
+export function searchHit(node: MemoryNodeAttributes, status: LifecycleStatus, lastUsed: number, keyword?: KeywordHit): SearchHit {
+	const hit: SearchHit = {
+		path: node.path,
+		title: node.title,
+		status,
+		tags: [...node.tags],
+		created: node.ctime,
+		modified: node.mtime,
+		lastUsed,
+	};
+	if (node.memory.category !== undefined) hit.category = node.memory.category;
+	if (keyword) {
+		hit.score = keyword.score;
+		hit.terms = keyword.terms;
+	}
+	return hit;
+}
+
+export function bodyText(content: string): string {
+	return content.slice(locateFrontmatter(content)?.bodyStart ?? 0).trim();
+}
+
+function snippetOf(text: string): string {
+	const flat = text.replace(/\s+/g, " ").trim();
+	return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, SNIPPET_CHARS - 1).trimEnd()}…`;
+}
