@@ -12,6 +12,7 @@ import type { EmbeddingModelSpec, EmbeddingWorkerReply, EmbeddingWorkerRequest }
 import { modelMaxTokens } from "./model-limits";
 import { toModelProgress } from "./model-progress";
 import { WorkerFileCache } from "./worker-file-cache";
+import { errorMessage } from "../core/model/error-message";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (reply: EmbeddingWorkerReply, transfer: Transferable[] = []): void => scope.postMessage(reply, transfer);
@@ -131,5 +132,5 @@ async function run(texts: string[]): Promise<{ vectors: Float32Array<ArrayBuffer
 }
 
 function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
+	return errorMessage(error);
 }

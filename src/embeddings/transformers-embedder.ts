@@ -3,6 +3,7 @@ import type { Embedder, ModelProgress } from "./embedder";
 import { missingModelError } from "./missing-model-error";
 import { modelMaxTokens } from "./model-limits";
 import { toModelProgress, type TransformersProgressEvent } from "./model-progress";
+import { errorMessage } from "../core/model/error-message";
 
 /** Headless default: a 384-dimension sentence model (≈ 23 MB fp32). */
 export const DEFAULT_EMBEDDING_MODEL = "Xenova/all-MiniLM-L6-v2";
@@ -65,7 +66,7 @@ async function create(options: TransformersEmbedderOptions): Promise<Embedder> {
 		});
 	} catch (error) {
 		if (!allowRemote) throw missingModelError(options.modelId, modelFolder, error);
-		throw new Error(`Could not load embedding model "${options.modelId}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+		throw new Error(`Could not load embedding model "${options.modelId}": ${errorMessage(error)}`, { cause: error });
 	}
 
 	const config = extractor.model.config as unknown as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { Embedder, ModelProgress } from "./embedder";
 import type { EmbeddingModelSpec, EmbeddingWorkerReply, EmbeddingWorkerRequest } from "./embedding-worker-protocol";
+import { errorMessage } from "../core/model/error-message";
 
 /** Where the worker's model files come from: the main thread reads (or downloads) them on request. */
 export interface ModelFileSource {
@@ -166,7 +167,7 @@ class WorkerEmbedder implements Embedder {
 }
 
 function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
+	return errorMessage(error);
 }
 
 function splitRows(data: Float32Array, dimensions: number): Float32Array[] {

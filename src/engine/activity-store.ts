@@ -6,6 +6,7 @@ import { ActivityRecordError, parseActivityEvent, type ActivityEvent, type Store
 import { decodeSnapshot, encodeSnapshot } from "../core/activity/snapshot-codec";
 import { classifyStoreFiles, logFileName, snapshotFileName } from "../core/activity/store-files";
 import type { StoragePort } from "../core/model/storage-port";
+import { errorMessage } from "../core/model/error-message";
 
 export interface ActivityStoreOptions extends Partial<ActivitySettings> {
 	/** Fills in `at` for records that come without one. */
@@ -227,7 +228,7 @@ export class ActivityStore {
 			await this.storage.append(file, text);
 		} catch (cause) {
 			this.needsSeparator = true;
-			const error = new Error(`Could not append to the activity log ${file}: ${describe(cause)}`, { cause });
+			const error = new Error(`Could not append to the activity log ${file}: ${errorMessage(cause)}`, { cause });
 			for (const p of batch) p.reject(error);
 			return;
 		}
@@ -287,7 +288,7 @@ export class ActivityStore {
 	}
 
 	private warn(file: string, what: string, error: unknown): void {
-		this.warnings.push({ file, line: null, message: `${what}: ${describe(error)}` });
+		this.warnings.push({ file, line: null, message: `${what}: ${errorMessage(error)}` });
 	}
 }
 
@@ -338,6 +339,3 @@ async function replayLogs(
 	return replayed;
 }
 
-function describe(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}

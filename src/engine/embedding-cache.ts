@@ -2,6 +2,7 @@ import { crc32Hex } from "../core/activity/crc32";
 import type { StoragePort } from "../core/model/storage-port";
 import { fnv1a64 } from "../core/recall/content-hash";
 import { quantizeInt8 } from "../core/recall/int8";
+import { errorMessage } from "../core/model/error-message";
 
 export type EmbeddingEncoding = "float32" | "int8";
 
@@ -115,7 +116,7 @@ export class EmbeddingCache {
 				this.needsSeparator = false;
 			} catch (error) {
 				this.needsSeparator = true;
-				this.warn(this.fileName(), `could not save ${lines.length} embeddings (${describe(error)}); they stay in memory and are saved at the next compaction`);
+				this.warn(this.fileName(), `could not save ${lines.length} embeddings (${errorMessage(error)}); they stay in memory and are saved at the next compaction`);
 			}
 		});
 	}
@@ -136,7 +137,7 @@ export class EmbeddingCache {
 
 	private enqueue(write: () => Promise<void>): Promise<void> {
 		// A failing write must not stall the ones after it.
-		this.writes = this.writes.then(write).catch((error: unknown) => this.warn(this.fileName(), `embedding cache write failed (${describe(error)})`));
+		this.writes = this.writes.then(write).catch((error: unknown) => this.warn(this.fileName(), `embedding cache write failed (${errorMessage(error)})`));
 		return this.writes;
 	}
 
@@ -157,7 +158,7 @@ export class EmbeddingCache {
 				.filter((generation) => Number.isSafeInteger(generation) && generation > 0)
 				.sort((a, b) => a - b);
 		} catch (error) {
-			this.warn(this.prefix, `could not list the cache folder (${describe(error)}); starting with an empty embedding cache`);
+			this.warn(this.prefix, `could not list the cache folder (${errorMessage(error)}); starting with an empty embedding cache`);
 			generations = [];
 		}
 		const latest = generations[generations.length - 1];
@@ -173,7 +174,7 @@ export class EmbeddingCache {
 		try {
 			text = await this.storage.read(this.fileName());
 		} catch (error) {
-			this.warn(this.fileName(), `could not read the embedding cache (${describe(error)}); starting empty`);
+			this.warn(this.fileName(), `could not read the embedding cache (${errorMessage(error)}); starting empty`);
 		}
 		this.fileExists = text !== null;
 		const needsRewrite = text === null || this.parse(text);
@@ -216,7 +217,7 @@ export class EmbeddingCache {
 			await this.storage.writeAtomic(this.fileName(), `${this.header()}\n`);
 			this.fileExists = true;
 		} catch (error) {
-			this.warn(this.fileName(), `could not create the embedding cache (${describe(error)}); embeddings are kept in memory only`);
+			this.warn(this.fileName(), `could not create the embedding cache (${errorMessage(error)}); embeddings are kept in memory only`);
 		}
 	}
 
@@ -228,7 +229,7 @@ export class EmbeddingCache {
 		try {
 			await this.storage.writeAtomic(this.fileName(next), `${this.header()}\n${body}`);
 		} catch (error) {
-			this.warn(this.fileName(next), `could not rewrite the embedding cache (${describe(error)}); keeping the previous file`);
+			this.warn(this.fileName(next), `could not rewrite the embedding cache (${errorMessage(error)}); keeping the previous file`);
 			return;
 		}
 		const hadFile = this.fileExists;
@@ -242,7 +243,7 @@ export class EmbeddingCache {
 		try {
 			await this.storage.remove(name);
 		} catch (error) {
-			this.warn(name, `could not remove an old embedding cache file (${describe(error)})`);
+			this.warn(name, `could not remove an old embedding cache file (${errorMessage(error)})`);
 		}
 	}
 
@@ -260,9 +261,6 @@ export function cacheFilePrefix(modelId: string): string {
 	return `embeddings-${readable}-${fnv1a64(modelId).slice(0, 8)}-`;
 }
 
-function describe(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 function parseHeader(line: string): Header | null {
 	try {

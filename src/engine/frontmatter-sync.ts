@@ -5,6 +5,7 @@ import type { MaintenanceSettings } from "../core/model/maintenance-settings";
 import type { VaultPort } from "../core/model/vault";
 import { isInFolder } from "./memory-paths";
 import type { Timers } from "./timers";
+import { errorMessage } from "../core/model/error-message";
 
 /** The `memory_status` value that says a status; active is the absence of the key. */
 export function frontmatterStatus(status: LifecycleStatus): string | undefined {
@@ -166,7 +167,7 @@ export class FrontmatterSync {
 			report.written++;
 		} catch (error) {
 			this.known.set(write.path, before);
-			report.failed.push({ path: write.path, message: error instanceof Error ? error.message : String(error) });
+			report.failed.push({ path: write.path, message: errorMessage(error) });
 		}
 	}
 }

@@ -1,6 +1,7 @@
 import { KeywordIndex } from "../core/recall/keyword-index";
 import { indexSignature, parseKeywordSettings, type KeywordSettingsInput } from "../core/recall/keyword-settings";
 import type { StoragePort } from "../core/model/storage-port";
+import { errorMessage } from "../core/model/error-message";
 
 export const KEYWORD_CACHE_FILE = "keyword-index.json";
 /** Bump when the file layout changes. */
@@ -69,7 +70,7 @@ export async function loadKeywordCache(
 	try {
 		text = await storage.read(KEYWORD_CACHE_FILE);
 	} catch (error) {
-		return miss(`${KEYWORD_CACHE_FILE} could not be read (${describe(error)})`);
+		return miss(`${KEYWORD_CACHE_FILE} could not be read (${errorMessage(error)})`);
 	}
 	if (text === null) return miss(`no ${KEYWORD_CACHE_FILE} yet`);
 
@@ -86,7 +87,7 @@ export async function loadKeywordCache(
 	try {
 		index = KeywordIndex.fromJSON(JSON.parse(text.slice(newline + 1)), parsedSettings);
 	} catch (error) {
-		return miss(`${KEYWORD_CACHE_FILE} is corrupt (${describe(error)})`);
+		return miss(`${KEYWORD_CACHE_FILE} is corrupt (${errorMessage(error)})`);
 	}
 	return { index, ...reconcile(index, stamps) };
 }
@@ -152,6 +153,3 @@ function miss(reason: string): KeywordCacheMiss {
 	return { index: null, reason };
 }
 
-function describe(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}

@@ -3,6 +3,7 @@ import type { LifecycleState } from "../core/lifecycle/state";
 import { LIFECYCLE_STATUSES } from "../core/activity/records";
 import type { StoragePort } from "../core/model/storage-port";
 import { stateAt, type PassOutcome } from "./pass-outcome";
+import { errorMessage } from "../core/model/error-message";
 
 const FILE = "lifecycle.json";
 const FORMAT = 1;
@@ -43,7 +44,7 @@ export class LifecycleStore {
 			}
 			for (const proposal of saved.proposals ?? []) store.proposalsByPath.set(proposal.path, proposal);
 		} catch (error) {
-			warn(`${FILE} could not be read (${error instanceof Error ? error.message : String(error)}); lifecycle states start again from the notes' memory_status`);
+			warn(`${FILE} could not be read (${errorMessage(error)}); lifecycle states start again from the notes' memory_status`);
 		}
 		return store;
 	}

@@ -18,6 +18,7 @@ import { PassScheduler } from "./pass-scheduler";
 import type { StoragePort } from "../core/model/storage-port";
 import type { Timers } from "./timers";
 import type { IndexChange, VaultIndex } from "./vault-index";
+import { errorMessage } from "../core/model/error-message";
 
 export interface MaintenanceDeps {
 	vault: VaultPort;
@@ -72,7 +73,7 @@ export class MemoryMaintenance {
 			run: () => this.runExclusive(() => this.pass(false)),
 			timers: deps.timers,
 			intervalMs: deps.settings().maintenance.passIntervalMinutes * 60_000,
-			onError: (error) => deps.warn(`maintenance pass failed: ${describe(error)}`),
+			onError: (error) => deps.warn(`maintenance pass failed: ${errorMessage(error)}`),
 		});
 	}
 
@@ -87,7 +88,7 @@ export class MemoryMaintenance {
 	/** Follows the index (hand edits, renames, deletes, edits and new links) and runs passes on the interval. */
 	start(): void {
 		this.unsubscribe ??= this.deps.index.onChange((change) => {
-			this.onIndexChange(change).catch((error: unknown) => this.deps.warn(`could not record activity for ${change.path}: ${describe(error)}`));
+			this.onIndexChange(change).catch((error: unknown) => this.deps.warn(`could not record activity for ${change.path}: ${errorMessage(error)}`));
 		});
 		this.scheduler.start();
 	}
@@ -213,7 +214,7 @@ export class MemoryMaintenance {
 					: { kind: "prune", path: change.path, action: "trash", at, reason: change.reason },
 			);
 		} catch (error) {
-			this.deps.warn(`could not ${pruneAction} pruned memory ${change.path}: ${describe(error)}; it stays marked pruned`);
+			this.deps.warn(`could not ${pruneAction} pruned memory ${change.path}: ${errorMessage(error)}; it stays marked pruned`);
 			await this.deps.activity.record({ kind: "prune", path: change.path, action: "mark", at, reason: change.reason });
 		}
 	}
@@ -317,6 +318,3 @@ function statusFromFrontmatter(node: MemoryNodeAttributes | undefined): Lifecycl
 	return said !== undefined && HAND_EDIT_STATUSES.has(said) ? (said as LifecycleStatus) : undefined;
 }
 
-function describe(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}

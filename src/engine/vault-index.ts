@@ -4,6 +4,7 @@ import { parseIndexSettings, type IndexSettings } from "../core/model/index-sett
 import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../core/model/vault";
 import { isMemoryPath } from "./memory-paths";
 import { noteProblems } from "./note-problems";
+import { errorMessage } from "../core/model/error-message";
 
 export interface IndexWarning {
 	path: string;
@@ -125,7 +126,7 @@ export class VaultIndex {
 	start(): void {
 		if (this.unwatch) return;
 		this.unwatch = this.vault.watch((event) => {
-			this.apply(event).catch((error: unknown) => this.warn(event.path, `could not update the index: ${describe(error)}`, true));
+			this.apply(event).catch((error: unknown) => this.warn(event.path, `could not update the index: ${errorMessage(error)}`, true));
 		});
 	}
 
@@ -194,7 +195,7 @@ export class VaultIndex {
 		try {
 			note = await this.vault.load(file.path);
 		} catch (error) {
-			this.warn(file.path, `skipped: could not read the note (${describe(error)})`, true);
+			this.warn(file.path, `skipped: could not read the note (${errorMessage(error)})`, true);
 			return null;
 		}
 		if (!note) return null;
@@ -226,9 +227,6 @@ async function forEachConcurrently<T>(items: T[], limit: number, work: (item: T)
 	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-function describe(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 function formatBytes(bytes: number): string {
 	return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { indexCommand } from "./index-command";
 import { maintainCommand } from "./maintain-command";
+import { errorMessage } from "../core/model/error-message";
 
 const USAGE = `Usage: causal-memory <command> --vault DIR [options]
 
@@ -85,7 +86,7 @@ main(process.argv.slice(2)).then(
 		process.exitCode = code;
 	},
 	(error: unknown) => {
-		const message = error instanceof Error ? error.message : String(error);
+		const message = errorMessage(error);
 		console.error(`causal-memory: ${message}`);
 		const usage = error instanceof UsageError || String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
 		if (usage) console.error(`Run "causal-memory --help" for usage.`);

@@ -1,3 +1,4 @@
+import { errorMessage } from "../core/model/error-message";
 const REASONS: Record<string, string> = {
 	ENOENT: "it does not exist",
 	ENOTDIR: "a folder in its path is a file",
@@ -18,7 +19,7 @@ const REASONS: Record<string, string> = {
 export function describeFsError(error: unknown): string {
 	const code = (error as NodeJS.ErrnoException | null)?.code;
 	if (code) return `${REASONS[code] ?? "file system error"} (${code})`;
-	return error instanceof Error ? error.message : String(error);
+	return errorMessage(error);
 }
 
 export function isMissing(error: unknown): boolean {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readMemorySettings, type MemorySettings } from "../core/model/settings";
+import { errorMessage } from "../core/model/error-message";
 
 /** Where the plugin keeps its files inside a vault; the headless tools use the same place so both share one memory. */
 export function pluginFolder(vaultDir: string, configDir = ".obsidian"): string {
@@ -17,6 +18,6 @@ export function readHeadlessSettings(vaultDir: string, file = join(pluginFolder(
 		return readMemorySettings(JSON.parse(readFileSync(file, "utf8")) as unknown);
 	} catch (error) {
 		const read = readMemorySettings(null);
-		return { ...read, problems: [`${file} is not valid JSON (${error instanceof Error ? error.message : String(error)})`] };
+		return { ...read, problems: [`${file} is not valid JSON (${errorMessage(error)})`] };
 	}
 }

@@ -3,6 +3,7 @@ import type { EmbeddingSettings } from "../core/model/embedding-settings";
 import type { Embedder, ModelProgress } from "../embeddings/embedder";
 import { createWorkerEmbedder } from "../embeddings/worker-embedder";
 import { downloadedModelFiles, localModelFiles } from "./model-files";
+import { errorMessage } from "../core/model/error-message";
 
 /**
  * The embedding model inside Obsidian: transformers.js in a Web Worker (bundled into main.js with
@@ -49,7 +50,7 @@ export class ObsidianEmbeddings {
 			});
 			notice.setMessage(`Embedding model ${embedder.modelId} is ready (${embedder.dimensions} dimensions).`);
 		} catch (error) {
-			notice.setMessage(`Embedding model could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+			notice.setMessage(`Embedding model could not be loaded: ${errorMessage(error)}`);
 		}
 		window.setTimeout(() => notice.hide(), 10_000);
 	}

@@ -1,9 +1,7 @@
 import { Notice, type Plugin } from "obsidian";
 import { readSettings, type PluginSettings } from "./plugin-settings";
+import { errorMessage } from "../core/model/error-message";
 
-function describe(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * Reads data.json. Unreadable or invalid settings never stop the plugin: it tells the user
@@ -14,7 +12,7 @@ export async function loadPluginSettings(plugin: Plugin): Promise<PluginSettings
 	try {
 		data = await plugin.loadData();
 	} catch (error) {
-		return warnAndUseDefaults(`the settings file could not be read (${describe(error)})`);
+		return warnAndUseDefaults(`the settings file could not be read (${errorMessage(error)})`);
 	}
 	const { settings, problem } = readSettings(data);
 	return problem === null ? settings : warnAndUseDefaults(problem);

@@ -8,6 +8,7 @@ import { AdapterStorage } from "./adapter-storage";
 import { createWebMaintenanceWorker } from "./web-worker-host";
 import { WINDOW_TIMERS } from "./window-timers";
 import type { MaintenanceWorker } from "../workers/worker-host";
+import { errorMessage } from "../core/model/error-message";
 
 const NOTICE_MS = 15_000;
 
@@ -113,7 +114,7 @@ export class ObsidianMaintenance {
 			const what = latest.kind === "transition" ? `${latest.from} → ${latest.to}` : `${latest.action} (prune)`;
 			new Notice(`Undone: ${latest.path}, ${what}.`);
 		} catch (error) {
-			new Notice(`Could not undo: ${error instanceof Error ? error.message : String(error)}`);
+			new Notice(`Could not undo: ${errorMessage(error)}`);
 		}
 	}
 
@@ -133,7 +134,7 @@ export class ObsidianMaintenance {
 			new Notice(`Memory maintenance: ${report.changes.length} status changes, ${report.writes.written} notes updated, ${report.proposals.length} core proposals.`);
 			return report;
 		} catch (error) {
-			new Notice(`Causal Memory: maintenance failed: ${error instanceof Error ? error.message : String(error)}`);
+			new Notice(`Causal Memory: maintenance failed: ${errorMessage(error)}`);
 			return null;
 		}
 	}

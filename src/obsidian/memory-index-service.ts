@@ -3,10 +3,8 @@ import type { IndexSettings } from "../core/model/index-settings";
 import type { VaultPort } from "../core/model/vault";
 import { VaultIndex, type IndexReport, type IndexWarning } from "../engine/vault-index";
 import type { IndexStatusView } from "./index-status-bar";
+import { errorMessage } from "../core/model/error-message";
 
-function describe(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The memory index's life in the plugin: index the vault, then follow its changes until
@@ -78,8 +76,8 @@ export class MemoryIndexService {
 			return report;
 		} catch (error) {
 			this.index.stop();
-			this.status.showFailure(describe(error));
-			this.reportProblem(`Causal Memory could not index the vault: ${describe(error)}`);
+			this.status.showFailure(errorMessage(error));
+			this.reportProblem(`Causal Memory could not index the vault: ${errorMessage(error)}`);
 			return null;
 		}
 	}

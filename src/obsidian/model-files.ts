@@ -1,6 +1,7 @@
 import { normalizePath, requestUrl, type DataAdapter, type RequestUrlParam, type RequestUrlResponse } from "obsidian";
 import type { ModelProgress } from "../embeddings/embedder";
 import type { ModelFileSource } from "../embeddings/worker-embedder";
+import { errorMessage } from "../core/model/error-message";
 
 export const HUGGING_FACE = "https://huggingface.co/";
 /** One request per chunk: requestUrl has no progress events, so progress is reported per chunk. */
@@ -70,7 +71,7 @@ async function readOrDownload(options: DownloadedModelOptions, host: string, fol
 	try {
 		bytes = await download(url, file, options);
 	} catch (error) {
-		const detail = error instanceof Error ? error.message : String(error);
+		const detail = errorMessage(error);
 		throw new Error(`Could not download ${file} of embedding model "${options.modelId}" from ${url}: ${detail}. Check the connection, or put the model's files in "${folder}".`, { cause: error });
 	}
 	if (bytes !== null) await store(adapter, path, bytes);

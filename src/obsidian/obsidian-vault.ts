@@ -13,6 +13,7 @@ import type {
 import { parsedFromCache } from "./cached-metadata";
 import { applyPatch, patchIsApplied } from "./frontmatter-patch";
 import { parentFolder, writableNotePath, writablePath } from "./vault-paths";
+import { errorMessage } from "../core/model/error-message";
 
 function toVaultFile(file: TFile): VaultFile {
 	return { path: file.path, mtime: file.stat.mtime, ctime: file.stat.ctime, size: file.stat.size };
@@ -26,9 +27,6 @@ function isNotePath(path: string): boolean {
 	return path.toLowerCase().endsWith(".md");
 }
 
-function describe(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The vault as Obsidian sees it: files from `app.vault`, metadata from `app.metadataCache`
@@ -107,7 +105,7 @@ export class ObsidianVault implements VaultPort {
 			await this.app.fileManager.processFrontMatter(file, (frontmatter: Record<string, unknown>) => applyPatch(frontmatter, patch), writeOptions);
 		} catch (error) {
 			const hint = current.frontmatterError === undefined ? "" : " Its frontmatter is not valid YAML: fix it in the note and try again.";
-			const reason = describe(error).split("\n")[0]?.replace(/[.:]\s*$/, "");
+			const reason = errorMessage(error).split("\n")[0]?.replace(/[.:]\s*$/, "");
 			throw new Error(`Could not update the properties of "${file.path}": ${reason}. The note was not changed.${hint}`);
 		}
 	}

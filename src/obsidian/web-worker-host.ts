@@ -3,6 +3,7 @@ import type { MaintenanceReply } from "../workers/maintenance-protocol";
 import { connectInThread } from "../workers/in-thread-host";
 import { MaintenanceWorkerClient, type WorkerConnection, type WorkerListeners } from "../workers/worker-client";
 import type { MaintenanceWorker } from "../workers/worker-host";
+import { errorMessage } from "../core/model/error-message";
 
 export interface WebMaintenanceWorkerOptions {
 	/** Told once when no Web Worker could be started and passes run on the main thread instead. */
@@ -19,7 +20,7 @@ export function createWebMaintenanceWorker(options: WebMaintenanceWorkerOptions 
 		try {
 			return startWebWorker(listeners);
 		} catch (error) {
-			options.onFallback?.(`could not start a Web Worker (${error instanceof Error ? error.message : String(error)})`);
+			options.onFallback?.(`could not start a Web Worker (${errorMessage(error)})`);
 			return connectInThread(listeners);
 		}
 	}, "maintenance Web Worker");

@@ -1,5 +1,6 @@
 import { runPass } from "./maintenance-pass";
 import { responseTransferables, type MaintenanceMessage, type MaintenanceReply } from "./maintenance-protocol";
+import { errorMessage } from "../core/model/error-message";
 
 /** Runs one pass for a message and says what to transfer back; a failed pass becomes an error reply. */
 export function handleMaintenanceMessage(message: MaintenanceMessage): { reply: MaintenanceReply; transfer: ArrayBuffer[] } {
@@ -8,6 +9,6 @@ export function handleMaintenanceMessage(message: MaintenanceMessage): { reply: 
 		const response = { ...runPass(message.request), workerMs: performance.now() - started };
 		return { reply: { id: message.id, response }, transfer: responseTransferables(response) };
 	} catch (error) {
-		return { reply: { id: message.id, error: error instanceof Error ? error.message : String(error) }, transfer: [] };
+		return { reply: { id: message.id, error: errorMessage(error) }, transfer: [] };
 	}
 }

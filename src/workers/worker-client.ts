@@ -6,6 +6,7 @@ import {
 	type MaintenanceResponse,
 } from "./maintenance-protocol";
 import type { MaintenanceWorker } from "./worker-host";
+import { errorMessage } from "../core/model/error-message";
 
 /** What a host hears from its worker. */
 export interface WorkerListeners {
@@ -104,5 +105,5 @@ export class MaintenanceWorkerClient implements MaintenanceWorker {
 }
 
 function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
+	return errorMessage(error);
 }

@@ -1,5 +1,6 @@
 import { crc32Hex } from "./crc32";
 import { parseActivityEvent, type StoredRecord } from "./records";
+import { errorMessage } from "../model/error-message";
 
 /*
  * One record per line: eight hex digits of CRC-32 over the JSON text, a space, the JSON, "\n".
@@ -85,6 +86,6 @@ function decodeRecord(line: string): { record: StoredRecord } | { problem: strin
 	try {
 		return { record: { ...parseActivityEvent(event), seq } };
 	} catch (error) {
-		return { problem: error instanceof Error ? error.message : String(error) };
+		return { problem: errorMessage(error) };
 	}
 }

@@ -2,6 +2,7 @@ import { parseEmbeddingSettings, type EmbeddingSettings } from "./embedding-sett
 import { parseIndexSettings, type IndexSettings } from "./index-settings";
 import { parseMaintenanceSettings, type MaintenanceSettings } from "./maintenance-settings";
 import { parseScoringSettings, type ScoringSettings } from "./scoring-settings";
+import { errorMessage } from "./error-message";
 
 /** Every setting of the plugin, as kept in data.json (and read by the headless server from the same file). */
 export interface MemorySettings {
@@ -36,7 +37,7 @@ export function readMemorySettings(data: unknown): ReadSettings {
 		try {
 			return GROUPS[group](stored[group]) as ReturnType<(typeof GROUPS)[K]>;
 		} catch (error) {
-			problems.push(error instanceof Error ? error.message : String(error));
+			problems.push(errorMessage(error));
 			return GROUPS[group]({}) as ReturnType<(typeof GROUPS)[K]>;
 		}
 	};
