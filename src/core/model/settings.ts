@@ -1,6 +1,9 @@
 import { parseEmbeddingSettings, type EmbeddingSettings } from "./embedding-settings";
 import { parseIndexSettings, type IndexSettings } from "./index-settings";
 import { parseMaintenanceSettings, type MaintenanceSettings } from "./maintenance-settings";
+import { parseMcpSettings, type McpSettings } from "./mcp-settings";
+import { parseRecallSettings, type RecallSettings } from "./recall-settings";
+import { parseKeywordSettings, type KeywordSettings } from "../recall/keyword-settings";
 import { parseScoringSettings, type ScoringSettings } from "./scoring-settings";
 import { errorMessage } from "./error-message";
 
@@ -10,6 +13,9 @@ export interface MemorySettings {
 	scoring: ScoringSettings;
 	maintenance: MaintenanceSettings;
 	embeddings: EmbeddingSettings;
+	keyword: KeywordSettings;
+	recall: RecallSettings;
+	mcp: McpSettings;
 }
 
 const GROUPS = {
@@ -17,6 +23,9 @@ const GROUPS = {
 	scoring: parseScoringSettings,
 	maintenance: parseMaintenanceSettings,
 	embeddings: parseEmbeddingSettings,
+	keyword: parseKeywordSettings,
+	recall: parseRecallSettings,
+	mcp: parseMcpSettings,
 } as const;
 
 export interface ReadSettings {
@@ -41,5 +50,14 @@ export function readMemorySettings(data: unknown): ReadSettings {
 			return GROUPS[group]({}) as ReturnType<(typeof GROUPS)[K]>;
 		}
 	};
-	return { settings: { index: read("index"), scoring: read("scoring"), maintenance: read("maintenance"), embeddings: read("embeddings") }, problems };
+	const settings: MemorySettings = {
+		index: read("index"),
+		scoring: read("scoring"),
+		maintenance: read("maintenance"),
+		embeddings: read("embeddings"),
+		keyword: read("keyword"),
+		recall: read("recall"),
+		mcp: read("mcp"),
+	};
+	return { settings, problems };
 }

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { parseSettings } from "./parse-settings";
+
+/**
+ * Ports other Obsidian plugins and common dev servers already use (Local REST API, its TLS port,
+ * the 27200 range, Node dev servers): the default and the walk-up never land on them.
+ */
+export const RESERVED_PORTS: readonly (readonly [number, number])[] = [
+	[3000, 3001],
+	[3443, 3443],
+	[27123, 27124],
+	[27200, 27205],
+];
+
+export const DEFAULT_MCP_PORT = 27150;
+
+export function isReservedPort(port: number): boolean {
+	return RESERVED_PORTS.some(([low, high]) => port >= low && port <= high);
+}
+
+const folderList = (description: string) =>
+	z
+		.array(
+			z
+				.string()
+				.trim()
+				.refine((value) => value !== "" && !value.startsWith("/") && !value.split("/").includes(".."), {
+					error: 'must be a folder path inside the vault, e.g. "Projects"',
+				})
+				.transform((value) => value.replace(/\/+$/, "")),
+			{ error: "must be a list of folder paths" },
+		)
+		.default([])
+		.describe(description);
+
+export const McpSettingsSchema = z.object({
+	enabled: z.boolean().default(true).describe("Start the MCP server when the vault opens."),
+	port: z
+		.number({ error: "must be a port number" })
+		.int({ error: "must be a whole number" })
+		.min(1024, { error: "must be at least 1024" })
+		.max(65535, { error: "must be at most 65535" })
+		.refine((port) => !isReservedPort(port), {
+			error: "is used by other tools (3000–3001, 3443, 27123–27124, 27200–27205); pick another port",
+		})
+		.default(DEFAULT_MCP_PORT)
+		.describe("Preferred port on 127.0.0.1; if it is taken, the next free one of the following 10 is used."),
+	fixedPort: z.boolean().default(false).describe("Use exactly this port and fail if it is taken, instead of walking up."),
+	token: z
+		.string()
+		.regex(/^[A-Za-z0-9_-]{43,}$/, { error: "must be at least 43 URL-safe base64 characters (32 random bytes); clear it to generate a new one" })
+		.optional()
+		.describe("Bearer token MCP clients must send; generated on first run."),
+	readFolders: folderList("Folders MCP clients may read; empty means the whole vault except excluded folders."),
+	writeFolders: folderList("Folders where MCP clients may create and change notes; empty means only the memory folder."),
+	allowMemoryKeysOnOtherNotes: z
+		.boolean()
+		.default(false)
+		.describe("Let MCP clients change memory_* frontmatter keys (pin, links) on readable notes outside the write folders."),
+	idleSessionMinutes: z
+		.number()
+		.min(1, { error: "must be at least 1 minute" })
+		.max(24 * 60, { error: "must be at most 1440 minutes" })
+		.default(30)
+		.describe("Sessions idle this long are closed (clients such as Claude Code never close their health-check sessions)."),
+});
+
+export type McpSettings = z.infer<typeof McpSettingsSchema>;
+
+export function parseMcpSettings(input: unknown): McpSettings {
+	return parseSettings(McpSettingsSchema, input, "MCP");
+}
