@@ -1,0 +1,15 @@
+/**
+ * A refused or failed memory operation, with the input field at fault. `retryable` is true only
+ * when the same call may succeed later unchanged (e.g. a read while the index is still loading).
+ * Messages never contain tokens or absolute paths: MCP clients show them verbatim.
+ */
+export class MemoryError extends Error {
+	constructor(
+		message: string,
+		readonly field: string | null = null,
+		readonly retryable = false,
+	) {
+		super(message);
+		this.name = "MemoryError";
+	}
+}
