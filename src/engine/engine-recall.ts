@@ -1,3 +1,4 @@
+import type { MemorySettings } from "../core/model/settings";
 import type { VaultPort } from "../core/model/vault";
 import type { ActivityStore } from "./activity-store";
 import type { MemoryMaintenance } from "./memory-maintenance";
@@ -10,6 +11,7 @@ export interface EngineRecallDeps {
 	/** Null until the engine has started. */
 	activity: () => ActivityStore | null;
 	maintenance: () => MemoryMaintenance | null;
+	settings: () => MemorySettings;
 }
 
 /**
@@ -19,6 +21,9 @@ export interface EngineRecallDeps {
  */
 export function engineRecallService(deps: EngineRecallDeps): RecallService {
 	return new RecallService({
+		settings: () => deps.settings().recall,
+		keywordSettings: deps.settings().keyword,
+		retentionOf: (path) => deps.maintenance()?.retentionOf(path),
 		statusOf: (path) => deps.maintenance()?.statusOf(path) ?? "active",
 		lastUsedOf: (path) => {
 			const recorded = deps.activity()?.get(path);

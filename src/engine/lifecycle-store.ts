@@ -56,6 +56,17 @@ export class LifecycleStore {
 		return index === undefined || this.base === null ? undefined : stateAt(this.base, index);
 	}
 
+	/** Retention in [0, 1] from the last pass; undefined for a note the pass did not see. */
+	retentionOf(path: string): number | undefined {
+		const index = this.base?.indexByPath.get(path);
+		return index === undefined || this.base === null ? undefined : this.base.retention[index];
+	}
+
+	/** When the last adopted pass ran (ms), or null before the first. */
+	lastPassAt(): number | null {
+		return this.base?.at ?? null;
+	}
+
 	set(path: string, state: LifecycleState): void {
 		this.overrides.set(path, state);
 	}

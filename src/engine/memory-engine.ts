@@ -2,8 +2,15 @@ import type { MemorySettings } from "../core/model/settings";
 import type { StoragePort } from "../core/model/storage-port";
 import type { VaultPort } from "../core/model/vault";
 import type { MaintenanceWorker } from "../workers/worker-host";
+import { errorMessage } from "../core/model/error-message";
+import type { Embedder } from "../embeddings/embedder";
 import { ActivityStore } from "./activity-store";
+import { EmbeddingCache } from "./embedding-cache";
+import type { EmbeddingProgress } from "./embedding-queue";
+import { fileStamps, loadKeywordCache, saveKeywordCache } from "./keyword-cache";
+import { NoteEmbeddings } from "./note-embeddings";
 import { engineRecallService } from "./engine-recall";
+import { MemoryInspector } from "./memory-inspector";
 import { MemoryMaintenance } from "./memory-maintenance";
 import type { RecallService } from "./recall-service";
 import type { RecallOptions, RecallResult, SearchFilters, SearchHit } from "./recall-types";
@@ -28,8 +35,12 @@ export interface MemoryEngineDeps {
 export class MemoryEngine {
 	readonly index: VaultIndex;
 	readonly recallService: RecallService;
+	/** Read-only views: explain, traverse, stats, core memories. */
+	readonly inspector: MemoryInspector;
 	private activityStore: ActivityStore | null = null;
 	private maintenanceService: MemoryMaintenance | null = null;
+	private embeddings: { notes: NoteEmbeddings; cache: EmbeddingCache } | null = null;
+	private savedKeywordVersion = -1;
 
 	constructor(private readonly deps: MemoryEngineDeps) {
 		this.recallService = engineRecallService({
@@ -37,9 +48,18 @@ export class MemoryEngine {
 			clock: deps.clock,
 			activity: () => this.activityStore,
 			maintenance: () => this.maintenanceService,
+			settings: deps.settings,
 		});
 		this.index = new VaultIndex(deps.vault, { settings: deps.settings().index, onLoaded: this.recallService.noteLoaded });
 		this.recallService.attach(this.index);
+		this.inspector = new MemoryInspector({
+			index: this.index,
+			activity: () => this.activity,
+			maintenance: () => this.maintenance,
+			pendingEmbeddings: () => this.recallService.noteEmbeddings?.pending ?? 0,
+			scoring: () => deps.settings().scoring,
+			clock: deps.clock,
+		});
 	}
 
 	get activity(): ActivityStore {
@@ -58,6 +78,7 @@ export class MemoryEngine {
 	 */
 	async start(options: { follow: boolean; onProgress?: ProgressListener }): Promise<IndexReport> {
 		const { deps } = this;
+		await this.loadKeywordCache();
 		if (options.follow) this.index.start();
 		const report = await this.index.build(options.onProgress);
 		this.recallService.refreshCommunities();
@@ -74,8 +95,38 @@ export class MemoryEngine {
 			settings: () => deps.settings(),
 			warn: deps.warn,
 		});
+		this.maintenanceService.onPassCompleted(() => {
+			this.recallService.refreshCommunities();
+			this.saveKeywordCache().catch((error: unknown) => deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`));
+		});
 		if (options.follow) this.maintenanceService.start();
 		return report;
+	}
+
+	/**
+	 * Starts semantic recall with a loaded model: vectors come from the model's cache or are
+	 * computed in the background for every indexed note; recall uses whatever is ready.
+	 */
+	async useEmbedder(embedder: Embedder, onProgress?: (progress: EmbeddingProgress) => void): Promise<void> {
+		const { deps } = this;
+		const cache = await EmbeddingCache.open(deps.storage, {
+			modelId: embedder.modelId,
+			dimensions: embedder.dimensions,
+			onWarning: (warning) => deps.warn(`embedding cache ${warning.file}: ${warning.message}`),
+		});
+		const embeddings = new NoteEmbeddings({
+			embedder,
+			cache,
+			timers: deps.timers,
+			onProgress,
+			onError: (error) => deps.warn(`embedding failed, semantic recall paused: ${errorMessage(error)}`),
+		});
+		this.embeddings = { notes: embeddings, cache };
+		this.recallService.useEmbeddings(embeddings);
+		for (const path of this.index.graph.notePaths()) {
+			const note = await deps.vault.load(path);
+			if (note) this.recallService.embedNote(note);
+		}
 	}
 
 	/** Records that the user opened a note (a use that keeps it fresh). */
@@ -87,10 +138,28 @@ export class MemoryEngine {
 	/** Stops following, lets a running pass and queued writes finish, closes the log and the worker. */
 	async stop(): Promise<void> {
 		this.index.stop();
-		this.recallService.dispose();
 		await this.maintenanceService?.stop();
+		await this.saveKeywordCache().catch((error: unknown) => this.deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`));
+		await this.embeddings?.notes.close();
+		await this.embeddings?.cache.flush();
+		this.recallService.dispose();
 		await this.activityStore?.close();
 		this.deps.worker.terminate();
+	}
+
+	private async loadKeywordCache(): Promise<void> {
+		const { deps } = this;
+		const files = await deps.vault.list();
+		const cached = await loadKeywordCache(deps.storage, fileStamps(files), deps.settings().keyword);
+		if (cached.index === null) return;
+		this.recallService.adoptCachedKeywordIndex(cached.index);
+	}
+
+	private async saveKeywordCache(): Promise<void> {
+		const version = this.recallService.keywordVersion;
+		if (version === this.savedKeywordVersion) return;
+		await saveKeywordCache(this.deps.storage, this.recallService.keyword);
+		this.savedKeywordVersion = version;
 	}
 
 	// --- recall and search (src/engine/recall-service.ts) ---

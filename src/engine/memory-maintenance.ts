@@ -63,6 +63,7 @@ export class MemoryMaintenance {
 	private exclusive: Promise<unknown> = Promise.resolve();
 	private unsubscribe: (() => void) | null = null;
 	private readonly pinned = new Map<string, boolean>();
+	private readonly passListeners = new Set<(report: PassReport) => void>();
 
 	private constructor(
 		private readonly deps: MaintenanceDeps,
@@ -104,6 +105,22 @@ export class MemoryMaintenance {
 	runPass(options: { dryRun?: boolean } = {}): Promise<PassReport> {
 		if (options.dryRun) return this.runExclusive(() => this.pass(true));
 		return this.scheduler.request();
+	}
+
+	/** Retention in [0, 1] from the last pass; undefined before the first pass or for a newer note. */
+	retentionOf(path: string): number | undefined {
+		return this.lifecycle.retentionOf(path);
+	}
+
+	/** When the last (non-dry) pass ran, or null before the first. */
+	lastPassAt(): number | null {
+		return this.lifecycle.lastPassAt();
+	}
+
+	/** Calls `listener` after every finished (non-dry) pass; returns a function that stops it. */
+	onPassCompleted(listener: (report: PassReport) => void): () => void {
+		this.passListeners.add(listener);
+		return () => this.passListeners.delete(listener);
 	}
 
 	statusOf(path: string): LifecycleStatus {
@@ -192,7 +209,15 @@ export class MemoryMaintenance {
 		const planned = this.sync.plan(graph.notePaths(), (path) => this.lifecycle.stateOf(path));
 		const writes = await this.sync.write(planned.writes);
 		for (const failure of writes.failed) this.deps.warn(`could not write memory_status to ${failure.path}: ${failure.message}`);
-		return { ...base, writes, skippedInvalidYaml: planned.invalidYaml, totalMs: performance.now() - started };
+		const report = { ...base, writes, skippedInvalidYaml: planned.invalidYaml, totalMs: performance.now() - started };
+		for (const listener of this.passListeners) {
+			try {
+				listener(report);
+			} catch (error) {
+				this.deps.warn(`after the maintenance pass: ${errorMessage(error)}`);
+			}
+		}
+		return report;
 	}
 
 	/** Marks, archives or trashes a newly pruned memory; notes the user wrote are only ever marked. */

@@ -67,20 +67,61 @@ const MAX_K = 200;
  * Wiring: pass `service.noteLoaded` as the VaultIndex's `onLoaded` option, then `attach(index)`.
  */
 export class RecallService {
-	readonly keyword: KeywordIndex;
+	private keywordIndex: KeywordIndex;
+	/** Bumped on every keyword index change, so a host saves the cache only when it changed. */
+	private keywordChanges = 0;
 	private index: VaultIndex | null = null;
 	private state: RecallGraphState | null = null;
 	private unsubscribe: (() => void) | null = null;
+	private embeddings: NoteEmbeddings | undefined;
 
 	/**
 	 * Notes of a cached keyword index not read since start: the first read skips re-indexing one
 	 * whose stamp still matches. Every later read re-indexes, since an edit can keep mtime and size.
 	 */
-	private readonly fromCache: Set<string>;
+	private fromCache: Set<string>;
 
 	constructor(private readonly deps: RecallServiceDeps = {}) {
-		this.keyword = deps.keywordIndex ?? new KeywordIndex(deps.keywordSettings ?? {});
+		this.keywordIndex = deps.keywordIndex ?? new KeywordIndex(deps.keywordSettings ?? {});
 		this.fromCache = new Set(deps.keywordIndex?.ids() ?? []);
+		this.embeddings = deps.embeddings;
+	}
+
+	get keyword(): KeywordIndex {
+		return this.keywordIndex;
+	}
+
+	/** How many keyword index changes so far (compare two readings to know whether to save the cache). */
+	get keywordVersion(): number {
+		return this.keywordChanges;
+	}
+
+	/**
+	 * Takes a keyword index loaded from the cache, before the vault index is built: notes whose
+	 * stamp still matches are then not re-tokenized.
+	 */
+	adoptCachedKeywordIndex(index: KeywordIndex): void {
+		this.keywordIndex = index;
+		this.fromCache = new Set(index.ids());
+	}
+
+	/** Embeddings, when a model is loaded: notes loaded from now on are embedded too. */
+	get noteEmbeddings(): NoteEmbeddings | undefined {
+		return this.embeddings;
+	}
+
+	/**
+	 * Starts using embeddings loaded after the index was built (the model loads in the
+	 * background): the caller feeds the notes already indexed through `noteLoaded`'s embedding
+	 * half, `embedNote`.
+	 */
+	useEmbeddings(embeddings: NoteEmbeddings): void {
+		this.embeddings = embeddings;
+	}
+
+	/** Queues one already indexed note for embedding (see `useEmbeddings`). */
+	embedNote(note: LoadedNote): void {
+		this.embeddings?.update(note);
 	}
 
 	/** Give this to the VaultIndex as `onLoaded`: every note it reads is (re)indexed here. */
@@ -88,8 +129,11 @@ export class RecallService {
 		const path = note.file.path;
 		const stamp = fileStamp(note.file);
 		const cachedAndUnchanged = this.fromCache.delete(path) && this.keyword.stampOf(path) === stamp;
-		if (!cachedAndUnchanged) this.keyword.replace(keywordDocument(path, note.content, note.parsed, this.keyword.settings), stamp);
-		this.deps.embeddings?.update(note);
+		if (!cachedAndUnchanged) {
+			this.keyword.replace(keywordDocument(path, note.content, note.parsed, this.keyword.settings), stamp);
+			this.keywordChanges++;
+		}
+		this.embeddings?.update(note);
 	};
 
 	/** Follows the index's removals and renames; returns a function that stops following. */
@@ -134,7 +178,7 @@ export class RecallService {
 		// The keyword index follows the graph, so notes outside it are rare (a note being re-read):
 		// dropping them afterwards is cheaper than a filter call per matching note.
 		const keywordHits = this.keyword.search(query, { limit: CANDIDATE_POOL }).filter((hit) => inGraph(hit.id));
-		const embeddings = this.deps.embeddings;
+		const embeddings = this.embeddings;
 		const useVector = requested === "full" && embeddings !== undefined && embeddings.ready;
 		const vectorHits = useVector ? await embeddings.search(query, CANDIDATE_POOL, inGraph) : [];
 		const fused = this.fuse(keywordHits, vectorHits, useVector, settings);
@@ -265,11 +309,13 @@ export class RecallService {
 
 	private onChange(change: IndexChange): void {
 		if (change.type === "remove") {
+			this.keywordChanges++;
 			this.keyword.remove(change.path);
-			this.deps.embeddings?.remove(change.path);
+			this.embeddings?.remove(change.path);
 		} else if (change.type === "rename") {
+			this.keywordChanges++;
 			this.keyword.rename(change.oldPath, change.path);
-			this.deps.embeddings?.rename(change.oldPath, change.path);
+			this.embeddings?.rename(change.oldPath, change.path);
 		}
 	}
 
@@ -288,8 +334,9 @@ export class RecallService {
 	private dropNotesOutside(graph: MemoryGraph): void {
 		for (const path of this.keyword.ids()) {
 			if (graph.hasNote(path)) continue;
+			this.keywordChanges++;
 			this.keyword.remove(path);
-			this.deps.embeddings?.remove(path);
+			this.embeddings?.remove(path);
 		}
 	}
 
