@@ -12,6 +12,8 @@ import { NoteEmbeddings } from "./note-embeddings";
 import { engineRecallService } from "./engine-recall";
 import { MemoryInspector } from "./memory-inspector";
 import { MemoryMaintenance } from "./memory-maintenance";
+import { MemoryPermissions } from "./memory-permissions";
+import { MemoryWriter } from "./memory-writer";
 import type { RecallService } from "./recall-service";
 import type { RecallOptions, RecallResult, SearchFilters, SearchHit } from "./recall-types";
 import type { Timers } from "./timers";
@@ -25,6 +27,8 @@ export interface MemoryEngineDeps {
 	timers: Timers;
 	clock: () => number;
 	settings: () => MemorySettings;
+	/** Saves changed settings; without it the engine cannot change them (set_core_preferences refuses). */
+	updateSettings?: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>;
 	warn: (message: string) => void;
 }
 
@@ -37,6 +41,10 @@ export class MemoryEngine {
 	readonly recallService: RecallService;
 	/** Read-only views: explain, traverse, stats, core memories. */
 	readonly inspector: MemoryInspector;
+	/** What MCP clients may read and write (settings mcp.readFolders / writeFolders). */
+	readonly permissions: MemoryPermissions;
+	/** Store, amend, link, pin, unpin, delete, core preferences; usable once started. */
+	readonly writer: MemoryWriter;
 	private activityStore: ActivityStore | null = null;
 	private maintenanceService: MemoryMaintenance | null = null;
 	private embeddings: { notes: NoteEmbeddings; cache: EmbeddingCache } | null = null;
@@ -60,6 +68,8 @@ export class MemoryEngine {
 			scoring: () => deps.settings().scoring,
 			clock: deps.clock,
 		});
+		this.permissions = new MemoryPermissions(() => ({ mcp: deps.settings().mcp, memoryFolder: deps.settings().maintenance.memoryFolder, excludedFolders: this.index.settings.excludedFolders }));
+		this.writer = new MemoryWriter({ ...deps, index: this.index, recall: this.recallService, maintenance: () => this.maintenance, permissions: this.permissions });
 	}
 
 	get activity(): ActivityStore {

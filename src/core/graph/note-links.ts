@@ -1,4 +1,4 @@
-import { EDGE_TYPE_INFO, type EdgeOrigin, type EdgeType } from "../model/edge-types";
+import { AUTO_LINK_KEY, EDGE_TYPE_INFO, type EdgeOrigin, type EdgeType } from "../model/edge-types";
 import { splitLinkpath } from "../parse/link-resolver";
 import type { ParsedNote } from "../parse/types";
 
@@ -20,7 +20,8 @@ function propertyName(key: string): string {
 function keyedLink(link: string, key: string, origin: EdgeOrigin, edgeKeys: Record<string, EdgeType>): RawLink {
 	const name = propertyName(key);
 	const type = edgeKeys[name] ?? edgeKeys[name.toLowerCase()];
-	return { linkpath: splitLinkpath(link).path, type: type ?? "related_to", origin, key: name };
+	const auto = origin === "frontmatter" && name === AUTO_LINK_KEY;
+	return { linkpath: splitLinkpath(link).path, type: type ?? "related_to", origin: auto ? "auto_link" : origin, key: name };
 }
 
 /**

@@ -37,3 +37,6 @@ export type EdgeOrigin =
 	| "wikilink" // a body link or embed
 	| "auto_link" // created by store-time similarity
 	| "mcp"; // created through an MCP tool
+
+/** The frontmatter list where store-time auto-links are written; its links are related_to edges of origin auto_link. */
+export const AUTO_LINK_KEY = "memory_auto_links";
