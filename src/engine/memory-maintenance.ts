@@ -8,7 +8,7 @@ import type { MaintenanceSettings } from "../core/model/maintenance-settings";
 import type { ScoringSettings } from "../core/model/scoring-settings";
 import type { VaultPort } from "../core/model/vault";
 import type { NodeActivity } from "../core/scoring/activity";
-import { summariseRecalls } from "../core/scoring/recall";
+import { scoringActivityOf } from "./scoring-activity";
 import type { MaintenanceWorker } from "../workers/worker-host";
 import type { ActivityStore } from "./activity-store";
 import { FrontmatterSync, type WritePreview, type WriteReport } from "./frontmatter-sync";
@@ -245,14 +245,7 @@ export class MemoryMaintenance {
 	}
 
 	private activityOf(path: string, node: MemoryNodeAttributes, scoring: ScoringSettings): NodeActivity {
-		const recorded = this.deps.activity.get(path);
-		return {
-			created: node.ctime,
-			modified: node.mtime,
-			lastOpened: recorded?.lastOpened ?? null,
-			lastLinked: recorded?.lastLinked ?? null,
-			recall: summariseRecalls(recorded?.recalls.recent ?? [], scoring),
-		};
+		return scoringActivityOf(this.deps.activity, path, node, scoring);
 	}
 
 	private stateOrInitial(path: string): LifecycleState | undefined {

@@ -173,7 +173,8 @@ export class RecallService {
 		const settings = this.settings();
 		const state = this.graphState();
 		const graph = state.graph;
-		const inGraph = (path: string): boolean => graph.hasNote(path);
+		const include = options.include;
+		const inGraph = include === undefined ? (path: string): boolean => graph.hasNote(path) : (path: string): boolean => graph.hasNote(path) && include(path);
 
 		// The keyword index follows the graph, so notes outside it are rare (a note being re-read):
 		// dropping them afterwards is cheaper than a filter call per matching note.
@@ -193,7 +194,7 @@ export class RecallService {
 					)
 				: new Map<string, SpreadHit>();
 
-		const candidates = [...this.candidates(state, fused, spread, keywordHits, vectorHits).values()];
+		const candidates = [...this.candidates(state, fused, spread, keywordHits, vectorHits, inGraph).values()];
 		const diversity = useGraph ? this.pipeline().diversity : 1;
 		const ranked = rankDiverse(candidates, settings.ranking, limit, diversity, communityOf);
 		const verbosity = options.verbosity ?? "concise";
@@ -257,13 +258,14 @@ export class RecallService {
 		spread: Map<string, SpreadHit>,
 		keywordHits: KeywordHit[],
 		vectorHits: VectorHit[],
+		include: (path: string) => boolean,
 	): Map<string, RecallCandidate> {
 		const terms = new Map(keywordHits.map((hit) => [hit.id, hit.terms]));
 		const similarity = new Map(vectorHits.map((hit) => [hit.path, hit.similarity]));
 		const candidates = new Map<string, RecallCandidate>();
 		const add = (id: string, fusedScore: number): RecallCandidate | undefined => {
 			const node = graph.node(id);
-			if (!node) return undefined;
+			if (!node || !include(id)) return undefined;
 			let candidate = candidates.get(id);
 			if (!candidate) {
 				candidate = {

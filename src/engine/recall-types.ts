@@ -33,6 +33,8 @@ export interface RecallOptions {
 	readOnly?: boolean;
 	/** Default "full". */
 	mode?: RecallMode;
+	/** Only these notes may be returned or named (e.g. what an MCP client may read); default all. */
+	include?: (path: string) => boolean;
 }
 
 export interface RecallHit {
@@ -81,6 +83,8 @@ export interface SearchFilters {
 	since?: number;
 	/** Last used (modified, recalled or opened) at or after this time (ms since the epoch). */
 	active_since?: number;
+	/** Only these notes may be returned (e.g. what an MCP client may read); default all. */
+	include?: (path: string) => boolean;
 }
 
 export interface SearchHit {

@@ -18,6 +18,8 @@ export type NoteFilter = (node: MemoryNodeAttributes, facts: () => FilterFacts) 
  */
 export function compileFilters(filters: SearchFilters): NoteFilter {
 	const checks: NoteFilter[] = [];
+	const include = filters.include;
+	if (include) checks.push((node) => include(node.path));
 	const statuses = statusList(filters.status);
 	if (statuses) checks.push((_node, facts) => statuses.has(facts().status));
 	if (filters.category !== undefined) {

@@ -1,0 +1,39 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { MemoryEngine } from "../engine/memory-engine";
+import { SERVER_NAME } from "./connect/client-instructions";
+import { ToolContext } from "./memory-tool";
+import type { ToolErrorListener } from "./tool-result";
+import { registerCoreTools } from "./tools/core-tools";
+import { registerGraphTools } from "./tools/graph-tools";
+import { registerRecallTools } from "./tools/recall-tools";
+import { registerVaultTools } from "./tools/vault-tools";
+import { registerWriteTools } from "./tools/write-tools";
+
+export interface MemoryServerInfo {
+	version: string;
+	/** Sees unexpected failures (their details are not sent to the client), e.g. to log them. */
+	onError?: ToolErrorListener;
+}
+
+/** Array elements plus object members one call's arguments may hold: far above any real call (100 links of 2 fields). */
+const MAX_INPUT_ELEMENTS = 2000;
+
+const INSTRUCTIONS =
+	"Long-term memory kept as notes in an Obsidian vault. Recall before answering questions about past work, decisions or preferences (memory_recall); " +
+	"store what is worth remembering with its cause (memory_store with related caused_by links); correct with memory_amend rather than storing a duplicate. " +
+	"Memories fade unless used or linked; pin what must never fade. memory_explain says why a memory is ranked and kept as it is.";
+
+/** One MCP server (one per session) with every memory tool, over the given engine. */
+export function createMemoryMcpServer(engine: MemoryEngine, info: MemoryServerInfo): McpServer {
+	const server = new McpServer(
+		{ name: SERVER_NAME, title: "Causal Memory", version: info.version },
+		{ capabilities: { tools: {} }, instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
+	);
+	const context = new ToolContext(engine, info.onError);
+	registerRecallTools(server, context);
+	registerGraphTools(server, context);
+	registerWriteTools(server, context);
+	registerCoreTools(server, context);
+	registerVaultTools(server, context);
+	return server;
+}

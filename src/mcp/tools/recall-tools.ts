@@ -1,0 +1,159 @@
+import { z } from "zod";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { RecallHit, SearchFilters, SearchHit } from "../../engine/recall-types";
+import { registerMemoryTool, type ToolContext } from "../memory-tool";
+import { recallReadable, searchReadable } from "../readable-recall";
+import { dateMs, edgeTypeField, isoDateField, isoTime, kField, labelField, LIMITS, queryField, statusField } from "../tool-fields";
+
+const whySchema = z.object({
+	terms: z.array(z.string()).optional().describe("Query terms found in the memory."),
+	similarity: z.number().optional().describe("Cosine similarity of the query and the memory's best chunk."),
+	path: z.array(z.string()).optional().describe("Graph path from a direct hit to this memory (hit first)."),
+	edges: z.array(z.object({ type: edgeTypeField, direction: z.enum(["forward", "backward"]) })).optional(),
+	replaces: z.array(z.string()).optional().describe("Superseded memories whose relevance this one took over."),
+	injected: z.enum(["core", "pinned"]).optional().describe("In the results only because it is core or pinned."),
+});
+
+const recallHitSchema = z.object({
+	node_id: z.string(),
+	title: z.string(),
+	score: z.number(),
+	relevance: z.number(),
+	retention: z.number(),
+	status: statusField,
+	pinned: z.boolean().optional(),
+	superseded_by: z.array(z.string()).optional(),
+	low_confidence: z.boolean().optional(),
+	why: whySchema,
+	snippet: z.string().optional(),
+	content: z.string().optional(),
+});
+
+const searchHitSchema = z.object({
+	node_id: z.string(),
+	title: z.string(),
+	status: statusField,
+	category: z.string().optional(),
+	tags: z.array(z.string()),
+	created: z.string(),
+	modified: z.string(),
+	last_used: z.string(),
+	score: z.number().optional(),
+	terms: z.array(z.string()).optional(),
+});
+
+function recallHitOut(hit: RecallHit): z.input<typeof recallHitSchema> {
+	const out: z.input<typeof recallHitSchema> = {
+		node_id: hit.path,
+		title: hit.title,
+		score: hit.score,
+		relevance: hit.relevance,
+		retention: hit.retention,
+		status: hit.status,
+		why: hit.why,
+	};
+	if (hit.pinned) out.pinned = true;
+	if (hit.superseded_by) out.superseded_by = hit.superseded_by;
+	if (hit.low_confidence) out.low_confidence = true;
+	if (hit.snippet !== undefined) out.snippet = hit.snippet;
+	if (hit.content !== undefined) out.content = hit.content;
+	return out;
+}
+
+function searchHitOut(hit: SearchHit): z.input<typeof searchHitSchema> {
+	const out: z.input<typeof searchHitSchema> = {
+		node_id: hit.path,
+		title: hit.title,
+		status: hit.status,
+		tags: hit.tags,
+		created: isoTime(hit.created),
+		modified: isoTime(hit.modified),
+		last_used: isoTime(hit.lastUsed),
+	};
+	if (hit.category !== undefined) out.category = hit.category;
+	if (hit.score !== undefined) out.score = hit.score;
+	if (hit.terms !== undefined) out.terms = hit.terms;
+	return out;
+}
+
+export function registerRecallTools(server: McpServer, context: ToolContext): void {
+	registerMemoryTool(server, context, {
+		name: "memory_recall",
+		title: "Recall memories",
+		description:
+			"Finds the memories most relevant to a question or topic: keyword and semantic match, then related memories reached through causal links, ranked with each memory's retention. " +
+			"Each result says why it matched. Recalling a memory strengthens it (it is used, so it is kept); pass read_only: true to look without that effect. " +
+			"Superseded memories come with superseded_by; results marked low_confidence matched weakly.",
+		kind: "read",
+		input: {
+			query: queryField.trim().min(1).describe("What to remember, in natural language, e.g. \"why did we freeze deploys in March\" (at most 2 KB)."),
+			k: kField("How many memories to return (1–200, default 10).").default(10),
+			max_results: kField("Same as k; wins when both are given.").optional(),
+			verbosity: z.enum(["full", "concise"]).default("concise").describe('"concise" (default) returns a snippet of each memory, "full" its whole text.'),
+			read_only: z.boolean().default(false).describe("true: change nothing (no reactivation of the returned memories)."),
+		},
+		output: {
+			query: z.string(),
+			mode: z.enum(["keyword", "keyword+graph", "full"]).describe('"keyword+graph" while no embedding model is ready.'),
+			vector: z.boolean().describe("Whether semantic similarity took part."),
+			embeddings_pending: z.number().int().describe("Notes still waiting for embeddings."),
+			results: z.array(recallHitSchema),
+		},
+		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+		run: async (args, { engine, canRead }) => {
+			const result = await recallReadable(engine, canRead, args.query, {
+				limit: args.max_results ?? args.k,
+				verbosity: args.verbosity,
+				readOnly: args.read_only,
+			});
+			return {
+				query: result.query,
+				mode: result.mode,
+				vector: result.vector,
+				embeddings_pending: result.embeddingsPending,
+				results: result.results.map(recallHitOut),
+			};
+		},
+	});
+
+	registerMemoryTool(server, context, {
+		name: "memory_search",
+		title: "Search memories",
+		description:
+			"Lists memories matching keywords and filters (status, category, folder, tag, created since, used since); with an empty query, lists them by last use, newest first. " +
+			"Changes nothing. Use memory_recall for questions; use this to browse or to find memories by their properties.",
+		kind: "read",
+		input: {
+			query: queryField.default("").describe("Keywords (at most 2 KB); empty lists by last use."),
+			filters: z
+				.object({
+					status: z
+						.union([statusField, z.array(statusField).min(1)])
+						.optional()
+						.describe('One status or a list: active, dormant, fading, pruned, core ("active" also matches notes without a status).'),
+					category: labelField("memory_category, compared case-insensitively.").optional(),
+					folder: z.string().max(LIMITS.idChars).optional().describe('A vault folder; notes below it match too, e.g. "Projects".'),
+					tag: labelField('A tag with or without "#"; a parent tag matches its nested tags.').optional(),
+					since: isoDateField("Created at or after this date.").optional(),
+					active_since: isoDateField("Last used (edited, recalled or opened) at or after this date.").optional(),
+				})
+				.default({})
+				.describe("All optional; a memory must pass every filter given."),
+			k: kField("How many memories to return (1–200, default 10).").default(10),
+		},
+		output: { query: z.string(), results: z.array(searchHitSchema) },
+		annotations: { readOnlyHint: true, idempotentHint: true },
+		run: (args, { engine, canRead }) => {
+			const { status, category, folder, tag, since, active_since } = args.filters;
+			const filters: SearchFilters = {};
+			if (status !== undefined) filters.status = status;
+			if (category !== undefined && category !== "") filters.category = category;
+			if (folder !== undefined && folder.trim() !== "") filters.folder = folder.trim();
+			if (tag !== undefined && tag !== "") filters.tag = tag;
+			if (since !== undefined) filters.since = dateMs(since);
+			if (active_since !== undefined) filters.active_since = dateMs(active_since);
+			const hits = searchReadable(engine, canRead, args.query, filters, args.k);
+			return { query: args.query, results: hits.map(searchHitOut) };
+		},
+	});
+}

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { StoreResult } from "../../engine/memory-writer";
+import { registerMemoryTool, type ToolContext } from "../memory-tool";
+import { contentField, edgeTypeField, labelField, LIMITS, NODE_ID_HELP, nodeIdField, reasonField } from "../tool-fields";
+
+const storeOutput = {
+	node_id: z.string().describe("The new memory's vault path; pass it to other tools."),
+	status: z.literal("stored"),
+	possible_conflicts: z
+		.array(z.object({ node_id: z.string(), kind: z.enum(["numeric_mismatch", "negation"]), detail: z.string() }))
+		.describe("Existing memories that may disagree with the new one: check them, then link with contradicts or amend."),
+	auto_links: z
+		.array(z.object({ node_id: z.string(), type: z.literal("related_to"), score: z.number(), basis: z.enum(["embedding", "keyword"]) }))
+		.describe("Similar memories the new one was linked to (related_to)."),
+};
+
+function storeOut(result: StoreResult) {
+	return {
+		node_id: result.nodeId,
+		status: result.status,
+		possible_conflicts: result.possibleConflicts.map((conflict) => ({ node_id: conflict.id, kind: conflict.kind, detail: conflict.detail })),
+		auto_links: result.autoLinks.map((link) => ({ node_id: link.target, type: link.type, score: link.score, basis: link.basis })),
+	};
+}
+
+export function registerWriteTools(server: McpServer, context: ToolContext): void {
+	registerMemoryTool(server, context, {
+		name: "memory_store",
+		title: "Store a memory",
+		description:
+			"Saves a new memory as a note in the memory folder, with typed links to existing memories (related) and plain associations (related_to). " +
+			"It is also linked to up to 3 similar memories (auto_links), and possible_conflicts lists memories that may state something different. " +
+			"Store decisions, facts, preferences and events with their reasons; link a memory to its cause with caused_by. To correct a memory, use memory_amend instead.",
+		kind: "write",
+		input: {
+			content: contentField,
+			title: labelField("A short title; it becomes the note's file name. Default: the first line of the content.").optional(),
+			category: labelField('A category such as "preference", "decision", "fact" (memory_category); categories can make memories core, see set_core_preferences.').optional(),
+			related: z
+				.array(z.object({ id: nodeIdField(`An existing memory. ${NODE_ID_HELP}`), type: edgeTypeField }))
+				.max(LIMITS.listEntries)
+				.optional()
+				.describe("Typed links from the new memory to existing ones, e.g. [{id: \"Release 4.2\", type: \"caused_by\"}]."),
+			related_to: z.array(nodeIdField(NODE_ID_HELP)).max(LIMITS.listEntries).optional().describe("Existing memories the new one is associated with (related_to links)."),
+			source_session: labelField("An id of the conversation or session the memory comes from (memory_session).").optional(),
+		},
+		output: storeOutput,
+		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+		run: async (args, { engine }) => {
+			const result = await engine.writer.store({
+				content: args.content,
+				...(args.title === undefined ? {} : { title: args.title }),
+				...(args.category === undefined ? {} : { category: args.category }),
+				...(args.related === undefined ? {} : { related: args.related }),
+				...(args.related_to === undefined ? {} : { relatedTo: args.related_to }),
+				...(args.source_session === undefined ? {} : { sourceSession: args.source_session }),
+			});
+			return storeOut(result);
+		},
+	});
+
+	registerMemoryTool(server, context, {
+		name: "memory_amend",
+		title: "Amend a memory",
+		description:
+			"Corrects or updates a memory: saves the new content as a new memory that supersedes the old one. The old memory is kept (history is never rewritten) and recall ranks it below its replacement.",
+		kind: "write",
+		input: {
+			node_id: nodeIdField(`The memory to amend. ${NODE_ID_HELP}`),
+			content: contentField.describe("The corrected memory in full (at most 100 KB), not a diff."),
+			reason: reasonField.optional().describe("Why it changed; kept in the new note (memory_amend_reason)."),
+		},
+		output: { ...storeOutput, supersedes: z.string().describe("The memory the new one replaces.") },
+		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+		run: async (args, { engine }) => {
+			const result = await engine.writer.amend(args.node_id, args.content, args.reason);
+			return { ...storeOut(result), supersedes: result.supersedes };
+		},
+	});
+
+	registerMemoryTool(server, context, {
+		name: "memory_link",
+		title: "Link two memories",
+		description:
+			"Adds a typed link from source to target, written as a link list in the source note's frontmatter (e.g. caused_by: [\"[[Target]]\"]). " +
+			"Linking what is already linked changes nothing (created: false). Links keep memories alive: connected memories fade slower.",
+		kind: "write",
+		input: {
+			source: nodeIdField(`The memory the link starts from. ${NODE_ID_HELP}`),
+			target: nodeIdField(`The memory the link points to. ${NODE_ID_HELP}`),
+			type: edgeTypeField,
+			reason: reasonField.optional(),
+		},
+		output: {
+			source: z.string(),
+			target: z.string(),
+			type: edgeTypeField,
+			created: z.boolean().describe("False when the link already existed."),
+			reason: z.string().optional(),
+		},
+		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+		run: async (args, { engine }) => {
+			const link = await engine.writer.link(args.source, args.target, args.type, args.reason);
+			return { source: link.source, target: link.target, type: link.type, created: link.created, ...(link.reason === undefined ? {} : { reason: link.reason }) };
+		},
+	});
+
+	registerMemoryTool(server, context, {
+		name: "delete_memory",
+		title: "Delete a memory",
+		description:
+			"Moves a memory created through these tools to the trash (it can be restored from there). Notes the user wrote are never deleted: that is refused; unpin them or let them fade instead.",
+		kind: "write",
+		input: { node_id: nodeIdField(`The memory to delete. ${NODE_ID_HELP}`) },
+		output: { node_id: z.string(), deleted: z.literal(true), trashed_to: z.literal("trash") },
+		annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+		run: async (args, { engine }) => {
+			const result = await engine.writer.delete(args.node_id);
+			return { node_id: result.nodeId, deleted: result.deleted, trashed_to: result.trashedTo };
+		},
+	});
+}
