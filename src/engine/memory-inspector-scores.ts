@@ -17,6 +17,7 @@ const SINCE: Readonly<Record<UseKind, string>> = {
 	recalled: "it was recalled",
 	opened: "it was opened",
 	linked: "a new link pointed at it",
+	cascaded: "a memory linked to it was recalled",
 };
 
 /**

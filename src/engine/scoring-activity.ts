@@ -16,6 +16,7 @@ export function scoringActivityOf(store: ActivityStore, path: string, node: Memo
 		modified: node.mtime,
 		lastOpened: recorded?.lastOpened ?? null,
 		lastLinked: recorded?.lastLinked ?? null,
+		lastCascaded: recorded?.lastCascaded ?? null,
 		recall: summariseRecalls(recorded?.recalls.recent ?? [], scoring),
 	};
 }

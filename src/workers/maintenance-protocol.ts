@@ -13,7 +13,7 @@ import type { VaultStats } from "../core/scoring/vault-stats";
 /** Status ↔ code in the `status` column. Kept here, not taken from the zod schemas, so the worker bundle stays free of zod. */
 export const STATUS_CODES = ["active", "dormant", "fading", "pruned", "core"] as const satisfies readonly LifecycleStatus[];
 /** Use kind ↔ code in the `lastUseKind` column. */
-export const USE_KIND_CODES = ["created", "modified", "recalled", "opened", "linked"] as const satisfies readonly UseKind[];
+export const USE_KIND_CODES = ["created", "modified", "recalled", "opened", "linked", "cascaded"] as const satisfies readonly UseKind[];
 
 /** Code of each status and use kind (the inverse of the two lists above). */
 export const STATUS_CODE = Object.fromEntries(STATUS_CODES.map((status, code) => [status, code])) as Record<LifecycleStatus, number>;

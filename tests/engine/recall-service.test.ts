@@ -6,7 +6,7 @@ import { ActivityStore } from "../../src/engine/activity-store";
 import { EmbeddingCache } from "../../src/engine/embedding-cache";
 import { fileStamp } from "../../src/engine/keyword-cache";
 import { NoteEmbeddings } from "../../src/engine/note-embeddings";
-import { recordRecalls } from "../../src/engine/recall-reactivation";
+import { CASCADE_COOLDOWN_MS, recordRecalls } from "../../src/engine/recall-reactivation";
 import { RecallService, type RecallServiceDeps } from "../../src/engine/recall-service";
 import { VaultIndex } from "../../src/engine/vault-index";
 import { MemoryStorage } from "../fakes/memory-storage";
@@ -199,6 +199,26 @@ describe("RecallService reactivation", () => {
 		expect(activity.get("Decision.md")?.lastRecalled).toBe(1_700_000_500_000);
 		expect(activity.get("Cause.md")?.recalls.count ?? 0).toBe(0);
 		expect(cascades).toEqual([["Cause.md", "Effect.md"]]);
+		expect(activity.get("Cause.md")?.lastCascaded).toBe(1_700_000_500_000);
+		expect(activity.get("Effect.md")?.lastCascaded).toBe(1_700_000_500_000);
+	});
+});
+
+describe("recordRecalls", () => {
+	it("cascades to a neighbour at most once per cooldown, and never to one used within it", async () => {
+		let now = 1_700_000_000_000;
+		const activity = await ActivityStore.open(new MemoryStorage(), { clock: () => now });
+		const reactivate = recordRecalls(activity, () => now);
+		await activity.record({ kind: "open", path: "Opened.md", at: now });
+		await reactivate(["Hub.md"], ["Leaf.md", "Opened.md"]);
+		now += CASCADE_COOLDOWN_MS - 1;
+		await reactivate(["Hub.md"], ["Leaf.md"]);
+		expect(activity.get("Leaf.md")).toMatchObject({ lastCascaded: 1_700_000_000_000, recalls: { count: 0 } });
+		expect(activity.get("Opened.md")?.lastCascaded).toBeNull();
+		now += 1;
+		await reactivate(["Hub.md"], ["Leaf.md"]);
+		expect(activity.get("Leaf.md")?.lastCascaded).toBe(now);
+		expect(activity.get("Hub.md")?.recalls.count).toBe(3);
 	});
 });
 

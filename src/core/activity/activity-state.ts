@@ -105,7 +105,8 @@ export class ActivityState {
 			}
 			case "open":
 			case "edit":
-			case "link": {
+			case "link":
+			case "cascade": {
 				const node = this.touch(record.path);
 				const field = LAST_FIELD[record.kind];
 				node[field] = latest(node[field], record.at);
@@ -176,7 +177,7 @@ export class ActivityState {
 	}
 }
 
-const LAST_FIELD = { open: "lastOpened", edit: "lastEdited", link: "lastLinked" } as const;
+const LAST_FIELD = { open: "lastOpened", edit: "lastEdited", link: "lastLinked", cascade: "lastCascaded" } as const;
 
 function latest(current: number | null, at: number): number {
 	return current === null ? at : Math.max(current, at);

@@ -52,6 +52,8 @@ export interface NodeActivity {
 	lastEdited: number | null;
 	/** Last time a new link pointed at the node. */
 	lastLinked: number | null;
+	/** Last time a neighbour was recalled (a cascade record). */
+	lastCascaded: number | null;
 	/** Set by a delete, cleared by any later record for the same path (a note restored from the trash). */
 	deletedAt: number | null;
 	/** Transitions and prunes, oldest first, at most `maxHistoryPerNode`. */
@@ -66,6 +68,7 @@ export function emptyNodeActivity(path: string): NodeActivity {
 		lastOpened: null,
 		lastEdited: null,
 		lastLinked: null,
+		lastCascaded: null,
 		deletedAt: null,
 		history: [],
 	};

@@ -23,6 +23,8 @@ export const ActivityEventSchema = z.discriminatedUnion("kind", [
 	nodeEvent("edit"),
 	/** A new link now points at the node. */
 	nodeEvent("link"),
+	/** A neighbour of the node was recalled: refreshes its relevance, adds no recall or stability. */
+	nodeEvent("cascade"),
 	nodeEvent("delete"),
 	z
 		.strictObject({ kind: z.literal("rename"), from: notePath, to: notePath, at: timestamp })

@@ -23,6 +23,8 @@ const NodeActivitySchema = z.object({
 	lastOpened: nullableTime,
 	lastEdited: nullableTime,
 	lastLinked: nullableTime,
+	// Added after format 1 was released: older snapshots have no cascades.
+	lastCascaded: nullableTime.default(null),
 	deletedAt: nullableTime,
 	history: z.array(
 		z.discriminatedUnion("kind", [

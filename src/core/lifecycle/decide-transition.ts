@@ -42,6 +42,7 @@ const USE_VERB: Readonly<Record<UseKind, string>> = {
 	recalled: "recalled",
 	opened: "opened",
 	linked: "newly linked",
+	cascaded: "reached through a recalled neighbour",
 };
 
 /**

@@ -27,10 +27,12 @@ export interface NodeActivity {
 	lastOpened: number | null;
 	/** Last time a new link pointed at the note. */
 	lastLinked: number | null;
+	/** Last time a neighbour was recalled (cascade reactivation); absent when unknown. */
+	lastCascaded?: number | null;
 	recall: RecallSummary;
 }
 
-export type UseKind = "created" | "modified" | "recalled" | "opened" | "linked";
+export type UseKind = "created" | "modified" | "recalled" | "opened" | "linked" | "cascaded";
 
 export interface LastUse {
 	at: number;
@@ -46,6 +48,7 @@ export function lastUseOf(activity: NodeActivity): LastUse {
 	consider(activity.modified, "modified");
 	consider(activity.lastOpened, "opened");
 	consider(activity.lastLinked, "linked");
+	consider(activity.lastCascaded ?? null, "cascaded");
 	if (activity.recall.count > 0) consider(activity.recall.last, "recalled");
 	return use;
 }

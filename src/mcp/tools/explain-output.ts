@@ -49,7 +49,7 @@ export const explainOutput = {
 	forces: z.object({
 		relevance: z.object({
 			value: z.number(),
-			last_use: z.object({ at: z.string(), kind: z.enum(["created", "modified", "recalled", "opened", "linked"]) }),
+			last_use: z.object({ at: z.string(), kind: z.enum(["created", "modified", "recalled", "opened", "linked", "cascaded"]) }),
 			age_days: z.number(),
 			decay_model: z.enum(DECAY_MODELS),
 			half_life_days: z.number(),

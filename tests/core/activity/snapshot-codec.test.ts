@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ActivityState } from "../../../src/core/activity/activity-state";
+import { encodeChecksummedLine } from "../../../src/core/activity/log-codec";
 import { decodeSnapshot, encodeSnapshot } from "../../../src/core/activity/snapshot-codec";
 
 function sampleState(): ActivityState {
@@ -21,6 +22,16 @@ describe("snapshot codec", () => {
 		const restored = ActivityState.restore("nodes" in decoded ? decoded.nodes : [], 6, { maxRecentRecalls: 2, maxHistoryPerNode: 5 });
 		expect(restored.paths()).toEqual(["a.md", "b.md"]);
 		expect(restored.entry(4)).toMatchObject({ to: "active" });
+	});
+
+	it("reads a snapshot written before cascades existed, and keeps cascades from then on", () => {
+		const state = sampleState();
+		state.apply({ seq: 7, kind: "cascade", path: "a.md", at: 7 });
+		const nodes = [...state.allNodes()].map(({ lastCascaded: _dropped, ...older }) => older);
+		const decoded = decodeSnapshot(encodeChecksummedLine(JSON.stringify({ format: 1, generation: 3, lastSeq: 7, nodes })));
+		expect("nodes" in decoded && decoded.nodes.map((node) => node.lastCascaded)).toEqual([null, null, null]);
+		const current = decodeSnapshot(encodeSnapshot(state, 4));
+		expect("nodes" in current && current.nodes[0]).toMatchObject({ path: "a.md", lastCascaded: 7, recalls: { count: 3 } });
 	});
 
 	it("reports a truncated or damaged snapshot instead of trusting it", () => {

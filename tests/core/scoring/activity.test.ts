@@ -15,4 +15,10 @@ describe("lastUseOf", () => {
 		const recall = { count: 2, last: days(7), strength: 1.8, stability: 1.2 };
 		expect(lastUseOf(activity({ ...base, recall }))).toEqual({ at: days(7), kind: "recalled" });
 	});
+
+	it("counts a cascade from a recalled neighbour as a use, but it adds no recall", () => {
+		const cascaded = activity({ modified: days(2), lastCascaded: days(8) });
+		expect(lastUseOf(cascaded)).toEqual({ at: days(8), kind: "cascaded" });
+		expect(cascaded.recall.count).toBe(0);
+	});
 });
