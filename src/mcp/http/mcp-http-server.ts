@@ -1,0 +1,198 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { clearTimeout, setTimeout } from "node:timers";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { errorMessage } from "../../core/model/error-message";
+import type { Timers } from "../../engine/timers";
+import { MIN_TOKEN_LENGTH } from "./bearer-token";
+import { MAX_BODY_BYTES, readJsonBody } from "./json-body";
+import { JsonRpcCode, sendJsonRpcError } from "./json-rpc-reply";
+import { listenOnLoopback, LOOPBACK_ADDRESS } from "./listen-port";
+import { McpSessions } from "./mcp-sessions";
+import { MCP_PATH, refusalOf } from "./request-guards";
+
+export { generateToken } from "./bearer-token";
+export { MCP_PATH } from "./request-guards";
+
+/** Default idle time before a session is closed (the settings' `idleSessionMinutes` default). */
+export const DEFAULT_IDLE_SESSION_MS = 30 * 60_000;
+
+/** Longest pause between two sweeps for idle sessions. */
+const MAX_SWEEP_INTERVAL_MS = 60_000;
+
+/** What the HTTP layer needs of an MCP server: `McpServer` and the SDK's low-level `Server` both fit. */
+export interface SessionServer {
+	connect(transport: Transport): Promise<void>;
+	close(): Promise<void>;
+}
+
+export interface McpHttpServerOptions {
+	/** Builds the MCP server of one session; called once per `initialize`. */
+	createServer: () => SessionServer;
+	/** Preferred port on 127.0.0.1; 0 lets the OS choose (tests). */
+	port: number;
+	/** Fail when `port` is taken instead of trying the next ones. */
+	fixedPort?: boolean;
+	/** Bearer token clients must send; `null` only together with `allowNoAuth`. */
+	token: string | null;
+	/** Accept requests without a token (conformance testing only; logs a warning). */
+	allowNoAuth?: boolean;
+	/** Sessions with no request for this long are closed. */
+	idleSessionMs?: number;
+	/** Receives operational lines (bound port, warnings, failures); never the token. */
+	log?: (line: string) => void;
+	/** Clock for idle tracking, in milliseconds. */
+	now?: () => number;
+	/** Timers for the idle sweep. */
+	timers?: Timers;
+}
+
+export interface RunningMcpServer {
+	/** The port actually bound (after any walk-up). */
+	port: number;
+	/** `http://127.0.0.1:PORT/mcp` */
+	url: string;
+	sessionCount(): number;
+	/** Closes every session, then the server, then every connection: the port is free on return. */
+	close(): Promise<void>;
+}
+
+const UNREF_TIMERS: Timers = {
+	setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
+	clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/**
+ * Serves MCP over Streamable HTTP on 127.0.0.1 at `/mcp`, one MCP server per session. Every
+ * request passes, in this order: Host is loopback (403), Origin is absent or loopback (403), the
+ * bearer token (401), the 1 MiB body cap (413). No CORS headers are ever sent, so browsers cannot
+ * read replies from other origins.
+ */
+export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<RunningMcpServer> {
+	const token = checkedToken(options);
+	const log = options.log ?? (() => {});
+	const now = options.now ?? Date.now;
+	const timers = options.timers ?? UNREF_TIMERS;
+	const idleMs = checkedIdleMs(options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS);
+	const sessions = new McpSessions(now);
+	let boundPort = 0;
+
+	const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
+		const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+			sessionIdGenerator: () => randomUUID(),
+			onsessioninitialized: (id) => sessions.add(id, transport),
+		});
+		// Set before connect(): the SDK chains its own onclose after this one.
+		transport.onclose = () => {
+			if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
+		};
+		const server = options.createServer();
+		await server.connect(transport);
+		await transport.handleRequest(request, response, body);
+		if (transport.sessionId === undefined) await server.close();
+	};
+
+	const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+		const refusal = refusalOf(request, boundPort, token);
+		if (refusal !== undefined) return sendJsonRpcError(response, refusal.status, refusal.code, refusal.message, refusal.headers);
+		let body: unknown;
+		if (request.method === "POST") {
+			const read = await readJsonBody(request, MAX_BODY_BYTES);
+			if (read.kind === "too-large") {
+				return sendJsonRpcError(response, 413, JsonRpcCode.serverError, `Payload too large: requests are limited to ${MAX_BODY_BYTES} bytes.`, { Connection: "close" });
+			}
+			if (read.kind === "malformed") {
+				return sendJsonRpcError(response, 400, JsonRpcCode.parseError, "Parse error: the request body is not valid JSON.");
+			}
+			body = read.value;
+		}
+		const sessionId = headerValue(request.headers["mcp-session-id"]);
+		if (sessionId !== undefined) {
+			const transport = sessions.transportOf(sessionId);
+			if (transport === undefined) {
+				return sendJsonRpcError(response, 404, JsonRpcCode.sessionNotFound, "Session not found: it was closed or the server restarted; initialize a new session.");
+			}
+			response.once("close", sessions.begin(sessionId));
+			return transport.handleRequest(request, response, body);
+		}
+		if (request.method === "POST" && startsSession(body)) return openSession(request, response, body);
+		return sendJsonRpcError(response, 400, JsonRpcCode.serverError, "Bad Request: no valid session ID provided; send initialize first.");
+	};
+
+	const httpServer = createServer((request, response) => {
+		handle(request, response).catch((error: unknown) => {
+			log(`MCP request failed: ${errorMessage(error)}`);
+			if (!response.headersSent) sendJsonRpcError(response, 500, JsonRpcCode.internalError, "Internal error while handling the MCP request.");
+			else response.destroy();
+		});
+	});
+
+	const bound = await listenOnLoopback(httpServer, { port: options.port, fixedPort: options.fixedPort ?? false });
+	boundPort = bound.port;
+	const url = `http://${LOOPBACK_ADDRESS}:${boundPort}${MCP_PATH}`;
+	if (bound.taken.length > 0) log(`MCP ports in use: ${bound.taken.join(", ")}; using ${boundPort} instead.`);
+	log(`MCP server listening on ${url}`);
+	if (token === null) {
+		log(`WARNING: the MCP server at ${url} accepts requests WITHOUT a token (allowNoAuth). Any local program can use it. Use this only for conformance testing.`);
+	}
+
+	let closing: Promise<void> | undefined;
+	let sweep: unknown;
+	const scheduleSweep = () => {
+		sweep = timers.setTimeout(() => {
+			sessions
+				.reapIdle(idleMs)
+				.then((reaped) => {
+					if (reaped > 0) log(`MCP: closed ${reaped} idle session${reaped === 1 ? "" : "s"}.`);
+				})
+				.catch((error: unknown) => log(`MCP: closing idle sessions failed: ${errorMessage(error)}`))
+				.finally(() => {
+					if (closing === undefined) scheduleSweep();
+				});
+		}, Math.min(idleMs, MAX_SWEEP_INTERVAL_MS));
+	};
+	scheduleSweep();
+
+	const close = async (): Promise<void> => {
+		timers.clearTimeout(sweep);
+		await sessions.closeAll();
+		await new Promise<void>((resolve) => {
+			httpServer.close(() => resolve());
+			httpServer.closeAllConnections();
+		});
+	};
+
+	return {
+		port: boundPort,
+		url,
+		sessionCount: () => sessions.size,
+		close: () => (closing ??= close()),
+	};
+}
+
+function checkedToken(options: McpHttpServerOptions): string | null {
+	if (options.token === null) {
+		// Safe only because the server never binds anything but 127.0.0.1 (LOOPBACK_ADDRESS).
+		if (options.allowNoAuth === true) return null;
+		throw new Error('MCP server needs a token: set "token" (generateToken() makes one); running without one requires the explicit allowNoAuth option.');
+	}
+	if (options.token.length < MIN_TOKEN_LENGTH) {
+		throw new Error(`MCP "token" is too short: use at least ${MIN_TOKEN_LENGTH} URL-safe base64 characters (32 random bytes); clear it to generate a new one.`);
+	}
+	return options.token;
+}
+
+function checkedIdleMs(idleMs: number): number {
+	if (!(idleMs > 0)) throw new Error(`MCP "idleSessionMs" must be a positive number of milliseconds, got ${idleMs}.`);
+	return idleMs;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+	return Array.isArray(value) ? value[0] : value;
+}
+
+function startsSession(body: unknown): boolean {
+	return Array.isArray(body) ? body.some((message) => isInitializeRequest(message)) : isInitializeRequest(body);
+}
