@@ -27,6 +27,9 @@ const cli = {
 	platform: "node",
 	target: "node20",
 	outfile: "dist/cli.cjs",
+	// transformers.js loads native addons (onnxruntime-node, sharp) that cannot be bundled; the
+	// CLI runs where the package's node_modules are.
+	external: ["@huggingface/transformers"],
 	banner: { js: "#!/usr/bin/env node" },
 	logLevel: "info",
 	sourcemap: false,

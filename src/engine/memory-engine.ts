@@ -49,6 +49,8 @@ export class MemoryEngine {
 	private maintenanceService: MemoryMaintenance | null = null;
 	private embeddings: { notes: NoteEmbeddings; cache: EmbeddingCache } | null = null;
 	private savedKeywordVersion = -1;
+	private built = false;
+	private stopped = false;
 
 	constructor(private readonly deps: MemoryEngineDeps) {
 		this.recallService = engineRecallService({
@@ -89,10 +91,18 @@ export class MemoryEngine {
 	async start(options: { follow: boolean; onProgress?: ProgressListener }): Promise<IndexReport> {
 		const { deps } = this;
 		await this.loadKeywordCache();
+		this.throwIfStopped();
 		if (options.follow) this.index.start();
 		const report = await this.index.build(options.onProgress);
+		this.throwIfStopped();
+		this.built = true;
 		this.recallService.refreshCommunities();
-		this.activityStore = await ActivityStore.open(deps.storage, { clock: deps.clock });
+		const activityStore = await ActivityStore.open(deps.storage, { clock: deps.clock });
+		if (this.stopped) {
+			await activityStore.close();
+			this.throwIfStopped();
+		}
+		this.activityStore = activityStore;
 		for (const warning of this.activityStore.warnings) deps.warn(`activity log ${warning.file}: ${warning.message}`);
 		this.maintenanceService = await MemoryMaintenance.open({
 			vault: deps.vault,
@@ -109,7 +119,15 @@ export class MemoryEngine {
 			this.recallService.refreshCommunities();
 			this.saveKeywordCache().catch((error: unknown) => deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`));
 		});
+		this.throwIfStopped();
 		if (options.follow) this.maintenanceService.start();
+		return report;
+	}
+
+	/** Indexes the vault again from scratch (following goes on) and recomputes the communities. */
+	async rebuild(onProgress?: ProgressListener): Promise<IndexReport> {
+		const report = await this.index.build(onProgress);
+		this.recallService.refreshCommunities();
 		return report;
 	}
 
@@ -147,6 +165,7 @@ export class MemoryEngine {
 
 	/** Stops following, lets a running pass and queued writes finish, closes the log and the worker. */
 	async stop(): Promise<void> {
+		this.stopped = true;
 		this.index.stop();
 		await this.maintenanceService?.stop();
 		await this.saveKeywordCache().catch((error: unknown) => this.deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`));
@@ -165,7 +184,13 @@ export class MemoryEngine {
 		this.recallService.adoptCachedKeywordIndex(cached.index);
 	}
 
+	private throwIfStopped(): void {
+		if (this.stopped) throw new Error("The memory engine was stopped while it was starting.");
+	}
+
 	private async saveKeywordCache(): Promise<void> {
+		// Before the first build the index holds only what the cache had: nothing new to save.
+		if (!this.built) return;
 		const version = this.recallService.keywordVersion;
 		if (version === this.savedKeywordVersion) return;
 		await saveKeywordCache(this.deps.storage, this.recallService.keyword);

@@ -3,6 +3,8 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { indexCommand } from "./index-command";
 import { maintainCommand } from "./maintain-command";
+import { serveCommand } from "./serve-command";
+import manifest from "../../manifest.json";
 import { errorMessage } from "../core/model/error-message";
 
 const USAGE = `Usage: causal-memory <command> --vault DIR [options]
@@ -10,6 +12,7 @@ const USAGE = `Usage: causal-memory <command> --vault DIR [options]
 Commands:
   index      Index the vault and print a summary of its memory graph (never writes)
   maintain   Run one maintenance pass: rescore every memory, apply status changes, write memory_status
+  serve      Serve the memory tools over MCP on 127.0.0.1, following the vault and running maintenance
 
 Options:
   --vault DIR                 The vault folder (a folder of markdown notes)
@@ -17,6 +20,12 @@ Options:
   --edge-key KEY=TYPE         index: map a link property to an edge type, e.g. up=derived_from (repeatable)
   --dry-run                   maintain: report what the pass would change without changing anything
   --confirm-vault-writes      maintain: allow memory_status writes outside the memory folder (see the preview first)
+  --port N                    serve: preferred port (default from the settings, 27150); the next free one is used if taken
+  --fixed-port                serve: fail instead of trying the next ports when the port is taken
+  --token TOKEN               serve: bearer token clients must send (default: saved in data.json, generated on first run)
+  --no-auth                   serve: no token at all, for the MCP conformance suite only (prints a warning)
+  --model-path DIR            serve: a local embedding model folder (<root>/<owner>/<name>/config.json …)
+  --seed-from DIR             serve: when the vault folder does not exist, create it as a copy of DIR
   --json                      Print JSON instead of text
   --help                      Show this help
 
@@ -34,6 +43,12 @@ async function main(argv: string[]): Promise<number> {
 			"edge-key": { type: "string", multiple: true },
 			"dry-run": { type: "boolean", default: false },
 			"confirm-vault-writes": { type: "boolean", default: false },
+			port: { type: "string" },
+			"fixed-port": { type: "boolean", default: false },
+			token: { type: "string" },
+			"no-auth": { type: "boolean", default: false },
+			"model-path": { type: "string" },
+			"seed-from": { type: "string" },
 			json: { type: "boolean", default: false },
 			help: { type: "boolean", default: false },
 		},
@@ -59,6 +74,19 @@ async function main(argv: string[]): Promise<number> {
 			json: values.json,
 		});
 	}
+	if (command === "serve") {
+		const seedFrom = values["seed-from"] === undefined ? undefined : requireFolder(values["seed-from"], "--seed-from");
+		return serveCommand({
+			vaultDir: seedFrom === undefined ? requireVault(values.vault) : resolve(requireValue(values.vault, "--vault DIR is required: the folder that holds your notes")),
+			seedFrom,
+			port: values.port === undefined ? undefined : parsePort(values.port),
+			fixedPort: values["fixed-port"],
+			token: values.token,
+			noAuth: values["no-auth"],
+			modelPath: values["model-path"] === undefined ? undefined : requireFolder(values["model-path"], "--model-path"),
+			version: manifest.version,
+		});
+	}
 	throw new UsageError(`unknown command "${command}"`);
 }
 
@@ -73,12 +101,24 @@ function parseEdgeKeys(pairs: string[]): Record<string, string> {
 }
 
 function requireVault(vault: string | undefined): string {
-	if (!vault) throw new UsageError("--vault DIR is required: the folder that holds your notes");
-	const dir = resolve(vault);
-	if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-		throw new UsageError(`--vault "${vault}" is not a folder: give the path of your vault's folder`);
-	}
+	return requireFolder(requireValue(vault, "--vault DIR is required: the folder that holds your notes"), "--vault");
+}
+
+function requireValue(value: string | undefined, message: string): string {
+	if (!value) throw new UsageError(message);
+	return value;
+}
+
+function requireFolder(folder: string, flag: string): string {
+	const dir = resolve(folder);
+	if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${flag} "${folder}" is not a folder`);
 	return dir;
+}
+
+function parsePort(text: string): number {
+	const port = Number(text);
+	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port "${text}" must be a whole number from 0 to 65535 (0: any free port)`);
+	return port;
 }
 
 main(process.argv.slice(2)).then(

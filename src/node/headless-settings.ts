@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { readMemorySettings, type MemorySettings } from "../core/model/settings";
 import { errorMessage } from "../core/model/error-message";
+import { writeFileAtomic } from "./atomic-write";
 
 /** Where the plugin keeps its files inside a vault; the headless tools use the same place so both share one memory. */
 export function pluginFolder(vaultDir: string, configDir = ".obsidian"): string {
@@ -20,4 +22,20 @@ export function readHeadlessSettings(vaultDir: string, file = join(pluginFolder(
 		const read = readMemorySettings(null);
 		return { ...read, problems: [`${file} is not valid JSON (${errorMessage(error)})`] };
 	}
+}
+
+/**
+ * Changes the saved settings the way the plugin would (data.json, other keys kept), written
+ * atomically so an interrupted write cannot leave half a file. Only the headless server calls
+ * it, for the generated MCP token and for core preferences set through MCP.
+ */
+export async function saveHeadlessSettings(vaultDir: string, change: (saved: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+	const file = join(pluginFolder(vaultDir), "data.json");
+	let saved: Record<string, unknown> = {};
+	if (existsSync(file)) {
+		const parsed = JSON.parse(readFileSync(file, "utf8")) as unknown;
+		if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) saved = parsed as Record<string, unknown>;
+	}
+	await mkdir(dirname(file), { recursive: true });
+	await writeFileAtomic(file, `${JSON.stringify(change(saved), null, 2)}\n`);
 }

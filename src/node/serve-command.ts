@@ -1,0 +1,149 @@
+import { cp } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { errorMessage } from "../core/model/error-message";
+import type { MemorySettings } from "../core/model/settings";
+import type { Embedder } from "../embeddings/embedder";
+import { MemoryEngine } from "../engine/memory-engine";
+import { clientInstructions } from "../mcp/connect/client-instructions";
+import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";
+import { createMemoryMcpServer } from "../mcp/memory-mcp-server";
+import { FsStorage } from "./fs-storage";
+import { FsVault } from "./fs-vault";
+import { headlessEmbedder } from "./headless-embedder";
+import { pluginFolder, readHeadlessSettings, saveHeadlessSettings } from "./headless-settings";
+import { NODE_TIMERS } from "./node-timers";
+import { progressBar } from "./progress-bar";
+import { createThreadMaintenanceWorker } from "./thread-worker-host";
+
+export interface ServeOptions {
+	vaultDir: string;
+	/** Create the vault as a copy of this folder when it does not exist yet (`npm start` serves a copy of the example vault). */
+	seedFrom?: string;
+	port?: number;
+	fixedPort: boolean;
+	token?: string;
+	/** Serve without a bearer token: for the MCP conformance suite only. */
+	noAuth: boolean;
+	modelPath?: string;
+	version: string;
+	/** Resolves when the server should stop; default: SIGINT or SIGTERM. */
+	stopSignal?: Promise<void>;
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43,}$/;
+
+/**
+ * The headless memory server: indexes and follows the vault folder, runs maintenance on its
+ * interval, loads the embedding model in the background when one is configured, and serves the
+ * MCP tools on 127.0.0.1 until stopped.
+ */
+export async function serveCommand(options: ServeOptions): Promise<number> {
+	if (options.seedFrom !== undefined && !existsSync(options.vaultDir)) {
+		await cp(options.seedFrom, options.vaultDir, { recursive: true });
+		console.error(`causal-memory: created ${options.vaultDir} as a copy of ${options.seedFrom}`);
+	}
+	const read = readHeadlessSettings(options.vaultDir);
+	let settings = read.settings;
+	for (const problem of read.problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
+	const token = await resolveToken(options, settings);
+
+	const engine = new MemoryEngine({
+		vault: new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders }),
+		storage: new FsStorage(join(pluginFolder(options.vaultDir), "state")),
+		worker: createThreadMaintenanceWorker(),
+		timers: NODE_TIMERS,
+		clock: () => Date.now(),
+		settings: () => settings,
+		updateSettings: async (change) => {
+			settings = change(settings);
+			await saveHeadlessSettings(options.vaultDir, (saved) => ({ ...saved, ...settings }));
+		},
+		warn: (message) => console.error(`causal-memory: ${message}`),
+	});
+	const bar = progressBar(process.stderr, "Indexing");
+	let server: RunningMcpServer | null = null;
+	let embedder: Embedder | null = null;
+	try {
+		const report = await engine.start({ follow: true, onProgress: bar.update });
+		bar.done();
+		server = await startMcpHttpServer({
+			createServer: () => createMemoryMcpServer(engine, { version: options.version }),
+			port: options.port ?? settings.mcp.port,
+			fixedPort: options.fixedPort || settings.mcp.fixedPort,
+			token,
+			allowNoAuth: options.noAuth,
+			idleSessionMs: settings.mcp.idleSessionMinutes * 60_000,
+			log: (line) => console.error(`causal-memory: ${line}`),
+		});
+		printBanner(options.vaultDir, report.notes, server.url, token);
+		const loadModel = headlessEmbedder(options.vaultDir, settings.embeddings, options.modelPath);
+		if (loadModel) {
+			loadModel()
+				.then(async (loaded) => {
+					embedder = loaded;
+					await engine.useEmbedder(loaded);
+					console.error(`causal-memory: embedding model ${loaded.modelId} loaded; notes are embedded in the background`);
+				})
+				.catch((error: unknown) => console.error(`causal-memory: no semantic recall, the embedding model could not be loaded: ${errorMessage(error)}`));
+		}
+		await (options.stopSignal ?? untilSignal());
+		console.error("causal-memory: stopping");
+		return 0;
+	} finally {
+		await server?.close();
+		await engine.stop();
+		await (embedder as Embedder | null)?.dispose();
+	}
+}
+
+async function resolveToken(options: ServeOptions, settings: MemorySettings): Promise<string | null> {
+	if (options.noAuth) {
+		if (options.token !== undefined) throw new Error("--no-auth and --token exclude each other");
+		console.error("causal-memory: WARNING: --no-auth serves every MCP tool without a token; any local program can read and change your memories. Use it only for conformance tests.");
+		return null;
+	}
+	if (options.token !== undefined) {
+		if (!TOKEN_PATTERN.test(options.token)) throw new Error("--token must be at least 43 URL-safe base64 characters (32 random bytes); leave it out to use the saved or a generated one");
+		return options.token;
+	}
+	if (settings.mcp.token !== undefined) return settings.mcp.token;
+	const token = generateToken();
+	await saveHeadlessSettings(options.vaultDir, (saved) => ({ ...saved, mcp: { ...asObject(saved.mcp), token } }));
+	console.error(`causal-memory: generated a new MCP token and saved it in ${join(pluginFolder(options.vaultDir), "data.json")}`);
+	return token;
+}
+
+function printBanner(vaultDir: string, notes: number, url: string, token: string | null): void {
+	const connect = clientInstructions(url, token);
+	const lines = [
+		`Causal Memory is serving ${notes} notes from ${vaultDir}`,
+		`MCP URL: ${url}`,
+		token === null ? "Token: none (--no-auth)" : `Token: ${token}`,
+		"",
+		"Claude Code:",
+		`  ${connect.claudeCode}`,
+		"",
+		"Claude Desktop (add to claude_desktop_config.json):",
+		...connect.claudeDesktop.split("\n").map((line) => `  ${line}`),
+		"",
+		"Press Ctrl+C to stop.",
+	];
+	console.log(lines.join("\n"));
+}
+
+function untilSignal(): Promise<void> {
+	return new Promise((resolve) => {
+		const stop = (): void => {
+			process.off("SIGINT", stop);
+			process.off("SIGTERM", stop);
+			resolve();
+		};
+		process.on("SIGINT", stop);
+		process.on("SIGTERM", stop);
+	});
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

@@ -1,0 +1,175 @@
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, startServeProcess, type ServeProcess } from "../helpers/serve-process";
+
+const ALL_TOOLS = [
+	"delete_memory",
+	"list_core_memories",
+	"memory_amend",
+	"memory_explain",
+	"memory_link",
+	"memory_maintenance",
+	"memory_recall",
+	"memory_search",
+	"memory_stats",
+	"memory_store",
+	"memory_traverse",
+	"pin_memory",
+	"set_core_preferences",
+	"unpin_memory",
+];
+
+async function connect(url: string, token: string): Promise<Client> {
+	const client = new Client({ name: "e2e", version: "1" });
+	await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+	return client;
+}
+
+type Structured = Record<string, unknown>;
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<Structured> {
+	const result = await client.callTool({ name, arguments: args });
+	if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+	return result.structuredContent as Structured;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const probe = createServer();
+		probe.once("error", () => resolve(false));
+		probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+	});
+}
+
+describe("causal-memory serve, driven over HTTP by the SDK client", () => {
+	let dir: string;
+	let vault: string;
+	let served: ServeProcess;
+	let token: string;
+	let client: Client;
+
+	beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), "serve-e2e-"));
+		vault = join(dir, "vault");
+		await cp(join(REPO_ROOT, "examples", "vault"), vault, { recursive: true });
+		served = await startServeProcess(vault);
+		token = served.token ?? "";
+		client = await connect(served.url, token);
+	});
+
+	afterAll(async () => {
+		await client.close().catch(() => undefined);
+		await served.stop();
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	const note = (path: string): Promise<string> => readFile(join(vault, path), "utf8");
+
+	it("lists every memory tool, and the token went to data.json, not to stderr", async () => {
+		const { tools } = await client.listTools();
+		expect(tools.map((tool) => tool.name).sort()).toEqual(ALL_TOOLS);
+		const saved = JSON.parse(await readFile(join(vault, ".obsidian/plugins/causal-memory/data.json"), "utf8")) as { mcp: { token: string } };
+		expect(saved.mcp.token).toBe(token);
+		expect(served.stderr()).not.toContain(token);
+	});
+
+	it("stores a memory as a note with typed links, then recalls, searches, explains and traverses it", async () => {
+		const stored = await call(client, "memory_store", {
+			content: "The sync server outage was caused by an expired TLS certificate on the relay.",
+			title: "Outage root cause was an expired certificate",
+			category: "incident",
+			related: [{ id: "Sync server outage 2024-06", type: "caused_by" }],
+		});
+		expect(stored).toMatchObject({ status: "stored", node_id: "Memory/Outage root cause was an expired certificate.md" });
+		const text = await note("Memory/Outage root cause was an expired certificate.md");
+		expect(text).toMatch(/^---\n/);
+		expect(text).toContain("memory_source: mcp");
+		expect(text).toContain("memory_category: incident");
+		expect(text).toMatch(/caused_by:\n\s+- "\[\[Sync server outage 2024-06\]\]"/);
+		expect(text).toContain("expired TLS certificate on the relay");
+
+		const recalled = await call(client, "memory_recall", { query: "expired TLS certificate", read_only: true });
+		expect((recalled.results as { node_id: string }[])[0].node_id).toBe("Memory/Outage root cause was an expired certificate.md");
+
+		const searched = await call(client, "memory_search", { query: "", filters: { category: "incident" } });
+		expect(JSON.stringify(searched)).toContain("Outage root cause was an expired certificate.md");
+
+		const explained = await call(client, "memory_explain", { node_id: "Outage root cause was an expired certificate" });
+		expect(JSON.stringify(explained)).toContain("Incidents/Sync server outage 2024-06.md");
+
+		const traversed = await call(client, "memory_traverse", { node_id: "Outage root cause was an expired certificate", depth: 1 });
+		expect(JSON.stringify(traversed)).toContain("Incidents/Sync server outage 2024-06.md");
+	});
+
+	it("links, amends, pins and unpins, writing only frontmatter of notes in the memory folder", async () => {
+		const before = await note("Memory/Lost edits came from clock skew.md");
+		const linked = await call(client, "memory_link", {
+			source: "Lost edits came from clock skew",
+			target: "Lost edits after concurrent save",
+			type: "supports",
+		});
+		expect(linked).toMatchObject({ created: true, type: "supports" });
+		const after = await note("Memory/Lost edits came from clock skew.md");
+		expect(after).toContain("[[Lost edits after concurrent save]]");
+		expect(after.slice(after.indexOf("\n---\n"))).toBe(before.slice(before.indexOf("\n---\n")));
+
+		const amended = await call(client, "memory_amend", {
+			node_id: "Memory/Notes are stored in SQLite.md",
+			content: "Notes are stored as plain markdown files; the SQLite plan was dropped.",
+			reason: "decision reversed",
+		});
+		expect(amended.supersedes).toBe("Memory/Notes are stored in SQLite.md");
+		expect(await note(amended.node_id as string)).toContain("supersedes:");
+		expect(existsSync(join(vault, "Memory/Notes are stored in SQLite.md"))).toBe(true);
+
+		await call(client, "pin_memory", { node_id: "Team prefers small reviewable PRs" });
+		expect(await note("Memory/Team prefers small reviewable PRs.md")).toContain("memory_pinned: true");
+		const core = await call(client, "list_core_memories", {});
+		expect(JSON.stringify(core)).toContain("Team prefers small reviewable PRs.md");
+		await call(client, "unpin_memory", { node_id: "Team prefers small reviewable PRs" });
+		expect(await note("Memory/Team prefers small reviewable PRs.md")).not.toContain("memory_pinned: true");
+	});
+
+	it("deletes only memories it created, reports stats, runs a dry maintenance pass and saves core preferences", async () => {
+		const stored = await call(client, "memory_store", { content: "A throwaway memory about nothing in particular.", title: "Throwaway" });
+		await call(client, "delete_memory", { node_id: stored.node_id });
+		expect(existsSync(join(vault, "Memory/Throwaway.md"))).toBe(false);
+		expect(await readdir(join(vault, ".trash", "Memory"))).toContain("Throwaway.md");
+
+		const refused = await client.callTool({ name: "delete_memory", arguments: { node_id: "Decisions/Keep notes as plain files.md" } });
+		expect(refused.isError).toBe(true);
+		expect(JSON.stringify(refused.content)).toContain("mcp.writeFolders");
+		expect(existsSync(join(vault, "Decisions/Keep notes as plain files.md"))).toBe(true);
+
+		const stats = await call(client, "memory_stats", {});
+		expect(JSON.stringify(stats)).toMatch(/"notes":3[23]/);
+
+		const pass = await call(client, "memory_maintenance", { dry_run: true });
+		expect(pass).toMatchObject({ dry_run: true });
+
+		await call(client, "set_core_preferences", { auto: ["preference"], approval: [], excluded: ["incident"] });
+		const saved = JSON.parse(await readFile(join(vault, ".obsidian/plugins/causal-memory/data.json"), "utf8")) as { scoring: { core: Record<string, string[]> } };
+		expect(saved.scoring.core).toMatchObject({ autoCategories: ["preference"], excludedCategories: ["incident"] });
+	});
+
+	it("refuses ids that leave the vault without touching any file", async () => {
+		for (const id of ["../outside.md", "/etc/passwd", "Memory/../../x.md"]) {
+			const result = await client.callTool({ name: "memory_explain", arguments: { node_id: id } });
+			expect(result.isError).toBe(true);
+			expect(JSON.stringify(result.content)).not.toContain(dir);
+		}
+	});
+
+	it("stops on SIGTERM with exit code 0 and frees its port", async () => {
+		const port = Number(new URL(served.url).port);
+		await client.close();
+		expect(await served.stop()).toBe(0);
+		expect(await portIsFree(port)).toBe(true);
+	});
+});
