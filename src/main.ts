@@ -1,49 +1,55 @@
 import { Notice, Plugin } from "obsidian";
-import type { MemorySettings } from "./core/model/settings";
+import { errorMessage } from "./core/model/error-message";
 import { addMemoryCommands } from "./obsidian/commands";
-import { IndexStatusBar } from "./obsidian/index-status-bar";
-import { loadPluginSettings } from "./obsidian/load-settings";
 import { ObsidianEmbeddings } from "./obsidian/embedding-service";
-import { ObsidianMaintenance } from "./obsidian/maintenance-service";
-import { MemoryIndexService } from "./obsidian/memory-index-service";
-import { ObsidianVault } from "./obsidian/obsidian-vault";
+import { EngineService } from "./obsidian/engine-service";
+import { IndexStatusBar } from "./obsidian/index-status-bar";
+import { addMaintenanceCommands } from "./obsidian/maintenance-commands";
+import { ObsidianMcp } from "./obsidian/mcp-service";
+import { createPluginEngine } from "./obsidian/plugin-engine";
+import { recordOpens } from "./obsidian/record-opens";
+import { PluginSettingsStore } from "./obsidian/settings-store";
 
 export default class CausalMemoryPlugin extends Plugin {
-	/** Set during `onload`; the memory index other parts of the plugin read from. */
-	memory: MemoryIndexService | undefined;
-	/** Set during `onload`; started once the index is built. */
-	maintenance: ObsidianMaintenance | undefined;
-	private memorySettings!: MemorySettings;
+	/** Set during `onload`: the memory engine's life in the plugin (index, activity, maintenance, recall). */
+	memory: EngineService | undefined;
+	/** Set during `onload`: the MCP server, started once the engine runs. */
+	mcp: ObsidianMcp | undefined;
+	/** Set on unload: settles once the server, the engine and the model have stopped. */
+	stopped: Promise<void> | undefined;
 
 	override async onload(): Promise<void> {
-		this.memorySettings = await loadPluginSettings(this);
-		const status = new IndexStatusBar(this.addStatusBarItem());
-		const vault = new ObsidianVault(this.app);
-		const excludedFolders = [...this.memorySettings.index.excludedFolders, this.app.vault.configDir];
-		const memory = new MemoryIndexService(vault, { ...this.memorySettings.index, excludedFolders }, status, (message) => {
-			new Notice(message);
+		const settings = await PluginSettingsStore.load(this);
+		const updateSettings = settings.update.bind(settings);
+		const warn = (message: string): void => void new Notice(`Causal Memory: ${message}`);
+		const engine = createPluginEngine(this, settings);
+		const memory = new EngineService(engine, new IndexStatusBar(this.addStatusBarItem()), (message) => new Notice(message));
+		const mcp = new ObsidianMcp(this, { engine, settings: () => settings.get(), updateSettings });
+		const embeddings = new ObsidianEmbeddings(this, () => settings.get().embeddings, async (embedder) => {
+			await memory.whenReady();
+			if (memory.isStarted) await engine.useEmbedder(embedder);
 		});
-		const maintenance = new ObsidianMaintenance(this, vault, memory.index, () => this.memorySettings, (settings) => this.saveSettings(settings));
-		const embeddings = new ObsidianEmbeddings(this, () => this.memorySettings.embeddings);
 		this.memory = memory;
-		this.maintenance = maintenance;
+		this.mcp = mcp;
 		this.register(() => {
-			memory.stop();
-			void maintenance.stop();
-			void embeddings.dispose();
+			memory.stopFollowing();
+			// The server goes first: its sessions use the engine until they are closed.
+			this.stopped = (async () => {
+				await mcp.stop();
+				await memory.stop();
+				await embeddings.dispose();
+			})().catch((error: unknown) => warn(`could not stop cleanly: ${errorMessage(error)}`));
 		});
 		addMemoryCommands(this, memory);
-		maintenance.addCommands();
+		addMaintenanceCommands(this, { maintenance: () => memory.maintenance(), updateSettings });
 		embeddings.addCommands();
+		mcp.addCommands();
 		// Vault `create` fires for every file while the vault loads: start once the layout is ready.
 		this.app.workspace.onLayoutReady(async () => {
-			const report = await memory.start();
-			if (report) await maintenance.start();
+			if (!(await memory.start())) return;
+			recordOpens(this, engine, warn);
+			await mcp.start();
+			await embeddings.loadIfConfigured();
 		});
-	}
-
-	private async saveSettings(settings: MemorySettings): Promise<void> {
-		this.memorySettings = settings;
-		await this.saveData(settings);
 	}
 }

@@ -1,11 +1,11 @@
 import { Notice, type Plugin } from "obsidian";
-import type { MemoryIndexService } from "./memory-index-service";
+import type { EngineService } from "./engine-service";
 import { formatSummary } from "./summary-text";
 
 const SUMMARY_NOTICE_MS = 15_000;
 
-/** The plugin's commands (no default hotkeys: the user picks them). */
-export function addMemoryCommands(plugin: Plugin, memory: MemoryIndexService): void {
+/** The index commands (no default hotkeys: the user picks them). */
+export function addMemoryCommands(plugin: Plugin, memory: EngineService): void {
 	plugin.addCommand({
 		id: "rebuild-index",
 		name: "Rebuild memory index",

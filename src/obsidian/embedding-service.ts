@@ -1,14 +1,17 @@
 import { Notice, normalizePath, type Plugin } from "obsidian";
 import type { EmbeddingSettings } from "../core/model/embedding-settings";
 import type { Embedder, ModelProgress } from "../embeddings/embedder";
-import { createWorkerEmbedder } from "../embeddings/worker-embedder";
+import { createWorkerEmbedder, type EmbeddingWorkerPort } from "../embeddings/worker-embedder";
 import { downloadedModelFiles, localModelFiles } from "./model-files";
 import { errorMessage } from "../core/model/error-message";
+
+const DONE_NOTICE_MS = 10_000;
 
 /**
  * The embedding model inside Obsidian: transformers.js in a Web Worker (bundled into main.js with
  * the ONNX Runtime wasm), model files from a vault folder or downloaded once, with progress, into
- * the plugin's folder. Nothing is downloaded unless the user allowed it in the settings.
+ * the plugin's folder. Nothing is downloaded unless the user allowed it in the settings. A loaded
+ * model is handed to `use` once (the engine, for semantic recall).
  */
 export class ObsidianEmbeddings {
 	private embedder: Promise<Embedder> | null = null;
@@ -16,11 +19,37 @@ export class ObsidianEmbeddings {
 	constructor(
 		private readonly plugin: Plugin,
 		private readonly settings: () => EmbeddingSettings,
+		private readonly use: (embedder: Embedder) => Promise<void>,
+		/** Default: the embedding worker bundled into main.js, as a Web Worker. */
+		private readonly startWorker?: () => EmbeddingWorkerPort,
 	) {}
 
-	/** Loads the configured model (downloading it first if allowed and missing); the same embedder is shared afterwards. */
+	/** Whether the settings ask for the model at start-up: a download is allowed or a local model folder is set. */
+	isConfigured(): boolean {
+		const { allowDownload, localModelFolder } = this.settings();
+		return allowDownload || localModelFolder !== "";
+	}
+
+	/** Loads the model at start-up when configured; a download shows its progress, a failure is told. */
+	async loadIfConfigured(): Promise<void> {
+		if (!this.isConfigured()) return;
+		const shown: { notice: Notice | null } = { notice: null };
+		try {
+			await this.prepare((event) => {
+				if (event.stage !== "download" && shown.notice === null) return;
+				shown.notice ??= new Notice("Embedding model: downloading…", 0);
+				shown.notice.setMessage(progressText(event));
+			});
+		} catch (error) {
+			new Notice(`Causal Memory: the embedding model could not be loaded, recall uses keywords only: ${errorMessage(error)}`);
+		} finally {
+			shown.notice?.hide();
+		}
+	}
+
+	/** Loads the configured model (downloading it first if allowed and missing) and hands it to `use`; shared afterwards. */
 	prepare(onProgress?: ModelProgress): Promise<Embedder> {
-		this.embedder ??= this.load(onProgress).catch((error: unknown) => {
+		this.embedder ??= this.loadAndUse(onProgress).catch((error: unknown) => {
 			this.embedder = null;
 			throw error;
 		});
@@ -44,15 +73,23 @@ export class ObsidianEmbeddings {
 	private async prepareWithNotice(): Promise<void> {
 		const notice = new Notice("Embedding model: starting…", 0);
 		try {
-			const embedder = await this.prepare((event) => {
-				const percent = event.fraction === undefined ? "" : ` ${Math.round(event.fraction * 100)}%`;
-				notice.setMessage(`Embedding model: ${event.stage === "download" ? "downloading" : "loading"} ${event.file ?? ""}${percent}`);
-			});
-			notice.setMessage(`Embedding model ${embedder.modelId} is ready (${embedder.dimensions} dimensions).`);
+			const embedder = await this.prepare((event) => notice.setMessage(progressText(event)));
+			notice.setMessage(`Embedding model ${embedder.modelId} is ready (${embedder.dimensions} dimensions); recall is semantic once notes are embedded.`);
 		} catch (error) {
 			notice.setMessage(`Embedding model could not be loaded: ${errorMessage(error)}`);
 		}
-		window.setTimeout(() => notice.hide(), 10_000);
+		window.setTimeout(() => notice.hide(), DONE_NOTICE_MS);
+	}
+
+	private async loadAndUse(onProgress?: ModelProgress): Promise<Embedder> {
+		const embedder = await this.load(onProgress);
+		try {
+			await this.use(embedder);
+		} catch (error) {
+			await embedder.dispose();
+			throw error;
+		}
+		return embedder;
 	}
 
 	private load(onProgress?: ModelProgress): Promise<Embedder> {
@@ -68,6 +105,11 @@ export class ObsidianEmbeddings {
 						allowDownload,
 						onProgress,
 					});
-		return createWorkerEmbedder({ modelId, files, dtype, onProgress });
+		return createWorkerEmbedder({ modelId, files, dtype, onProgress, startWorker: this.startWorker });
 	}
+}
+
+function progressText(event: Parameters<ModelProgress>[0]): string {
+	const percent = event.fraction === undefined ? "" : ` ${Math.round(event.fraction * 100)}%`;
+	return `Embedding model: ${event.stage === "download" ? "downloading" : "loading"} ${event.file ?? ""}${percent}`;
 }

@@ -1,42 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtinModules, createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import { runInThisContext } from "node:vm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as obsidian from "../fakes/obsidian";
-import { App, DEFAULT_CONFIG_DIR, Events, Notice, type Plugin } from "../fakes/obsidian";
-import type { PluginManifest } from "../fakes/obsidian/metadata-types";
-import { makeVaultDir, removeVaultDirs } from "../obsidian/fake-app";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const nodeRequire = createRequire(import.meta.url);
-
-/** The plugin as the bundle exports it; `memory` is its public handle on the index. */
-type LoadedPlugin = Plugin & { memory?: { whenReady(): Promise<void>; idle(): Promise<void> } };
-type PluginClass = new (app: App, manifest: PluginManifest) => LoadedPlugin;
-
-let bundle = "";
-let manifest: PluginManifest;
-const required = new Set<string>();
-
-/** Evaluates main.js as Obsidian does: CommonJS text inside a function wrapper, with the app's `require`. */
-function loadBundle(): PluginClass {
-	const module: { exports: Record<string, unknown> } = { exports: {} };
-	const requireInApp = (id: string): unknown => {
-		required.add(id);
-		if (id === "obsidian") return obsidian;
-		if (builtinModules.includes(id.replace(/^node:/, ""))) return nodeRequire(id) as unknown;
-		throw new Error(`Cannot find module '${id}' (Obsidian only provides obsidian, electron and Node's built-ins)`);
-	};
-	const wrapper = runInThisContext(`(function anonymous(require, module, exports) {${bundle}\n})`, { filename: "main.js" }) as (
-		require: (id: string) => unknown,
-		module: { exports: Record<string, unknown> },
-		exports: Record<string, unknown>,
-	) => void;
-	wrapper(requireInApp, module, module.exports);
-	return (module.exports.default ?? module.exports) as PluginClass;
-}
+import { builtinModules } from "node:module";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_CONFIG_DIR, Events, Notice, type App } from "../fakes/obsidian";
+import { removeVaultDirs } from "../obsidian/fake-app";
+import { freePort, isPortFree } from "../obsidian/ports";
+import { until } from "../obsidian/until";
+import { DATA_JSON, mcpSettled, required, startApp, type LoadedPlugin } from "./load-bundle";
 
 const VAULT = {
 	"Start.md": "---\ncaused_by: ['[[Cause]]']\n---\nSee [[Evidence]].\n",
@@ -46,32 +16,10 @@ const VAULT = {
 	"img.png": "",
 };
 
-function startApp(dataJson?: string): { app: App; plugin: LoadedPlugin } {
-	const files: Record<string, string> = { ...VAULT };
-	if (dataJson !== undefined) files[`${DEFAULT_CONFIG_DIR}/plugins/causal-memory/data.json`] = dataJson;
-	const app = new App(makeVaultDir(files));
-	const PluginClass = loadBundle();
-	return { app, plugin: new PluginClass(app, manifest) };
-}
-
-/** Polls until `done()` holds (doing `step` meanwhile), failing after 5 s. */
-async function until(done: () => boolean, step: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 10))): Promise<void> {
-	const started = Date.now();
-	while (!done()) {
-		if (Date.now() - started > 5000) throw new Error("condition not reached within 5 s");
-		await step();
-	}
-}
-
 async function layoutReadyAndIndexed(app: App, plugin: LoadedPlugin): Promise<void> {
 	app.workspace.triggerLayoutReady();
 	await plugin.memory?.whenReady();
 }
-
-beforeAll(() => {
-	bundle = readFileSync(`${ROOT}main.js`, "utf8");
-	manifest = JSON.parse(readFileSync(`${ROOT}manifest.json`, "utf8")) as PluginManifest;
-}, 120_000);
 
 afterEach(async () => {
 	expect(Events.listenerErrors).toEqual([]);
@@ -79,13 +27,14 @@ afterEach(async () => {
 });
 
 describe("main.js loaded as Obsidian loads it", () => {
-	it("indexes after layout ready, follows new notes, summarises, and leaves nothing behind on unload", async () => {
-		const { app, plugin } = startApp(JSON.stringify({ index: { excludedFolders: ["Templates"] } }));
+	it("indexes after layout ready, follows new notes, summarises, serves MCP, and leaves nothing behind on unload", async () => {
+		const port = await freePort();
+		const { app, plugin } = startApp(VAULT, JSON.stringify({ index: { excludedFolders: ["Templates"] }, mcp: { port } }));
 		plugin.load();
 		await plugin.whenLoaded();
 		const [status] = plugin.statusBarItems;
 		expect(status?.getText()).toBe("Memory: waiting for the vault");
-		// The app fires create for every file while it loads; the plugin must not be listening yet.
+		// The app fires create for every file while it loads: the plugin must not be listening yet.
 		expect(app.liveEventRefCount()).toBe(0);
 		app.vault.fireLoadEvents();
 
@@ -93,6 +42,7 @@ describe("main.js loaded as Obsidian loads it", () => {
 		expect(status?.getText()).toBe("Memory: 3 notes · 2 links");
 		expect(Object.keys(app.commands.commands).sort()).toEqual([
 			"causal-memory:allow-vault-status-writes",
+			"causal-memory:copy-mcp-connection",
 			"causal-memory:prepare-embedding-model",
 			"causal-memory:preview-vault-status-writes",
 			"causal-memory:rebuild-index",
@@ -101,6 +51,8 @@ describe("main.js loaded as Obsidian loads it", () => {
 			"causal-memory:undo-latest-status-change",
 		]);
 		expect(Object.values(app.commands.commands).some((command) => command.hotkeys !== undefined)).toBe(false);
+		await mcpSettled(plugin);
+		expect(plugin.mcp?.state).toEqual({ kind: "running", port, url: `http://127.0.0.1:${port}/mcp` });
 
 		await app.vault.create("New.md", "[[Start]] [[Nowhere]]");
 		await app.metadataCache.whenIdle();
@@ -128,6 +80,9 @@ describe("main.js loaded as Obsidian loads it", () => {
 		expect(plugin.registeredCleanupCount()).toBe(0);
 		expect(status?.isConnected).toBe(false);
 		expect(app.commands.commands).toEqual({});
+		await plugin.stopped;
+		expect(await isPortFree(port)).toBe(true);
+		expect(existsSync(join(state, "keyword-index.json"))).toBe(true);
 		await app.vault.create("After.md", "[[Start]]");
 		await app.metadataCache.whenIdle();
 		expect(status?.getText()).toBe("Memory: 4 notes · 3 links");
@@ -135,25 +90,33 @@ describe("main.js loaded as Obsidian loads it", () => {
 	});
 
 	it.each([
-		["invalid settings", JSON.stringify({ index: { excludedFolders: "Templates" } }), 'Causal Memory: Invalid index setting "excludedFolders"'],
-		["a settings file that is not JSON", "{ index: ", "Causal Memory: the settings file could not be read"],
-	])("runs on the defaults and tells the user when given %s", async (_case, dataJson, message) => {
-		const { app, plugin } = startApp(dataJson);
+		["invalid settings", (port: number) => JSON.stringify({ index: { excludedFolders: "Templates" }, mcp: { port } }), 'Causal Memory: Invalid index setting "excludedFolders"'],
+		["a settings file that is not JSON", () => "{ index: ", "Causal Memory: the settings file could not be read"],
+	])("runs on the defaults and tells the user when given %s, without writing the file", async (_case, dataJsonFor, message) => {
+		const dataJson = dataJsonFor(await freePort());
+		const { app, plugin } = startApp(VAULT, dataJson);
 		plugin.load();
 		await plugin.whenLoaded();
 		expect(Notice.messages.at(-1)).toContain(message);
 		await layoutReadyAndIndexed(app, plugin);
 		expect(plugin.statusBarItems[0]?.getText()).toBe("Memory: 4 notes · 3 links");
+		// The server still runs, with a token for this session only: the file is left as the user wrote it.
+		await mcpSettled(plugin);
+		expect(plugin.mcp?.state.kind).toBe("running");
 		plugin.unload();
-		expect(readFileSync(app.vault.fullPath(`${app.vault.configDir}/plugins/causal-memory/data.json`), "utf8")).toBe(dataJson);
+		await plugin.stopped;
+		expect(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")).toBe(dataJson);
 	});
 
 	it("does nothing when unloaded before the layout is ready", async () => {
-		const { app, plugin } = startApp();
+		const { app, plugin } = startApp(VAULT);
 		plugin.load();
 		await plugin.whenLoaded();
 		plugin.unload();
 		await layoutReadyAndIndexed(app, plugin);
+		await plugin.stopped;
 		expect(app.liveEventRefCount()).toBe(0);
+		expect(plugin.mcp?.state.kind).toBe("stopped");
+		expect(existsSync(app.vault.fullPath(`${DEFAULT_CONFIG_DIR}/plugins/causal-memory`))).toBe(false);
 	});
 });

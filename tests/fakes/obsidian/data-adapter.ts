@@ -68,6 +68,15 @@ export class FakeDataAdapter {
 		return fs.readFile(this.getFullPath(path), "utf8");
 	}
 
+	async readBinary(path: string): Promise<ArrayBuffer> {
+		const bytes = await fs.readFile(this.getFullPath(path));
+		return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+	}
+
+	writeBinary(path: string, data: ArrayBuffer): Promise<void> {
+		return fs.writeFile(this.getFullPath(path), new Uint8Array(data));
+	}
+
 	write(path: string, data: string): Promise<void> {
 		return fs.writeFile(this.getFullPath(path), data, "utf8");
 	}

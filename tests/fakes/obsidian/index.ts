@@ -3,7 +3,10 @@
  * tests can look at the files. Vitest maps `import "obsidian"` here (vitest.config.ts).
  * Fake-only helpers (`triggerLayoutReady`, `whenIdle`, `Notice.messages`, …) are marked so.
  */
+import { installClipboard } from "./clipboard";
+
 export { App, type AppOptions } from "./app";
+export { Clipboard } from "./clipboard";
 export { Commands } from "./commands";
 export { Component } from "./component";
 export { FakeDataAdapter } from "./data-adapter";
@@ -21,3 +24,4 @@ export { Workspace } from "./workspace";
 
 // Obsidian's renderer has a `window`; plugin code uses its timers (popout-safe). Tests run in Node.
 (globalThis as { window?: unknown }).window ??= globalThis;
+installClipboard();

@@ -1,0 +1,117 @@
+import { summarizeGraph, type GraphSummary } from "../core/graph/summary";
+import { errorMessage } from "../core/model/error-message";
+import type { MemoryEngine } from "../engine/memory-engine";
+import type { MemoryMaintenance } from "../engine/memory-maintenance";
+import type { IndexReport, IndexWarning } from "../engine/vault-index";
+import type { IndexStatusView } from "./index-status-bar";
+
+/**
+ * The memory engine's life in the plugin: start it (index, activity log, maintenance, following
+ * the vault), rebuild the index on demand, show where it stands, and stop it on unload.
+ */
+export class EngineService {
+	private running: Promise<IndexReport | null> | null = null;
+	private started = false;
+	private stopped = false;
+	/** Whether `engine.start` was ever called: an engine never started needs no stop. */
+	private attempted = false;
+	private engineStopped = false;
+	private readonly unsubscribe: () => void;
+	private markReady: () => void = () => undefined;
+	private readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
+
+	constructor(
+		readonly engine: MemoryEngine,
+		private readonly status: IndexStatusView,
+		private readonly reportProblem: (message: string) => void,
+	) {
+		this.unsubscribe = engine.index.onChange(() => this.showCounts());
+	}
+
+	/** Starts the engine and follows the vault. Never rejects: failures are shown and reported (null). */
+	start(): Promise<IndexReport | null> {
+		return this.rebuild();
+	}
+
+	/**
+	 * Builds the index from scratch, joining a build already running; starts the engine instead
+	 * if it has not started yet (or its start failed). Null when it failed or the service stopped.
+	 */
+	rebuild(): Promise<IndexReport | null> {
+		if (this.stopped) return Promise.resolve(null);
+		this.running ??= this.run().finally(() => {
+			this.running = null;
+			this.markReady();
+		});
+		return this.running;
+	}
+
+	/** Settles after the first start finished (or failed), or once the service stopped. */
+	whenReady(): Promise<void> {
+		return this.ready;
+	}
+
+	get isStarted(): boolean {
+		return this.started && !this.stopped;
+	}
+
+	/** Maintenance once the engine has started, else null. */
+	maintenance(): MemoryMaintenance | null {
+		return this.isStarted ? this.engine.maintenance : null;
+	}
+
+	/** Settles once a running build and every vault change received so far are applied. */
+	async idle(): Promise<void> {
+		await this.running;
+		await this.engine.index.idle();
+	}
+
+	summary(): { summary: GraphSummary; warnings: IndexWarning[] } {
+		return { summary: summarizeGraph(this.engine.index.graph), warnings: this.engine.index.warnings() };
+	}
+
+	/** Stops following the vault at once; the engine keeps serving reads until `stop`. */
+	stopFollowing(): void {
+		if (this.stopped) return;
+		this.stopped = true;
+		this.unsubscribe();
+		this.engine.index.stop();
+		this.markReady();
+	}
+
+	/**
+	 * Stops following the vault, lets a start in progress finish, then stops the engine (pending
+	 * writes, activity log, worker). An engine never started is left untouched.
+	 */
+	async stop(): Promise<void> {
+		this.stopFollowing();
+		await this.running;
+		if (this.attempted && !this.engineStopped) {
+			this.engineStopped = true;
+			await this.engine.stop();
+		}
+	}
+
+	private async run(): Promise<IndexReport | null> {
+		const onProgress = (done: number, total: number): void => this.status.showProgress(done, total);
+		this.attempted = true;
+		try {
+			this.status.showProgress(0, 0);
+			const report = this.started ? await this.engine.rebuild(onProgress) : await this.engine.start({ follow: true, onProgress });
+			this.started = true;
+			if (this.stopped) return null;
+			this.showCounts();
+			return report;
+		} catch (error) {
+			if (!this.started) this.engine.index.stop();
+			this.status.showFailure(errorMessage(error));
+			this.reportProblem(`Causal Memory could not index the vault: ${errorMessage(error)}`);
+			return null;
+		}
+	}
+
+	private showCounts(): void {
+		const { graph } = this.engine.index;
+		this.status.showCounts(graph.order, graph.graph.size);
+	}
+}

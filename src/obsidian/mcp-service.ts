@@ -1,0 +1,124 @@
+import { Notice, type Plugin } from "obsidian";
+import { errorMessage } from "../core/model/error-message";
+import type { MemorySettings } from "../core/model/settings";
+import type { MemoryEngine } from "../engine/memory-engine";
+import { clientInstructions } from "../mcp/connect/client-instructions";
+import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";
+import { createMemoryMcpServer } from "../mcp/memory-mcp-server";
+
+const NOTICE_MS = 10_000;
+
+export interface ObsidianMcpDeps {
+	engine: MemoryEngine;
+	settings: () => MemorySettings;
+	updateSettings: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>;
+}
+
+/** Where the server stands, for the command and for tests. */
+export type McpServerState = { kind: "off" | "starting" | "stopped" } | { kind: "running"; url: string; port: number } | { kind: "failed"; reason: string };
+
+/**
+ * The MCP server inside Obsidian: the memory tools over Streamable HTTP on 127.0.0.1, started
+ * once the engine runs, with the token kept in the plugin's data (generated on first run), and
+ * closed when the plugin unloads. The token is never shown in a notice.
+ */
+export class ObsidianMcp {
+	private server: RunningMcpServer | null = null;
+	private attempt: Promise<void> | null = null;
+	private current: McpServerState = { kind: "off" };
+	private stopped = false;
+
+	constructor(
+		private readonly plugin: Plugin,
+		private readonly deps: ObsidianMcpDeps,
+	) {}
+
+	get state(): McpServerState {
+		return this.current;
+	}
+
+	/** Starts the server if MCP is enabled. Never rejects: a failure is shown and kept in `state`. */
+	start(): Promise<void> {
+		if (this.stopped || !this.deps.settings().mcp.enabled) return Promise.resolve();
+		this.attempt ??= this.listen();
+		return this.attempt;
+	}
+
+	/** Closes every session and the server; the port is free when this settles. */
+	async stop(): Promise<void> {
+		this.stopped = true;
+		await this.attempt;
+		const server = this.server;
+		this.server = null;
+		this.current = { kind: "stopped" };
+		await server?.close();
+	}
+
+	addCommands(): void {
+		this.plugin.addCommand({
+			id: "copy-mcp-connection",
+			name: "Copy the memory server connection line",
+			callback: () => this.copyConnectionCommand(),
+		});
+	}
+
+	private async listen(): Promise<void> {
+		this.current = { kind: "starting" };
+		try {
+			const token = await this.token();
+			const { mcp } = this.deps.settings();
+			const server = await startMcpHttpServer({
+				createServer: () => createMemoryMcpServer(this.deps.engine, { version: this.plugin.manifest.version }),
+				port: mcp.port,
+				fixedPort: mcp.fixedPort,
+				token,
+				idleSessionMs: mcp.idleSessionMinutes * 60_000,
+			});
+			if (this.stopped) {
+				await server.close();
+				return;
+			}
+			this.server = server;
+			this.current = { kind: "running", url: server.url, port: server.port };
+			const walked = server.port === mcp.port ? "" : ` (port ${mcp.port} was taken)`;
+			new Notice(`Causal Memory: MCP server on port ${server.port}${walked}. Run "Copy the memory server connection line" to connect a client.`, NOTICE_MS);
+		} catch (error) {
+			this.current = { kind: "failed", reason: errorMessage(error) };
+			new Notice(`Causal Memory: the MCP server could not start: ${errorMessage(error)}`, 0);
+		}
+	}
+
+	/** The saved token, or a new one saved in the plugin's data on first run. */
+	private async token(): Promise<string> {
+		const saved = this.deps.settings().mcp.token;
+		if (saved !== undefined) return saved;
+		const token = generateToken();
+		await this.deps.updateSettings((settings) => ({ ...settings, mcp: { ...settings.mcp, token: settings.mcp.token ?? token } }));
+		return this.deps.settings().mcp.token ?? token;
+	}
+
+	private async copyConnectionCommand(): Promise<void> {
+		const state = this.current;
+		if (state.kind !== "running") return void new Notice(`Causal Memory: ${notRunning(state)}`);
+		const token = this.deps.settings().mcp.token ?? null;
+		try {
+			await navigator.clipboard.writeText(clientInstructions(state.url, token).claudeCode);
+			new Notice(`Copied the "claude mcp add" command for ${state.url} (it holds the token: paste it only into a terminal).`, NOTICE_MS);
+		} catch (error) {
+			new Notice(`Causal Memory: could not copy the MCP connection command (${errorMessage(error)}); the server is at ${state.url}.`, NOTICE_MS);
+		}
+	}
+}
+
+function notRunning(state: Exclude<McpServerState, { kind: "running" }>): string {
+	switch (state.kind) {
+		case "off":
+			return "the MCP server is not running: it starts once the vault is indexed, if MCP is enabled in the settings.";
+		case "starting":
+			return "the MCP server is starting; try again in a moment.";
+		case "stopped":
+			return "the MCP server was stopped.";
+		case "failed":
+			return `the MCP server could not start: ${state.reason}`;
+	}
+}

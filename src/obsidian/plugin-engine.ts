@@ -1,0 +1,32 @@
+import { Notice, normalizePath, type Plugin } from "obsidian";
+import type { MemorySettings } from "../core/model/settings";
+import { MemoryEngine } from "../engine/memory-engine";
+import { AdapterStorage } from "./adapter-storage";
+import { ObsidianVault } from "./obsidian-vault";
+import type { PluginSettingsStore } from "./settings-store";
+import { createWebMaintenanceWorker } from "./web-worker-host";
+import { WINDOW_TIMERS } from "./window-timers";
+
+/**
+ * The memory engine over the open vault: notes through the app, the activity log and caches in
+ * `<configDir>/plugins/<id>/state`, maintenance passes in a Web Worker, warnings as notices.
+ * The config folder is never indexed.
+ */
+export function createPluginEngine(plugin: Plugin, store: PluginSettingsStore): MemoryEngine {
+	const { app, manifest } = plugin;
+	const warn = (message: string): void => void new Notice(`Causal Memory: ${message}`);
+	const settings = (): MemorySettings => {
+		const current = store.get();
+		return { ...current, index: { ...current.index, excludedFolders: [...current.index.excludedFolders, app.vault.configDir] } };
+	};
+	return new MemoryEngine({
+		vault: new ObsidianVault(app),
+		storage: new AdapterStorage(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/${manifest.id}/state`)),
+		worker: createWebMaintenanceWorker({ onFallback: (reason) => warn(`${reason}; maintenance runs on the main thread.`) }),
+		timers: WINDOW_TIMERS,
+		clock: () => Date.now(),
+		settings,
+		updateSettings: (change) => store.update(change),
+		warn,
+	});
+}
