@@ -80,7 +80,7 @@ export async function loadKeywordCache(
 	if (header.format !== FORMAT) return miss(`${KEYWORD_CACHE_FILE} has format ${String(header.format)}, this version reads ${FORMAT}`);
 	const parsedSettings = parseKeywordSettings(settings);
 	if (header.signature !== indexSignature(parsedSettings)) {
-		return miss(`${KEYWORD_CACHE_FILE} was built with another tokenizer version or other keyword settings (body limit, stop words)`);
+		return miss(`${KEYWORD_CACHE_FILE} was built with another tokenizer version or other keyword settings (body limit, stop words, stemming)`);
 	}
 
 	let index: KeywordIndex;

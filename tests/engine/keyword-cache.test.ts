@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { KeywordDocument } from "../../src/core/recall/keyword-document";
 import { KeywordIndex } from "../../src/core/recall/keyword-index";
+import { TOKENIZER_VERSION } from "../../src/core/recall/tokenize";
 import {
 	fileStamp,
 	fileStamps,
@@ -112,8 +113,9 @@ describe("keyword cache", () => {
 		const reason = expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { stopWords: [] }));
 		expect(reason).toMatch(/another tokenizer version or other keyword settings/);
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { maxBodyChars: 10 }))).toBe(reason);
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { stemming: false }))).toBe(reason);
 		const text = storage.files.get(KEYWORD_CACHE_FILE) ?? "";
-		storage.files.set(KEYWORD_CACHE_FILE, text.replace('"signature":"tokenizer 1,', '"signature":"tokenizer 0,'));
+		storage.files.set(KEYWORD_CACHE_FILE, text.replace(`"signature":"tokenizer ${TOKENIZER_VERSION},`, `"signature":"tokenizer ${TOKENIZER_VERSION - 1},`));
 		expect(storage.files.get(KEYWORD_CACHE_FILE)).not.toBe(text);
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(reason);
 	});

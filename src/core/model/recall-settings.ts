@@ -54,7 +54,7 @@ const SpreadingSettingsSchema = z.object(
 	{
 		seeds: ranged(0, 200, 20, "How many of the best fused hits start spreading activation (0 turns spreading off).", true),
 		hops: ranged(0, 4, 2, "How many links away from a hit spreading activation reaches.", true),
-		hopDecay: ranged(0, 1, 0.5, "Share of activation that survives each hop, before edge-type weights."),
+		hopDecay: ranged(0, 1, 0.7, "Share of activation that survives each hop, before edge-type weights."),
 		edgeWeights: EdgeWeightsSchema.prefault({}).describe("Share of activation passed along each edge type."),
 		downstreamFactor: ranged(
 			0,

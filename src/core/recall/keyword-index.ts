@@ -1,7 +1,8 @@
 import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
 import type { KeywordDocument } from "./keyword-document";
 import { parseKeywordSettings, type KeywordSettings, type KeywordSettingsInput } from "./keyword-settings";
-import { isCjkTerm, tokenize } from "./tokenize";
+import { KeywordScorer, type QueryTerm } from "./keyword-scorer";
+import { isCjkTerm, stemTerm, tokenize } from "./tokenize";
 
 export const KEYWORD_FIELDS = ["title", "aliases", "headings", "tags", "body"] as const;
 export type KeywordField = (typeof KEYWORD_FIELDS)[number];
@@ -11,10 +12,10 @@ export interface KeywordHit {
 	id: string;
 	/** BM25 with field boosts; prefix and fuzzy matches count less than exact ones. */
 	score: number;
-	/** The query's terms (as tokenized) that matched. */
+	/** The query's words (tokenized, before stemming) that matched. */
 	terms: string[];
-	/** Each matched indexed term (a query term or its prefix/fuzzy expansion) and the fields it was found in. */
-	fields: Record<string, KeywordField[]>;
+	/** With `withFields`: each matched indexed term (stemmed; a query term or its prefix/typo expansion) and the fields it is in. */
+	fields?: Record<string, KeywordField[]>;
 }
 
 export interface KeywordSearchOptions {
@@ -22,6 +23,8 @@ export interface KeywordSearchOptions {
 	limit?: number;
 	/** Keeps only the notes for which it returns true. */
 	filter?: (id: string) => boolean;
+	/** Also report which indexed terms matched in which fields (costs a few lookups per hit). */
+	withFields?: boolean;
 }
 
 /** The index as plain data (see `toJSON`); `docs` rows are `[internal key, path, stamp]`. */
@@ -30,6 +33,9 @@ export interface KeywordIndexData {
 	docs: [key: number, path: string, stamp: string][];
 	index: AsPlainObject;
 }
+
+/** Edit distance cap, whatever the fuzziness: the typo search grows steeply with it. */
+const MAX_TYPOS = 6;
 
 interface Indexed {
 	key: number;
@@ -50,13 +56,18 @@ interface Entry {
 export class KeywordIndex {
 	readonly settings: KeywordSettings;
 	private mini: MiniSearch<Indexed>;
+	private scorer: KeywordScorer;
 	private readonly entries = new Map<string, Entry>();
 	private readonly pathByKey = new Map<number, string>();
 	private nextKey = 0;
+	/** A token as indexed: null for a stop word, else stemmed when stemming is on. */
+	private readonly termOf: (token: string) => string | null;
 
 	constructor(settings: KeywordSettingsInput = {}) {
 		this.settings = parseKeywordSettings(settings);
-		this.mini = new MiniSearch(miniSearchOptions(this.settings));
+		this.termOf = termProcessor(this.settings);
+		this.mini = new MiniSearch(miniSearchOptions(this.settings, this.termOf));
+		this.scorer = this.scorerFor(this.mini);
 	}
 
 	/**
@@ -70,7 +81,8 @@ export class KeywordIndex {
 		if (!Array.isArray(docs) || typeof nextKey !== "number" || typeof indexData !== "object" || indexData === null) {
 			throw new Error("Keyword index data is malformed: expected an object with nextKey, docs and index.");
 		}
-		index.mini = MiniSearch.loadJS(indexData, miniSearchOptions(index.settings));
+		index.mini = MiniSearch.loadJS(indexData, miniSearchOptions(index.settings, index.termOf));
+		index.scorer = index.scorerFor(index.mini);
 		for (const row of docs) {
 			const [key, path, stamp] = Array.isArray(row) ? row : [];
 			if (typeof key !== "number" || typeof path !== "string" || typeof stamp !== "string" || key >= nextKey) {
@@ -116,6 +128,7 @@ export class KeywordIndex {
 		if (this.entries.has(doc.id)) throw new Error(`Keyword index: "${doc.id}" is already indexed; use replace() to update it.`);
 		const key = this.nextKey++;
 		this.mini.add({ key, doc });
+		this.scorer.added(key);
 		this.entries.set(doc.id, { key, stamp });
 		this.pathByKey.set(key, doc.id);
 	}
@@ -128,8 +141,10 @@ export class KeywordIndex {
 			return;
 		}
 		// discard is O(1); MiniSearch vacuums the stale postings in the background once enough pile up.
+		this.scorer.discarding(entry.key);
 		this.mini.discard(entry.key);
 		this.mini.add({ key: entry.key, doc });
+		this.scorer.added(entry.key);
 		entry.stamp = stamp;
 	}
 
@@ -137,6 +152,7 @@ export class KeywordIndex {
 	remove(id: string): boolean {
 		const entry = this.entries.get(id);
 		if (!entry) return false;
+		this.scorer.discarding(entry.key);
 		this.mini.discard(entry.key);
 		this.entries.delete(id);
 		this.pathByKey.delete(entry.key);
@@ -159,26 +175,49 @@ export class KeywordIndex {
 		return true;
 	}
 
+	/**
+	 * Notes matching any query word, best first. Each word is stop-worded and stemmed like the
+	 * notes' words; longer words starting with it count less, and near spellings count only for a
+	 * word that matches nothing (see `KeywordScorer`).
+	 */
 	search(query: string, options: KeywordSearchOptions = {}): KeywordHit[] {
-		const { limit = Number.POSITIVE_INFINITY, filter } = options;
-		const results = this.mini.search(query, filter ? { filter: (result) => filter(this.pathOf(result.id)) } : {});
-		const hits: KeywordHit[] = [];
-		for (const result of results) {
-			if (hits.length >= limit) break;
-			hits.push({
-				id: this.pathOf(result.id),
-				score: result.score,
-				terms: result.queryTerms,
-				fields: result.match as Record<string, KeywordField[]>,
-			});
+		const { limit, filter, withFields } = options;
+		const terms: QueryTerm[] = [];
+		const words: string[] = [];
+		const seen = new Set<string>();
+		for (const word of tokenize(query)) {
+			const term = this.termOf(word);
+			if (term === null || seen.has(term)) continue;
+			seen.add(term);
+			terms.push(this.queryTerm(term));
+			words.push(word);
 		}
-		return hits;
+		const accept = filter ? (key: number) => filter(this.pathOf(key)) : undefined;
+		return this.scorer.search(terms, { limit, accept, withFields }).map((scored) => {
+			const hit: KeywordHit = { id: this.pathOf(scored.key), score: scored.score, terms: scored.terms.map((i) => words[i]) };
+			if (scored.fields) hit.fields = scored.fields as Record<string, KeywordField[]>;
+			return hit;
+		});
 	}
 
 	toJSON(): KeywordIndexData {
 		const docs: KeywordIndexData["docs"] = [];
 		for (const [path, { key, stamp }] of this.entries) docs.push([key, path, stamp]);
 		return { nextKey: this.nextKey, docs, index: this.mini.toJSON() };
+	}
+
+	private queryTerm(term: string): QueryTerm {
+		const { prefixMinLength, fuzzyMinLength, fuzziness } = this.settings;
+		const cjk = isCjkTerm(term);
+		// CJK terms are bigrams, so a one-character query needs the prefix to find them.
+		const prefix = term.length >= prefixMinLength || cjk;
+		const maxTypos = term.length >= fuzzyMinLength && !cjk ? Math.min(MAX_TYPOS, Math.round(term.length * fuzziness)) : 0;
+		return { term, prefix, maxTypos };
+	}
+
+	private scorerFor(mini: MiniSearch<Indexed>): KeywordScorer {
+		const { boost, maxExpansions } = this.settings;
+		return new KeywordScorer(mini, { fields: KEYWORD_FIELDS, boost, maxExpansions });
 	}
 
 	private pathOf(key: unknown): string {
@@ -188,22 +227,33 @@ export class KeywordIndex {
 	}
 }
 
-function miniSearchOptions(settings: KeywordSettings): Options<Indexed> {
+/** Distinct words whose stems are remembered: a vault's vocabulary repeats, stemming a word is slow. */
+const STEM_CACHE_SIZE = 50_000;
+
+function termProcessor(settings: KeywordSettings): (token: string) => string | null {
 	const stopWords = new Set(settings.stopWords.flatMap((word) => tokenize(word)));
-	const { prefixMinLength, fuzzyMinLength, fuzziness, maxBodyChars } = settings;
+	if (!settings.stemming) return (token) => (stopWords.has(token) ? null : token);
+	const stems = new Map<string, string>();
+	return (token) => {
+		if (stopWords.has(token)) return null;
+		let stem = stems.get(token);
+		if (stem === undefined) {
+			if (stems.size >= STEM_CACHE_SIZE) stems.clear();
+			stem = stemTerm(token);
+			stems.set(token, stem);
+		}
+		return stem;
+	};
+}
+
+function miniSearchOptions(settings: KeywordSettings, termOf: (token: string) => string | null): Options<Indexed> {
+	const { maxBodyChars } = settings;
 	return {
 		idField: "key",
 		fields: [...KEYWORD_FIELDS],
 		extractField: (indexed, field) => (field === "key" ? indexed.key : fieldText(indexed.doc, field as KeywordField, maxBodyChars)),
 		tokenize: (text) => tokenize(text),
-		processTerm: (term) => (stopWords.has(term) ? null : term),
-		searchOptions: {
-			boost: { ...settings.boost },
-			combineWith: "OR",
-			// CJK terms are bigrams, so a one-character query needs the prefix to find them.
-			prefix: (term) => term.length >= prefixMinLength || isCjkTerm(term),
-			fuzzy: (term) => (term.length >= fuzzyMinLength && fuzziness > 0 && !isCjkTerm(term) ? fuzziness : false),
-		},
+		processTerm: termOf,
 	};
 }
 

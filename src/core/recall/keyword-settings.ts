@@ -17,6 +17,10 @@ export const KeywordSettingsSchema = z.object({
 		.array(z.string())
 		.default(() => [...ENGLISH_STOP_WORDS])
 		.describe("Words left out of the index and of queries; an empty list keeps every word."),
+	stemming: z
+		.boolean()
+		.default(true)
+		.describe('English (Porter) stemming of notes and queries, so "planning" finds "planned"; turn it off for a vault mostly in another language.'),
 	boost: z
 		.object({
 			title: boost(3, "title (file name)"),
@@ -37,7 +41,14 @@ export const KeywordSettingsSchema = z.object({
 		.int()
 		.min(1)
 		.default(5)
-		.describe("Query terms at least this long also match words with a few typos."),
+		.describe("Query terms at least this long that match no indexed word (exactly or as a prefix) match words with a few typos instead."),
+	maxExpansions: z
+		.number()
+		.int()
+		.min(0)
+		.max(1000)
+		.default(20)
+		.describe("At most this many longer words (prefix matches) or near spellings (typos) are searched for one query term, the closest first."),
 	fuzziness: z
 		.number()
 		.min(0)
@@ -61,5 +72,5 @@ export const DEFAULT_KEYWORD_SETTINGS: KeywordSettings = parseKeywordSettings({}
  */
 export function indexSignature(settings: KeywordSettings): string {
 	const stopWords = `${settings.stopWords.length}/${crc32Hex(settings.stopWords.join("\n"))}`;
-	return `tokenizer ${TOKENIZER_VERSION}, body ${settings.maxBodyChars}, stop words ${stopWords}`;
+	return `tokenizer ${TOKENIZER_VERSION}, body ${settings.maxBodyChars}, stop words ${stopWords}, stemming ${settings.stemming ? "on" : "off"}`;
 }

@@ -1,8 +1,10 @@
+import { stemmer } from "stemmer";
+
 /**
  * Bump whenever the same text would give other terms (or the stop words change meaning):
  * keyword caches built with another version are rebuilt.
  */
-export const TOKENIZER_VERSION = 1;
+export const TOKENIZER_VERSION = 2;
 
 /** Longer runs (base64, hashes, minified code) are noise that only bloats the index. */
 const MAX_TERM_LENGTH = 64;
@@ -26,6 +28,7 @@ const ASCII_WORD = /[A-Za-z0-9]+(?:(?:[-_']|[.,](?=[0-9]))[A-Za-z0-9]+)*/g;
 const ASCII_COMPOUND = /[-_'.,]|[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/;
 const APOSTROPHES = /['’]/g;
 const POSSESSIVE = /['’][sS]$/;
+const LOWER_ASCII_LETTERS = /^[a-z]+$/;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u;
 const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
 const CAMEL_BOUNDARY = /[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
@@ -64,6 +67,15 @@ export function tokenize(text: string): string[] {
 		else addWord(word, terms);
 	}
 	return terms;
+}
+
+/**
+ * The Porter stem of a lower-case ASCII word ("planning" → "plan", "adoption" → "adopt");
+ * other terms (digits, CJK, other scripts, words under 3 letters) unchanged. Not idempotent
+ * ("universe" → "univers" → "univ"): stem each term once.
+ */
+export function stemTerm(term: string): string {
+	return term.length > 2 && LOWER_ASCII_LETTERS.test(term) ? stemmer(term) : term;
 }
 
 /** True for a term made of Han, kana or Hangul characters (a CJK bigram or unigram). */

@@ -9,7 +9,7 @@ describe("recall settings", () => {
 			spreading: {
 				seeds: 20,
 				hops: 2,
-				hopDecay: 0.5,
+				hopDecay: 0.7,
 				edgeWeights: { caused_by: 1, supports: 0.9, derived_from: 0.8, related_to: 0.5, contradicts: 0.3, supersedes: 0.3 },
 				downstreamFactor: 0.8,
 				communityPenalty: 0.5,
@@ -26,7 +26,7 @@ describe("recall settings", () => {
 	it("keeps the defaults next to a partial override", () => {
 		const settings = parseRecallSettings({ spreading: { hops: 3, edgeWeights: { related_to: 0.2 } } });
 		expect(settings.spreading.hops).toBe(3);
-		expect(settings.spreading.hopDecay).toBe(0.5);
+		expect(settings.spreading.hopDecay).toBe(0.7);
 		expect(settings.spreading.edgeWeights.related_to).toBe(0.2);
 		expect(settings.spreading.edgeWeights.caused_by).toBe(1);
 	});

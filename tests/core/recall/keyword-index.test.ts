@@ -15,11 +15,12 @@ describe("KeywordIndex", () => {
 		const index = new KeywordIndex();
 		index.add(doc("a.md", { body: "The budget grew in March." }));
 		index.add(doc("b.md", { body: "Latency dropped." }));
-		const [hit, ...rest] = index.search("budget march");
+		const [hit, ...rest] = index.search("budget march", { withFields: true });
 		expect(rest).toEqual([]);
 		expect(hit.id).toBe("a.md");
 		expect(hit.terms.sort()).toEqual(["budget", "march"]);
 		expect(hit.fields).toEqual({ budget: ["body"], march: ["body"] });
+		expect(index.search("budget")[0].fields).toBeUndefined();
 		expect(hit.score).toBeGreaterThan(0);
 	});
 
@@ -48,29 +49,63 @@ describe("KeywordIndex", () => {
 		index.add(doc("other.md", { body: "議題なし" }));
 		expect(ids(index, "会議")).toEqual(["jp.md"]);
 		expect(ids(index, "会")).toEqual(["jp.md"]);
-		expect(index.search("会議")[0].fields).toEqual({ 会議: ["body"] });
+		expect(index.search("会議", { withFields: true })[0].fields).toEqual({ 会議: ["body"] });
 	});
 
 	it("matches prefixes of terms with three or more characters", () => {
 		const index = new KeywordIndex();
 		index.add(doc("a.md", { body: "retention decays" }));
 		index.add(doc("b.md", { body: "reply later" }));
-		expect(ids(index, "retent")).toEqual(["a.md"]);
-		expect(index.search("retent")[0].fields).toEqual({ retention: ["body"] });
+		expect(ids(index, "reten")).toEqual(["a.md"]);
+		// Fields are keyed by the indexed (stemmed) term: "retention" is indexed as "retent".
+		expect(index.search("reten", { withFields: true })[0].fields).toEqual({ retent: ["body"] });
 		expect(ids(index, "re")).toEqual([]);
+	});
+
+	it("expands a query term to at most maxExpansions longer words, the shortest first", () => {
+		const index = new KeywordIndex({ maxExpansions: 2 });
+		for (const word of ["cart", "carton", "cartoon", "cartography"]) index.add(doc(`${word}.md`, { body: word }));
+		expect(ids(index, "cart")).toEqual(["cart.md", "carton.md", "cartoon.md"]);
+		const exactOnly = new KeywordIndex({ maxExpansions: 0 });
+		for (const word of ["cart", "carton"]) exactOnly.add(doc(`${word}.md`, { body: word }));
+		expect(ids(exactOnly, "cart")).toEqual(["cart.md"]);
 	});
 
 	it("tolerates a typo in terms of five or more characters", () => {
 		const index = new KeywordIndex();
 		index.add(doc("a.md", { body: "retention decays" }));
 		expect(ids(index, "retension")).toEqual(["a.md"]);
-		expect(ids(index, "decys")).toEqual(["a.md"]);
+		expect(ids(index, "docays")).toEqual(["a.md"]);
 		expect(ids(index, "dcay")).toEqual([]);
+		expect(index.search("retension")[0].terms).toEqual(["retension"]);
+	});
+
+	it("looks for near spellings only for a query term that matches no word", () => {
+		const index = new KeywordIndex();
+		index.add(doc("plane.md", { body: "the plane landed" }));
+		index.add(doc("plant.md", { body: "the plant grew" }));
+		expect(ids(index, "plane")).toEqual(["plane.md"]);
+		expect(ids(index, "planx").sort()).toEqual(["plane.md", "plant.md"]);
+	});
+
+	it("stems English words on both sides and reports the query words as typed", () => {
+		const index = new KeywordIndex();
+		index.add(doc("a.md", { body: "We planned the adoption." }));
+		index.add(doc("b.md", { body: "An orbit." }));
+		const [hit, ...rest] = index.search("planning to adopt", { withFields: true });
+		expect(hit.id).toBe("a.md");
+		expect(hit.terms.sort()).toEqual(["adopt", "planning"]);
+		expect(hit.fields).toEqual({ plan: ["body"], adopt: ["body"] });
+		expect(rest.map((h) => h.id)).toEqual([]);
+		const unstemmed = new KeywordIndex({ stemming: false });
+		unstemmed.add(doc("a.md", { body: "We planned the adoption." }));
+		expect(ids(unstemmed, "planning")).toEqual([]);
+		expect(ids(unstemmed, "planned")).toEqual(["a.md"]);
 	});
 
 	it("ranks an exact match above a prefix or fuzzy one", () => {
 		const index = new KeywordIndex();
-		index.add(doc("prefix.md", { body: "planning" }));
+		index.add(doc("prefix.md", { body: "planet" }));
 		index.add(doc("exact.md", { body: "plan" }));
 		expect(ids(index, "plan")).toEqual(["exact.md", "prefix.md"]);
 	});

@@ -9,6 +9,8 @@ describe("keyword settings", () => {
 			prefixMinLength: 3,
 			fuzzyMinLength: 5,
 			fuzziness: 0.2,
+			maxExpansions: 20,
+			stemming: true,
 		});
 		expect(DEFAULT_KEYWORD_SETTINGS.stopWords).toContain("the");
 		expect(parseKeywordSettings({ boost: { title: 5 } }).boost).toEqual({ title: 5, aliases: 2.5, headings: 1.5, tags: 2, body: 1 });
@@ -23,6 +25,7 @@ describe("keyword settings", () => {
 		const base = indexSignature(DEFAULT_KEYWORD_SETTINGS);
 		expect(indexSignature(parseKeywordSettings({ stopWords: ["the"] }))).not.toBe(base);
 		expect(indexSignature(parseKeywordSettings({ maxBodyChars: 1000 }))).not.toBe(base);
-		expect(indexSignature(parseKeywordSettings({ boost: { title: 9 }, fuzziness: 0 }))).toBe(base);
+		expect(indexSignature(parseKeywordSettings({ stemming: false }))).not.toBe(base);
+		expect(indexSignature(parseKeywordSettings({ boost: { title: 9 }, fuzziness: 0, maxExpansions: 3, prefixMinLength: 5 }))).toBe(base);
 	});
 });

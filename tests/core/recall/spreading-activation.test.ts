@@ -7,8 +7,9 @@ import { addNode, graphOf } from "./graph-fixture";
 
 const defaults = DEFAULT_RECALL_SETTINGS.spreading;
 const settings = (overrides: Partial<SpreadingSettings> = {}): SpreadingSettings => ({ ...defaults, ...overrides });
+const decay = defaults.hopDecay;
 /** What one hop from a node of this degree passes on before the edge weight, with the default decay. */
-const fanOut = (activation: number, degree: number) => (activation * 0.5) / (1 + Math.log(degree));
+const fanOut = (activation: number, degree: number) => (activation * decay) / (1 + Math.log(degree));
 
 describe("spreadActivation", () => {
 	it("reaches a memory two causal hops from the only hit, with the path for the why", () => {
@@ -90,9 +91,9 @@ describe("spreadActivation", () => {
 			],
 			settings({ maxNeighbours: 1000 }),
 		);
-		expect(reached.get("Friend")?.activation).toBeCloseTo(0.25, 12);
+		expect(reached.get("Friend")?.activation).toBeCloseTo(decay * 0.5, 12);
 		expect(reached.get("Leaf 0")?.activation).toBeCloseTo(fanOut(1, 500) * 0.5, 12);
-		expect(reached.get("Leaf 0")?.activation).toBeLessThan(0.04);
+		expect(reached.get("Leaf 0")?.activation).toBeLessThan((decay * 0.5) / 7);
 	});
 
 	it("follows only the strongest links of a node, keeping graph order among equals", () => {
@@ -112,8 +113,8 @@ describe("spreadActivation", () => {
 			],
 			settings(),
 		);
-		const fromA = 0.8 * 0.5 * 1.0;
-		const fromB = 1 * 0.5 * 0.5;
+		const fromA = 0.8 * decay * 1.0;
+		const fromB = 1 * decay * 0.5;
 		const shared = reached.get("Shared");
 		expect(shared?.activation).toBeCloseTo(1 - (1 - fromA) * (1 - fromB), 12);
 		expect(shared?.path).toEqual(["A", "Shared"]);
@@ -136,14 +137,14 @@ describe("spreadActivation", () => {
 			],
 			settings({ hops: 1 }),
 		);
-		expect(reached.get("B")?.activation).toBeCloseTo(0.5, 12);
-		expect(reached.get("A")?.activation).toBeCloseTo(0.5 * 0.5 * 0.8, 12);
+		expect(reached.get("B")?.activation).toBeCloseTo(decay, 12);
+		expect(reached.get("A")?.activation).toBeCloseTo(0.5 * decay * 0.8, 12);
 	});
 
 	it("uses the strongest of several edges between one pair, once", () => {
 		const graph = graphOf(["A -related_to-> B", "A -caused_by-> B"]);
 		const reached = spreadActivation(graph, [{ id: "A", activation: 1 }], settings({ hops: 1 }));
-		expect(reached.get("B")?.activation).toBeCloseTo(0.5 / (1 + Math.log(2)), 12);
+		expect(reached.get("B")?.activation).toBeCloseTo(decay / (1 + Math.log(2)), 12);
 		expect(reached.get("B")?.edges).toEqual([{ type: "caused_by", direction: "forward" }]);
 	});
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENGLISH_STOP_WORDS, foldText, isCjkTerm, tokenize } from "../../../src/core/recall/tokenize";
+import { ENGLISH_STOP_WORDS, foldText, isCjkTerm, stemTerm, tokenize } from "../../../src/core/recall/tokenize";
 
 describe("tokenize", () => {
 	it("lower-cases and splits on anything that is not a letter or digit", () => {
@@ -58,5 +58,16 @@ describe("tokenize", () => {
 	it("ships stop words that survive its own tokenizing", () => {
 		expect(ENGLISH_STOP_WORDS).toContain("the");
 		for (const word of ENGLISH_STOP_WORDS) expect(tokenize(word)).toEqual([word]);
+	});
+});
+
+describe("stemTerm", () => {
+	it("reduces English inflections to one stem", () => {
+		for (const word of ["plan", "plans", "planned", "planning"]) expect(stemTerm(word)).toBe("plan");
+		expect(stemTerm("adoption")).toBe(stemTerm("adopted"));
+	});
+
+	it("leaves terms that are not lower-case ASCII words of three or more letters", () => {
+		for (const term of ["is", "item7", "2024", "会議", "café"]) expect(stemTerm(term)).toBe(term);
 	});
 });
