@@ -64,6 +64,15 @@ async function main(): Promise<void> {
 
 	const rows: (string | number)[][] = [];
 	try {
+		const direct: number[] = [];
+		for (let i = 0; i < WARMUP_CALLS; i++) await engine.recall(query(), { k: 10, readOnly: true });
+		for (let i = 0; i < Math.min(calls, 300); i++) {
+			const started = performance.now();
+			await engine.recall(query(), { k: 10, readOnly });
+			direct.push(performance.now() - started);
+		}
+		const directSeconds = direct.reduce((sum, ms) => sum + ms, 0) / 1000;
+		rows.push(["engine.recall, no HTTP", direct.length, Math.round(direct.length / directSeconds), percentile(direct, 50).toFixed(1), percentile(direct, 95).toFixed(1), ""]);
 		for (const clients of concurrencies) {
 			const connected = await Promise.all(Array.from({ length: clients }, () => connect(server.url, token)));
 			const call = async (client: Client): Promise<number> => {

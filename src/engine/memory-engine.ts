@@ -70,7 +70,7 @@ export class MemoryEngine {
 			scoring: () => deps.settings().scoring,
 			clock: deps.clock,
 		});
-		this.permissions = new MemoryPermissions(() => ({ mcp: deps.settings().mcp, memoryFolder: deps.settings().maintenance.memoryFolder, excludedFolders: this.index.settings.excludedFolders }));
+		this.permissions = new MemoryPermissions(() => ({ mcp: deps.settings().mcp, memoryFolder: deps.settings().maintenance.memoryFolder, excludedFolders: this.index.settings.excludedFolders }), (path) => this.index.graph.hasNote(path));
 		this.writer = new MemoryWriter({ ...deps, index: this.index, recall: this.recallService, maintenance: () => this.maintenance, permissions: this.permissions });
 	}
 

@@ -21,9 +21,18 @@ export interface PermissionSettings {
  * Refusals are MemoryErrors that name the setting to change.
  */
 export class MemoryPermissions {
-	constructor(private readonly settings: () => PermissionSettings) {}
+	/**
+	 * `isIndexed`: whether the vault index holds the note. Indexed notes are memories by
+	 * definition, so with no read folders set they are readable without parsing the path — recall
+	 * asks this for every candidate.
+	 */
+	constructor(
+		private readonly settings: () => PermissionSettings,
+		private readonly isIndexed: (path: string) => boolean = () => false,
+	) {}
 
 	canRead(path: string): boolean {
+		if (this.settings().mcp.readFolders.length === 0 && this.isIndexed(path)) return true;
 		return this.readProblem(path) === null;
 	}
 

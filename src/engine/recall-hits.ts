@@ -56,7 +56,9 @@ export function bodyText(content: string): string {
 	return content.slice(locateFrontmatter(content)?.bodyStart ?? 0).trim();
 }
 
-function snippetOf(text: string): string {
-	const flat = text.replace(/\s+/g, " ").trim();
+export function snippetOf(text: string): string {
+	// Flattening a long note's whole body for 280 characters costs more than the rest of a recall.
+	const head = text.length > SNIPPET_CHARS * 8 ? text.slice(0, SNIPPET_CHARS * 8) : text;
+	const flat = head.replace(/\s+/g, " ").trim();
 	return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, SNIPPET_CHARS - 1).trimEnd()}…`;
 }

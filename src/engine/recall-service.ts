@@ -15,6 +15,7 @@ import { fileStamp } from "./keyword-cache";
 import type { NoteEmbeddings } from "./note-embeddings";
 import { RecallGraphState } from "./recall-graph-state";
 import { bodyText, recallHit, searchHit } from "./recall-hits";
+import { SnippetCache } from "./snippet-cache";
 import type { Reactivate } from "./recall-reactivation";
 import {
 	DEFAULT_RECALL_PIPELINE,
@@ -74,6 +75,7 @@ export class RecallService {
 	private state: RecallGraphState | null = null;
 	private unsubscribe: (() => void) | null = null;
 	private embeddings: NoteEmbeddings | undefined;
+	private readonly snippets = new SnippetCache();
 
 	/**
 	 * Notes of a cached keyword index not read since start: the first read skips re-indexing one
@@ -296,7 +298,8 @@ export class RecallService {
 
 	private async hitOf(graph: MemoryGraph, memory: RankedMemory, verbosity: "full" | "concise"): Promise<RecallHit> {
 		const node = graph.node(memory.id);
-		return recallHit(memory, node, node ? this.statusOf(memory.id, node) : "active", await this.textOf(memory.id), verbosity);
+		const text = verbosity === "concise" && node ? await this.snippets.get(node, () => this.textOf(memory.id)) : await this.textOf(memory.id);
+		return recallHit(memory, node, node ? this.statusOf(memory.id, node) : "active", text, verbosity);
 	}
 
 	private async textOf(path: string): Promise<string | null> {
