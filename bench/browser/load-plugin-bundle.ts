@@ -12,17 +12,19 @@ type Module = { exports: Record<string, unknown> };
 
 /**
  * Evaluates a plugin bundle as Obsidian does: CommonJS text inside a function wrapper, with the
- * app's `require`. Every module it asks for is a stand-in whose members are empty classes (enough
+ * app's `require` and Node's `global` (Obsidian's renderer has Node integration, so
+ * `global === window`; the MCP SDK's HTTP adapter reads `global.Request` when it loads). Every module it asks for is a stand-in whose members are empty classes (enough
  * to define the plugin's classes; nothing here runs the plugin).
  */
 export function loadPluginBundle(source: string): LoadedBundle {
 	const required: string[] = [];
 	const module: Module = { exports: {} };
 	// eslint-disable-next-line @typescript-eslint/no-implied-eval -- evaluating main.js in a wrapper is what Obsidian does
-	const wrapper = new Function("require", "module", "exports", `${source}\n//# sourceURL=main.js`) as (
+	const wrapper = new Function("require", "module", "exports", "global", `${source}\n//# sourceURL=main.js`) as (
 		require: (id: string) => unknown,
 		module: Module,
 		exports: Module["exports"],
+		global: typeof globalThis,
 	) => void;
 	wrapper(
 		(id) => {
@@ -31,6 +33,7 @@ export function loadPluginBundle(source: string): LoadedBundle {
 		},
 		module,
 		module.exports,
+		globalThis,
 	);
 	const plugin = module.exports.default ?? module.exports;
 	const isClass = typeof plugin === "function";

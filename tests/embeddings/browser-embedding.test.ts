@@ -56,9 +56,11 @@ describe.skipIf(chromium === null && !inCi)("the built main.js embeds in a Web W
 		await node?.dispose();
 	});
 
-	it("loads main.js in the page as Obsidian does: a plugin class, asking only for obsidian and events", () => {
+	it("loads main.js in the page as Obsidian does: a plugin class, asking only for obsidian, events and the Node built-ins of the MCP server", () => {
 		expect(run.mainJs.isPluginClass).toBe(true);
-		expect(run.mainJs.required.sort()).toEqual(["events", "obsidian"]);
+		const required = run.mainJs.required.sort();
+		expect(required.filter((id) => !id.startsWith("node:"))).toEqual(["events", "obsidian"]);
+		expect(required.filter((id) => id.startsWith("node:"))).toEqual(expect.arrayContaining(["node:crypto", "node:http"]));
 	});
 
 	it("main.js carries the embedding worker with the ONNX Runtime wasm, and transformers.js only inside that worker", () => {

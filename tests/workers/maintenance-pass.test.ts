@@ -111,7 +111,7 @@ describe("runPass", () => {
 		["a neighbour that is not a node", (r: MaintenanceRequest) => (r.nodes.adjIndex[0] = 10), "adjIndex[0] is 10, not a node (there are 10)"],
 		["an unknown category", (r: MaintenanceRequest) => (r.nodes.categoryIndex[3] = 3), "categoryIndex of node 3 is 3 but there are 3 categories"],
 		["an unknown status code", (r: MaintenanceRequest) => (r.lifecycle.status[4] = 5), "status of node 4 is 5, not a status code"],
-		["an unknown use kind", (r: MaintenanceRequest) => (r.nodes.lastUseKind[2] = USE_KIND_CODES.length), "lastUseKind of node 2 is 5, not a use kind code"],
+		["an unknown use kind", (r: MaintenanceRequest) => (r.nodes.lastUseKind[2] = USE_KIND_CODES.length), `lastUseKind of node 2 is ${USE_KIND_CODES.length}, not a use kind code`],
 		["a missing time", (r: MaintenanceRequest) => (r.now = Number.NaN), "now must be a time in ms, got NaN"],
 	])("rejects %s with a message naming it", (_name, spoil, message) => {
 		const request = syntheticRequest(10, 6);
