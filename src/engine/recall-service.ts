@@ -14,8 +14,7 @@ import { rankDiverse } from "./diversify";
 import { fileStamp } from "./keyword-cache";
 import type { NoteEmbeddings } from "./note-embeddings";
 import { RecallGraphState } from "./recall-graph-state";
-import { bodyText, recallHit, searchHit } from "./recall-hits";
-import { SnippetCache } from "./snippet-cache";
+import { bodyText, recallHit, searchHit, snippetOf } from "./recall-hits";
 import type { Reactivate } from "./recall-reactivation";
 import {
 	DEFAULT_RECALL_PIPELINE,
@@ -58,6 +57,8 @@ export interface RecallServiceDeps {
 /** How many of the best keyword and vector hits enter fusion. */
 const CANDIDATE_POOL = 100;
 const DEFAULT_K = 10;
+/** Most neighbours a single recall cascades to. */
+const MAX_CASCADES = 20;
 const MAX_K = 200;
 
 /**
@@ -75,7 +76,11 @@ export class RecallService {
 	private state: RecallGraphState | null = null;
 	private unsubscribe: (() => void) | null = null;
 	private embeddings: NoteEmbeddings | undefined;
-	private readonly snippets = new SnippetCache();
+	/**
+	 * The snippet concise recall shows, per note, taken when the note is loaded: reading ten notes
+	 * per recall was most of its cost. ≈ 300 bytes a note.
+	 */
+	private readonly snippets = new Map<string, string>();
 
 	/**
 	 * Notes of a cached keyword index not read since start: the first read skips re-indexing one
@@ -135,6 +140,7 @@ export class RecallService {
 			this.keyword.replace(keywordDocument(path, note.content, note.parsed, this.keyword.settings), stamp);
 			this.keywordChanges++;
 		}
+		this.snippets.set(path, snippetOf(note.content.slice(note.parsed.bodyStart).trim()));
 		this.embeddings?.update(note);
 	};
 
@@ -298,7 +304,7 @@ export class RecallService {
 
 	private async hitOf(graph: MemoryGraph, memory: RankedMemory, verbosity: "full" | "concise"): Promise<RecallHit> {
 		const node = graph.node(memory.id);
-		const text = verbosity === "concise" && node ? await this.snippets.get(node, () => this.textOf(memory.id)) : await this.textOf(memory.id);
+		const text = (verbosity === "concise" ? this.snippets.get(memory.id) : undefined) ?? (await this.textOf(memory.id));
 		return recallHit(memory, node, node ? this.statusOf(memory.id, node) : "active", text, verbosity);
 	}
 
@@ -316,10 +322,14 @@ export class RecallService {
 		if (change.type === "remove") {
 			this.keywordChanges++;
 			this.keyword.remove(change.path);
+			this.snippets.delete(change.path);
 			this.embeddings?.remove(change.path);
 		} else if (change.type === "rename") {
 			this.keywordChanges++;
 			this.keyword.rename(change.oldPath, change.path);
+			const snippet = this.snippets.get(change.oldPath);
+			this.snippets.delete(change.oldPath);
+			if (snippet !== undefined) this.snippets.set(change.path, snippet);
 			this.embeddings?.rename(change.oldPath, change.path);
 		}
 	}
@@ -341,6 +351,7 @@ export class RecallService {
 			if (graph.hasNote(path)) continue;
 			this.keywordChanges++;
 			this.keyword.remove(path);
+			this.snippets.delete(path);
 			this.embeddings?.remove(path);
 		}
 	}
@@ -369,15 +380,20 @@ export class RecallService {
 	}
 }
 
-/** Neighbours (either direction, any edge type) of the paths, without the paths themselves. */
+/**
+ * Neighbours (either direction, any edge type) of the paths, without the paths themselves: those
+ * of the best hit first, at most `MAX_CASCADES` in all, so one recall adds a bounded number of
+ * records to the activity log however connected its hits are.
+ */
 function neighboursOf(graph: MemoryGraph, paths: readonly string[]): string[] {
 	const returned = new Set(paths);
 	const neighbours = new Set<string>();
 	for (const path of paths) {
 		if (!graph.hasNote(path)) continue;
 		graph.graph.forEachNeighbor(path, (neighbour) => {
-			if (!returned.has(neighbour)) neighbours.add(neighbour);
+			if (!returned.has(neighbour) && neighbours.size < MAX_CASCADES) neighbours.add(neighbour);
 		});
+		if (neighbours.size >= MAX_CASCADES) break;
 	}
 	return [...neighbours];
 }

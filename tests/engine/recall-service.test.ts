@@ -99,7 +99,12 @@ describe("RecallService.recall", () => {
 		expect(concise.results[0].content).toBeUndefined();
 		const full = await withText.recall("rollout plan", { readOnly: true, k: 1, verbosity: "full" });
 		expect(full.results[0].content).toBe(`The rollout plan.\n\n${"More detail. ".repeat(40)}`.trim());
-		expect((await recall.recall("rollout plan", { readOnly: true })).results[0].snippet).toBeUndefined();
+		const withoutReader = await recall.recall("rollout plan", { readOnly: true, verbosity: "full" });
+		expect(withoutReader.results[0].content).toBeUndefined();
+		expect((await recall.recall("rollout plan", { readOnly: true })).results[0].snippet).toMatch(/^The rollout plan\./);
+
+		await index.apply(vault.write("Plan.md", "The rollout plan, rewritten after the review."));
+		expect((await withText.recall("rollout plan", { readOnly: true, k: 1 })).results[0].snippet).toBe("The rollout plan, rewritten after the review.");
 	});
 
 	it("rejects an empty query, an unknown mode and a bad result count with messages that say what to do", async () => {
