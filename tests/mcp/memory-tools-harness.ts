@@ -77,3 +77,21 @@ export function errorText(result: CallToolResult): string {
 	const block = result.content[0];
 	return block?.type === "text" ? block.text : "";
 }
+
+/** Every tool the memory server registers, sorted by name. */
+export const ALL_TOOLS = [
+	"delete_memory",
+	"list_core_memories",
+	"memory_amend",
+	"memory_explain",
+	"memory_link",
+	"memory_maintenance",
+	"memory_recall",
+	"memory_search",
+	"memory_stats",
+	"memory_store",
+	"memory_traverse",
+	"pin_memory",
+	"set_core_preferences",
+	"unpin_memory",
+];

@@ -3,7 +3,7 @@ import { parseNote } from "../../src/core/parse/parse-note";
 import { MemoryError } from "../../src/engine/memory-error";
 import { MemoryStorage } from "../fakes/memory-storage";
 import { MemoryVault } from "../helpers/memory-vault";
-import { body, connectHarness, errorText, type Harness } from "./memory-tools-harness";
+import { ALL_TOOLS, body, connectHarness, errorText, type Harness } from "./memory-tools-harness";
 
 const NOTES: Record<string, string> = {
 	"Projects/Release 4.2.md": '---\ncaused_by: "[[Orders migration]]"\n---\nShipped the new payment form on Friday.',
@@ -13,23 +13,6 @@ const NOTES: Record<string, string> = {
 	"Memory/Old budget.md": "---\nmemory_source: mcp\nmemory_category: decision\n---\nThe launch budget is $50,000.",
 	"Garden.md": "Tomatoes need more water in July.",
 };
-
-const ALL_TOOLS = [
-	"delete_memory",
-	"list_core_memories",
-	"memory_amend",
-	"memory_explain",
-	"memory_link",
-	"memory_maintenance",
-	"memory_recall",
-	"memory_search",
-	"memory_stats",
-	"memory_store",
-	"memory_traverse",
-	"pin_memory",
-	"set_core_preferences",
-	"unpin_memory",
-];
 
 let harness: Harness | null = null;
 

@@ -7,23 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startServeProcess, type ServeProcess } from "../helpers/serve-process";
-
-const ALL_TOOLS = [
-	"delete_memory",
-	"list_core_memories",
-	"memory_amend",
-	"memory_explain",
-	"memory_link",
-	"memory_maintenance",
-	"memory_recall",
-	"memory_search",
-	"memory_stats",
-	"memory_store",
-	"memory_traverse",
-	"pin_memory",
-	"set_core_preferences",
-	"unpin_memory",
-];
+import { ALL_TOOLS } from "../mcp/memory-tools-harness";
 
 async function connect(url: string, token: string): Promise<Client> {
 	const client = new Client({ name: "e2e", version: "1" });
