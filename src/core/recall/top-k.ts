@@ -1,6 +1,7 @@
 /**
  * The k best (id, score) pairs seen, kept in a min-heap of size k: O(n log k) over n offers,
- * no sort of all n. Ties keep the pair offered first.
+ * no sort of all n. Equal scores are ordered by id (lower first), so the k kept are always the
+ * head of the whole list in `sorted` order, whatever order the pairs arrive in.
  */
 export class TopK {
 	private readonly ids: Int32Array;
@@ -17,7 +18,7 @@ export class TopK {
 			let i = this.count++;
 			while (i > 0) {
 				const parent = (i - 1) >> 1;
-				if (this.scores[parent] <= score) break;
+				if (!worse(score, id, this.scores[parent], this.ids[parent])) break;
 				this.ids[i] = this.ids[parent];
 				this.scores[i] = this.scores[parent];
 				i = parent;
@@ -26,7 +27,7 @@ export class TopK {
 			this.scores[i] = score;
 			return;
 		}
-		if (score <= this.scores[0]) return;
+		if (!worse(this.scores[0], this.ids[0], score, id)) return;
 		this.siftDown(id, score);
 	}
 
@@ -44,8 +45,8 @@ export class TopK {
 			const left = 2 * i + 1;
 			if (left >= this.count) break;
 			const right = left + 1;
-			const child = right < this.count && this.scores[right] < this.scores[left] ? right : left;
-			if (this.scores[child] >= score) break;
+			const child = right < this.count && worse(this.scores[right], this.ids[right], this.scores[left], this.ids[left]) ? right : left;
+			if (!worse(this.scores[child], this.ids[child], score, id)) break;
 			this.ids[i] = this.ids[child];
 			this.scores[i] = this.scores[child];
 			i = child;
@@ -53,4 +54,9 @@ export class TopK {
 		this.ids[i] = id;
 		this.scores[i] = score;
 	}
+}
+
+/** The order `sorted` returns, reversed: a lower score, or the same score and a higher id, is worse. */
+function worse(score: number, id: number, otherScore: number, otherId: number): boolean {
+	return score < otherScore || (score === otherScore && id > otherId);
 }
