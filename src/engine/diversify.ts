@@ -1,5 +1,5 @@
 import type { RankingSettings } from "../core/model/recall-settings";
-import { rankRecall, type RankedMemory, type RecallCandidate } from "../core/recall/rank";
+import { orderCandidates, pickRanked, type RankedMemory, type RecallCandidate } from "../core/recall/rank";
 
 /** Diversity picks the results from this many times `limit` of the best-ranked candidates. */
 const POOL_FACTOR = 5;
@@ -15,11 +15,12 @@ export function rankDiverse(
 	factor: number,
 	communityOf: (id: string) => number | undefined,
 ): RankedMemory[] {
-	const plain = rankRecall(candidates, settings, { limit });
+	const ordered = orderCandidates(candidates, settings);
+	const plain = pickRanked(ordered, settings, limit);
 	if (factor === 1) return plain;
 	const injected = plain.filter((memory) => memory.why.injected !== undefined);
 	const injectedIds = new Set(injected.map((memory) => memory.id));
-	const pool = rankRecall(candidates, settings, { limit: limit * POOL_FACTOR }).filter(
+	const pool = pickRanked(ordered, settings, limit * POOL_FACTOR).filter(
 		(memory) => memory.why.injected === undefined && !injectedIds.has(memory.id),
 	);
 	return [...diversify(pool, communityOf, factor, limit - injected.length), ...injected];

@@ -52,6 +52,9 @@ export interface RankedMemory {
 	why: RecallWhy;
 }
 
+/** Candidates scored and in final order (see `orderCandidates`). */
+export type OrderedCandidates = readonly Scored[];
+
 interface Scored {
 	candidate: RecallCandidate;
 	relevance: number;
@@ -77,7 +80,12 @@ export function rankRecall(
 	settings: RankingSettings,
 	options: RankOptions,
 ): RankedMemory[] {
-	const kept = candidates.filter((c) => options.includePruned === true || c.status !== "pruned");
+	return pickRanked(orderCandidates(candidates, settings, options.includePruned === true), settings, options.limit);
+}
+
+/** The scoring and ordering half of `rankRecall`; pick several limits from one ordering with `pickRanked`. */
+export function orderCandidates(candidates: readonly RecallCandidate[], settings: RankingSettings, includePruned = false): OrderedCandidates {
+	const kept = candidates.filter((c) => includePruned || c.status !== "pruned");
 	const scored = new Map<string, Scored>();
 	for (const candidate of kept) {
 		if (scored.has(candidate.id)) throw new Error(`Recall candidate "${candidate.id}" is listed twice; merge its signals into one candidate.`);
@@ -86,13 +94,17 @@ export function rankRecall(
 	inheritFromSuperseded(scored);
 	for (const entry of scored.values()) entry.score = entry.relevance * priorOf(entry.candidate, settings);
 
-	const ordered = [...scored.values()].sort(
+	return [...scored.values()].sort(
 		(a, b) =>
 			Number(b.relevance >= settings.lowConfidenceFloor) - Number(a.relevance >= settings.lowConfidenceFloor) ||
 			b.score - a.score ||
 			(a.candidate.id < b.candidate.id ? -1 : a.candidate.id > b.candidate.id ? 1 : 0),
 	);
-	const limit = Math.max(0, Math.floor(options.limit));
+}
+
+/** The first `limit` of an ordering, with pinned/core memories that missed it injected at the end. */
+export function pickRanked(ordered: OrderedCandidates, settings: RankingSettings, limitValue: number): RankedMemory[] {
+	const limit = Math.max(0, Math.floor(limitValue));
 	const results = ordered.slice(0, limit).map((entry) => toRanked(entry, settings));
 	const missed = ordered.slice(limit).filter((entry) => isKept(entry.candidate) && entry.candidate.fused > 0);
 	const injected = missed.slice(0, Math.min(settings.maxInjected, limit)).map((entry) => {
