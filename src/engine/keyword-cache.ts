@@ -66,6 +66,15 @@ export async function loadKeywordCache(
 	stamps: ReadonlyMap<string, string>,
 	settings: KeywordSettingsInput = {},
 ): Promise<KeywordCacheHit | KeywordCacheMiss> {
+	const read = await readKeywordCache(storage, settings);
+	return read.index === null ? read : { index: read.index, ...reconcile(read.index, stamps) };
+}
+
+/**
+ * The cached index as saved, without comparing it with the vault: for a caller that checks each
+ * note's stamp as it loads the note anyway (RecallService does) and so needs no extra listing.
+ */
+export async function readKeywordCache(storage: StoragePort, settings: KeywordSettingsInput = {}): Promise<{ index: KeywordIndex } | KeywordCacheMiss> {
 	let text: string | null;
 	try {
 		text = await storage.read(KEYWORD_CACHE_FILE);
@@ -89,25 +98,7 @@ export async function loadKeywordCache(
 	} catch (error) {
 		return miss(`${KEYWORD_CACHE_FILE} is corrupt (${errorMessage(error)})`);
 	}
-	return { index, ...reconcile(index, stamps) };
-}
-
-/**
- * A short order-independent fingerprint of a set of files (`path:mtime:size` of each): equal
- * fingerprints mean, with overwhelming probability, that no file was added, removed or changed.
- * Linear in the number of files, no sorting.
- */
-export function vaultFingerprint(files: Iterable<StampedFile>): string {
-	let count = 0;
-	let low = 0;
-	let high = 0;
-	for (const file of files) {
-		const [h1, h2] = hash64(`${file.path}\u0000${file.mtime}:${file.size}`);
-		low = (low + h1) >>> 0;
-		high = (high + h2) >>> 0;
-		count++;
-	}
-	return `${count}-${high.toString(16).padStart(8, "0")}${low.toString(16).padStart(8, "0")}`;
+	return { index };
 }
 
 function reconcile(index: KeywordIndex, stamps: ReadonlyMap<string, string>): Omit<KeywordCacheHit, "index"> {
@@ -125,20 +116,6 @@ function reconcile(index: KeywordIndex, stamps: ReadonlyMap<string, string>): Om
 	const missing: string[] = [];
 	for (const path of stamps.keys()) if (!index.has(path)) missing.push(path);
 	return { stale, missing, removed };
-}
-
-/** Two independent 32-bit multiplicative hashes of `text` (cyrb53's mixing). */
-function hash64(text: string): [number, number] {
-	let h1 = 0xdeadbeef;
-	let h2 = 0x41c6ce57;
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		h1 = Math.imul(h1 ^ code, 2654435761);
-		h2 = Math.imul(h2 ^ code, 1597334677);
-	}
-	h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-	h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-	return [h1 >>> 0, h2 >>> 0];
 }
 
 function parseJson(text: string): unknown {

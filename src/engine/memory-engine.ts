@@ -7,7 +7,7 @@ import type { Embedder } from "../embeddings/embedder";
 import { ActivityStore } from "./activity-store";
 import { EmbeddingCache } from "./embedding-cache";
 import type { EmbeddingProgress } from "./embedding-queue";
-import { fileStamps, loadKeywordCache, saveKeywordCache } from "./keyword-cache";
+import { readKeywordCache, saveKeywordCache } from "./keyword-cache";
 import { NoteEmbeddings } from "./note-embeddings";
 import { engineRecallService } from "./engine-recall";
 import { MemoryInspector } from "./memory-inspector";
@@ -90,7 +90,7 @@ export class MemoryEngine {
 	 */
 	async start(options: { follow: boolean; onProgress?: ProgressListener }): Promise<IndexReport> {
 		const { deps } = this;
-		await this.loadKeywordCache();
+		await this.adoptKeywordCache();
 		this.throwIfStopped();
 		if (options.follow) this.index.start();
 		const report = await this.index.build(options.onProgress);
@@ -115,10 +115,8 @@ export class MemoryEngine {
 			settings: () => deps.settings(),
 			warn: deps.warn,
 		});
-		this.maintenanceService.onPassCompleted(() => {
-			this.recallService.refreshCommunities();
-			this.saveKeywordCache().catch((error: unknown) => deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`));
-		});
+		// The keyword cache is saved only on stop: at 100k notes serializing it takes many seconds.
+		this.maintenanceService.onPassCompleted(() => this.recallService.refreshCommunities());
 		this.throwIfStopped();
 		if (options.follow) this.maintenanceService.start();
 		return report;
@@ -176,12 +174,16 @@ export class MemoryEngine {
 		this.deps.worker.terminate();
 	}
 
-	private async loadKeywordCache(): Promise<void> {
-		const { deps } = this;
-		const files = await deps.vault.list();
-		const cached = await loadKeywordCache(deps.storage, fileStamps(files), deps.settings().keyword);
+	/**
+	 * Adopts the saved keyword index before the build. No listing of the vault here: the build
+	 * re-indexes each note whose stamp changed as it loads it, and notes the build no longer has
+	 * leave the keyword index with the first community refresh.
+	 */
+	private async adoptKeywordCache(): Promise<void> {
+		const cached = await readKeywordCache(this.deps.storage, this.deps.settings().keyword);
 		if (cached.index === null) return;
 		this.recallService.adoptCachedKeywordIndex(cached.index);
+		this.savedKeywordVersion = this.recallService.keywordVersion;
 	}
 
 	private throwIfStopped(): void {

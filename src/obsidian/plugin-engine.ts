@@ -15,9 +15,16 @@ import { WINDOW_TIMERS } from "./window-timers";
 export function createPluginEngine(plugin: Plugin, store: PluginSettingsStore): MemoryEngine {
 	const { app, manifest } = plugin;
 	const warn = (message: string): void => void new Notice(`Causal Memory: ${message}`);
+	// Read on hot paths (every recall, every permission check): derived once per settings change.
+	let source: MemorySettings | null = null;
+	let derived: MemorySettings | null = null;
 	const settings = (): MemorySettings => {
 		const current = store.get();
-		return { ...current, index: { ...current.index, excludedFolders: [...current.index.excludedFolders, app.vault.configDir] } };
+		if (current !== source || derived === null) {
+			source = current;
+			derived = { ...current, index: { ...current.index, excludedFolders: [...current.index.excludedFolders, app.vault.configDir] } };
+		}
+		return derived;
 	};
 	return new MemoryEngine({
 		vault: new ObsidianVault(app),

@@ -8,7 +8,6 @@ import {
 	KEYWORD_CACHE_FILE,
 	loadKeywordCache,
 	saveKeywordCache,
-	vaultFingerprint,
 	type KeywordCacheHit,
 	type KeywordCacheMiss,
 } from "../../src/engine/keyword-cache";
@@ -131,17 +130,5 @@ describe("keyword cache", () => {
 		const storage = new MemoryStorage();
 		storage.crashAt(1);
 		expect(expectMiss(await loadKeywordCache(storage, new Map()))).toBe("keyword-index.json could not be read (simulated crash)");
-	});
-});
-
-describe("vaultFingerprint", () => {
-	it("ignores order and changes with any path, mtime or size", () => {
-		const base = vaultFingerprint(FILES);
-		expect(vaultFingerprint([...FILES].reverse())).toBe(base);
-		expect(vaultFingerprint(FILES.slice(1))).not.toBe(base);
-		for (const change of [{ path: "Other.md" }, { mtime: 1 }, { size: 1 }]) {
-			expect(vaultFingerprint([{ ...FILES[0], ...change }, ...FILES.slice(1)])).not.toBe(base);
-		}
-		expect(vaultFingerprint([])).toBe("0-0000000000000000");
 	});
 });
