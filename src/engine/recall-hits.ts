@@ -7,14 +7,11 @@ import type { RecallHit, SearchHit } from "./recall-types";
 
 const SNIPPET_CHARS = 280;
 
-/** What recall returns for one ranked memory; `text` is the note's text after its frontmatter, if read. */
-export function recallHit(
-	memory: RankedMemory,
-	node: MemoryNodeAttributes | undefined,
-	status: LifecycleStatus,
-	text: string | null,
-	verbosity: "full" | "concise",
-): RecallHit {
+/** A hit's text: the snippet (concise) or the note's text after its frontmatter (full), when known. */
+export type HitText = { snippet: string } | { content: string } | null;
+
+/** What recall returns for one ranked memory. */
+export function recallHit(memory: RankedMemory, node: MemoryNodeAttributes | undefined, status: LifecycleStatus, text: HitText): RecallHit {
 	const hit: RecallHit = {
 		path: memory.id,
 		title: node?.title ?? memory.id,
@@ -27,11 +24,7 @@ export function recallHit(
 	if (node?.memory.pinned) hit.pinned = true;
 	if (memory.superseded_by) hit.superseded_by = memory.superseded_by;
 	if (memory.low_confidence) hit.low_confidence = true;
-	if (text !== null) {
-		if (verbosity === "full") hit.content = text;
-		else hit.snippet = snippetOf(text);
-	}
-	return hit;
+	return text === null ? hit : { ...hit, ...text };
 }
 
 export function searchHit(node: MemoryNodeAttributes, status: LifecycleStatus, lastUsed: number, keyword?: KeywordHit): SearchHit {

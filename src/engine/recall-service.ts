@@ -14,7 +14,7 @@ import { rankDiverse } from "./diversify";
 import { fileStamp } from "./keyword-cache";
 import type { NoteEmbeddings } from "./note-embeddings";
 import { RecallGraphState } from "./recall-graph-state";
-import { bodyText, recallHit, searchHit, snippetOf } from "./recall-hits";
+import { bodyText, recallHit, searchHit, snippetOf, type HitText } from "./recall-hits";
 import type { Reactivate } from "./recall-reactivation";
 import {
 	DEFAULT_RECALL_PIPELINE,
@@ -46,7 +46,7 @@ export interface RecallServiceDeps {
 	lastUsedOf?: (path: string) => number | null | undefined;
 	/** Reactivates returned memories and cascades to their neighbours; without it recall changes nothing. */
 	reactivate?: Reactivate;
-	/** Reads a note's text, for snippets and "full" verbosity; without it hits carry no text. */
+	/** Reads a note's text for "full" verbosity; without it such hits carry no text. */
 	read?: (path: string) => Promise<string>;
 	/** Fusion method and result diversity (defaults: DEFAULT_RECALL_PIPELINE). */
 	pipeline?: () => RecallPipeline;
@@ -304,8 +304,16 @@ export class RecallService {
 
 	private async hitOf(graph: MemoryGraph, memory: RankedMemory, verbosity: "full" | "concise"): Promise<RecallHit> {
 		const node = graph.node(memory.id);
-		const text = (verbosity === "concise" ? this.snippets.get(memory.id) : undefined) ?? (await this.textOf(memory.id));
-		return recallHit(memory, node, node ? this.statusOf(memory.id, node) : "active", text, verbosity);
+		return recallHit(memory, node, node ? this.statusOf(memory.id, node) : "active", await this.hitText(memory.id, verbosity));
+	}
+
+	private async hitText(path: string, verbosity: "full" | "concise"): Promise<HitText> {
+		if (verbosity === "concise") {
+			const snippet = this.snippets.get(path);
+			return snippet === undefined ? null : { snippet };
+		}
+		const content = await this.textOf(path);
+		return content === null ? null : { content };
 	}
 
 	private async textOf(path: string): Promise<string | null> {
