@@ -63,7 +63,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 	});
 	const bar = progressBar(process.stderr, "Indexing");
 	let server: RunningMcpServer | null = null;
-	let embedder: Embedder | null = null;
+	let model: Promise<Embedder | null> = Promise.resolve(null);
 	try {
 		const report = await engine.start({ follow: true, onProgress: bar.update });
 		bar.done();
@@ -78,23 +78,28 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		});
 		printBanner(options.vaultDir, report.notes, server.url, token);
 		const loadModel = headlessEmbedder(options.vaultDir, settings.embeddings, options.modelPath);
-		if (loadModel) {
-			loadModel()
-				.then(async (loaded) => {
-					embedder = loaded;
-					await engine.useEmbedder(loaded);
-					console.error(`causal-memory: embedding model ${loaded.modelId} loaded; notes are embedded in the background`);
-				})
-				.catch((error: unknown) => console.error(`causal-memory: no semantic recall, the embedding model could not be loaded: ${errorMessage(error)}`));
-		}
+		if (loadModel) model = useModel(engine, loadModel);
 		await (options.stopSignal ?? untilSignal());
 		console.error("causal-memory: stopping");
 		return 0;
 	} finally {
 		await server?.close();
 		await engine.stop();
-		await (embedder as Embedder | null)?.dispose();
+		await (await model)?.dispose();
 	}
+}
+
+/** Loads the model in the background and gives it to the engine; never rejects (recall stays keyword + graph). */
+async function useModel(engine: MemoryEngine, loadModel: () => Promise<Embedder>): Promise<Embedder | null> {
+	let loaded: Embedder | null = null;
+	try {
+		loaded = await loadModel();
+		await engine.useEmbedder(loaded);
+		console.error(`causal-memory: embedding model ${loaded.modelId} loaded; notes are embedded in the background`);
+	} catch (error) {
+		console.error(`causal-memory: no semantic recall, the embedding model could not be loaded: ${errorMessage(error)}`);
+	}
+	return loaded;
 }
 
 async function resolveToken(options: ServeOptions, settings: MemorySettings): Promise<string | null> {

@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { MemoryError } from "../../src/engine/memory-error";
 import { resolveMemoryId } from "../../src/engine/memory-ids";
 import { VaultIndex } from "../../src/engine/vault-index";
 import { MemoryVault } from "../helpers/memory-vault";
+import { refusal } from "../helpers/refusal";
 
 async function graphOf(paths: string[]) {
 	const index = new VaultIndex(new MemoryVault(Object.fromEntries(paths.map((path) => [path, "text"]))));
 	await index.build();
 	return index.graph;
-}
-
-function refusal(run: () => unknown): MemoryError {
-	try {
-		run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(MemoryError);
-		return error as MemoryError;
-	}
-	throw new Error("expected a MemoryError");
 }
 
 describe("resolveMemoryId", () => {

@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseMcpSettings, type McpSettings } from "../../src/core/model/mcp-settings";
-import { MemoryError } from "../../src/engine/memory-error";
 import { MemoryPermissions } from "../../src/engine/memory-permissions";
+import { refusal } from "../helpers/refusal";
 
 function setup(mcp: Partial<McpSettings> = {}, excludedFolders: string[] = ["Private"]) {
 	const settings = { mcp: parseMcpSettings(mcp), memoryFolder: "Memory", excludedFolders };
 	return { permissions: new MemoryPermissions(() => settings), settings };
-}
-
-function refusal(run: () => void): MemoryError {
-	try {
-		run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(MemoryError);
-		return error as MemoryError;
-	}
-	throw new Error("expected a MemoryError");
 }
 
 describe("MemoryPermissions", () => {
