@@ -13,8 +13,6 @@ export class EngineService {
 	private running: Promise<IndexReport | null> | null = null;
 	private started = false;
 	private stopped = false;
-	/** Whether `engine.start` was ever called: an engine never started needs no stop. */
-	private attempted = false;
 	private engineStopped = false;
 	private readonly unsubscribe: () => void;
 	private markReady: () => void = () => undefined;
@@ -81,12 +79,12 @@ export class EngineService {
 
 	/**
 	 * Stops following the vault, lets a start in progress finish, then stops the engine (pending
-	 * writes, activity log, worker). An engine never started is left untouched.
+	 * writes, activity log, worker).
 	 */
 	async stop(): Promise<void> {
 		this.stopFollowing();
 		await this.running;
-		if (this.attempted && !this.engineStopped) {
+		if (!this.engineStopped) {
 			this.engineStopped = true;
 			await this.engine.stop();
 		}
@@ -94,7 +92,6 @@ export class EngineService {
 
 	private async run(): Promise<IndexReport | null> {
 		const onProgress = (done: number, total: number): void => this.status.showProgress(done, total);
-		this.attempted = true;
 		try {
 			this.status.showProgress(0, 0);
 			const report = this.started ? await this.engine.rebuild(onProgress) : await this.engine.start({ follow: true, onProgress });
