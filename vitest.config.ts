@@ -2,6 +2,16 @@ import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 import { inlineWorkerVitePlugin } from "./scripts/inline-worker.mjs";
 
+/** Tests that read the built bundles (main.js, dist/cli.cjs): only their project builds them first. */
+const BUNDLE_TESTS = [
+	"tests/plugin/**/*.test.ts",
+	"tests/ui/**/*.test.ts",
+	"tests/embeddings/browser-*.test.ts",
+	"tests/mcp/conformance.test.ts",
+	"tests/mcp/inspector-cli.test.ts",
+	"tests/node/serve-command.test.ts",
+];
+
 export default defineConfig({
 	plugins: [inlineWorkerVitePlugin()],
 	resolve: {
@@ -10,10 +20,27 @@ export default defineConfig({
 		},
 	},
 	test: {
-		include: ["tests/**/*.test.ts"],
-		globalSetup: ["tests/setup/fixture-model.ts", "tests/setup/build-bundles.ts"],
 		reporters: ["default", "./tests/setup/summary-reporter.ts"],
 		testTimeout: 30_000,
 		pool: "forks",
+		projects: [
+			{
+				extends: true,
+				test: {
+					name: "unit",
+					include: ["tests/**/*.test.ts"],
+					exclude: BUNDLE_TESTS,
+					globalSetup: ["tests/setup/fixture-model.ts"],
+				},
+			},
+			{
+				extends: true,
+				test: {
+					name: "bundle",
+					include: BUNDLE_TESTS,
+					globalSetup: ["tests/setup/fixture-model.ts", "tests/setup/build-bundles.ts"],
+				},
+			},
+		],
 	},
 });

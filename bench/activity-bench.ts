@@ -8,7 +8,7 @@
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ActivityStore, type ActivityInput } from "../src/engine/activity-store";
+import { ActivityStore, type ActivityInput } from "../src/engine/activity/activity-store";
 import { FsStorage } from "../src/node/fs-storage";
 import { createRng } from "./prng";
 

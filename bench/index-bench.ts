@@ -3,7 +3,7 @@ import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { summarizeGraph } from "../src/core/graph/summary";
-import { VaultIndex } from "../src/engine/vault-index";
+import { VaultIndex } from "../src/engine/index/vault-index";
 import { FsVault } from "../src/node/fs-vault";
 import { benchVault } from "./bench-vaults";
 import { parseFlags } from "./flags";

@@ -3,7 +3,7 @@ import type { StoragePort } from "../src/core/model/storage-port";
 import { keywordDocument, type KeywordDocument } from "../src/core/recall/keyword-document";
 import { KeywordIndex } from "../src/core/recall/keyword-index";
 import { tokenize } from "../src/core/recall/tokenize";
-import { fileStamp, fileStamps, loadKeywordCache, saveKeywordCache } from "../src/engine/keyword-cache";
+import { fileStamp, fileStamps, loadKeywordCache, saveKeywordCache } from "../src/engine/recall/keyword-cache";
 import { FsVault } from "../src/node/fs-vault";
 import { benchVault } from "./bench-vaults";
 import { parseFlags } from "./flags";

@@ -14,9 +14,9 @@
  */
 import { existsSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import type { Embedder } from "../src/embeddings/embedder";
+import type { Embedder } from "../src/core/model/embedder";
 import { createTransformersEmbedder } from "../src/embeddings/transformers-embedder";
-import { DEFAULT_RECALL_PIPELINE, type RecallPipeline } from "../src/engine/recall-types";
+import { DEFAULT_RECALL_PIPELINE, type RecallPipeline } from "../src/core/recall/recall-types";
 import { parseFlags } from "./flags";
 import { loadLocomo } from "./locomo/locomo-data";
 import { ScoreTotals } from "./locomo/metrics";

@@ -1,11 +1,11 @@
 import { cpus, loadavg } from "node:os";
 import { DEFAULT_SCORING_SETTINGS } from "../src/core/model/scoring-settings";
-import { buildMaintenanceColumns, maintenanceRequest } from "../src/engine/maintenance-columns";
-import { applyPassResult, type PassOutcome } from "../src/engine/pass-outcome";
+import { buildMaintenanceColumns, maintenanceRequest } from "../src/engine/maintenance/maintenance-columns";
+import { applyPassResult, type PassOutcome } from "../src/engine/maintenance/pass-outcome";
 import { NODE_TIMERS } from "../src/node/node-timers";
 import { createThreadMaintenanceWorker } from "../src/node/thread-worker-host";
-import { runPass } from "../src/workers/maintenance-pass";
-import type { MaintenanceWorker } from "../src/workers/worker-host";
+import { runPass } from "../src/core/maintenance/maintenance-pass";
+import type { MaintenanceWorker } from "../src/core/maintenance/maintenance-worker-port";
 import { parseFlags } from "./flags";
 import { reportToParent, runInFreshProcess } from "./fresh-process";
 import { percentile } from "./percentile";

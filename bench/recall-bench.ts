@@ -7,8 +7,8 @@
  */
 import { cpus, loadavg } from "node:os";
 import { tokenize } from "../src/core/recall/tokenize";
-import { RecallService } from "../src/engine/recall-service";
-import { VaultIndex } from "../src/engine/vault-index";
+import { RecallService } from "../src/engine/recall/recall-service";
+import { VaultIndex } from "../src/engine/index/vault-index";
 import { FsVault } from "../src/node/fs-vault";
 import { benchVault } from "./bench-vaults";
 import { parseFlags } from "./flags";

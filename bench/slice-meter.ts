@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { Timers } from "../src/engine/timers";
+import type { Timers } from "../src/core/model/timers";
 
 const THREAD_STAT = "/proc/thread-self/stat";
 /** Linux reports thread CPU time in clock ticks of 10 ms (USER_HZ = 100 on every mainstream platform). */

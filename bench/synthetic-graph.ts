@@ -4,7 +4,7 @@ import { parseIndexSettings } from "../src/core/model/index-settings";
 import type { LifecycleState } from "../src/core/lifecycle/state";
 import { NO_RECALLS, type NodeActivity } from "../src/core/scoring/activity";
 import { DAY_MS } from "../src/core/scoring/time";
-import type { FrontmatterLinkRef, LinkRef, ParsedNote } from "../src/core/parse/types";
+import type { FrontmatterLinkRef, LinkRef, ParsedNote } from "../src/core/model/parsed-note";
 import { createRng, type Rng } from "./prng";
 
 /** What the maintenance bench scores: a memory graph plus per-note activity, built in memory (no files). */

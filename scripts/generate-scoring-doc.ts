@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_SCORING_SETTINGS, ScoringSettingsSchema, type ScoringSettings } from "../src/core/model/scoring-settings";
 import { EDGE_TYPE_INFO, EDGE_TYPES } from "../src/core/model/edge-types";
-import type { LifecycleStatus } from "../src/core/lifecycle/status";
+import type { LifecycleStatus } from "../src/core/model/lifecycle-status";
 import { createScoringContext, type ScoringContext } from "../src/core/scoring/context";
 import { summariseRecalls } from "../src/core/scoring/recall";
 import { DAY_MS } from "../src/core/scoring/time";

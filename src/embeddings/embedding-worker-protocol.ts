@@ -1,4 +1,4 @@
-import type { ModelProgress } from "./embedder";
+import type { ModelProgress } from "../core/model/embedder";
 
 /**
  * Messages between the main thread and the embedding Web Worker. The worker has no network and

@@ -1,4 +1,4 @@
-import type { ModelProgress } from "./embedder";
+import type { ModelProgress } from "../core/model/embedder";
 
 /** The part of transformers.js' progress events that matters here (its `ProgressInfo` union). */
 export interface TransformersProgressEvent {

@@ -1,5 +1,5 @@
 import { env, pipeline, type DataType, type FeatureExtractionPipeline } from "@huggingface/transformers";
-import type { Embedder, ModelProgress } from "./embedder";
+import type { Embedder, ModelProgress } from "../core/model/embedder";
 import { missingModelError } from "./missing-model-error";
 import { modelMaxTokens } from "./model-limits";
 import { toModelProgress, type TransformersProgressEvent } from "./model-progress";

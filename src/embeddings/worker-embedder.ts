@@ -1,4 +1,4 @@
-import type { Embedder, ModelProgress } from "./embedder";
+import type { Embedder, ModelProgress } from "../core/model/embedder";
 import type { EmbeddingModelSpec, EmbeddingWorkerReply, EmbeddingWorkerRequest } from "./embedding-worker-protocol";
 import { errorMessage } from "../core/model/error-message";
 

@@ -1,23 +1,23 @@
 import type { MemorySettings } from "../core/model/settings";
 import type { StoragePort } from "../core/model/storage-port";
 import type { VaultPort } from "../core/model/vault";
-import type { MaintenanceWorker } from "../workers/worker-host";
+import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-port";
 import { errorMessage } from "../core/model/error-message";
-import type { Embedder } from "../embeddings/embedder";
-import { ActivityStore } from "./activity-store";
-import { EmbeddingCache } from "./embedding-cache";
-import type { EmbeddingProgress } from "./embedding-queue";
-import { readKeywordCache, saveKeywordCache } from "./keyword-cache";
-import { NoteEmbeddings } from "./note-embeddings";
-import { engineRecallService } from "./engine-recall";
-import { MemoryInspector } from "./memory-inspector";
-import { MemoryMaintenance } from "./memory-maintenance";
-import { MemoryPermissions } from "./memory-permissions";
-import { MemoryWriter } from "./memory-writer";
-import type { RecallService } from "./recall-service";
-import type { RecallOptions, RecallResult, SearchFilters, SearchHit } from "./recall-types";
-import type { Timers } from "./timers";
-import { VaultIndex, type IndexReport, type ProgressListener } from "./vault-index";
+import type { Embedder } from "../core/model/embedder";
+import { ActivityStore } from "./activity/activity-store";
+import { EmbeddingCache } from "./embeddings/embedding-cache";
+import type { EmbeddingProgress } from "./embeddings/embedding-queue";
+import { readKeywordCache, saveKeywordCache } from "./recall/keyword-cache";
+import { NoteEmbeddings } from "./embeddings/note-embeddings";
+import { engineRecallService } from "./recall/engine-recall";
+import { MemoryInspector } from "./inspector/memory-inspector";
+import { MemoryMaintenance } from "./maintenance/memory-maintenance";
+import { MemoryPermissions } from "../core/permissions/memory-permissions";
+import { MemoryWriter } from "./writer/memory-writer";
+import type { RecallService } from "./recall/recall-service";
+import type { RecallOptions, RecallResult, SearchFilters, SearchHit } from "../core/recall/recall-types";
+import type { Timers } from "../core/model/timers";
+import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vault-index";
 
 export interface MemoryEngineDeps {
 	vault: VaultPort;
@@ -199,7 +199,7 @@ export class MemoryEngine {
 		this.savedKeywordVersion = version;
 	}
 
-	// --- recall and search (src/engine/recall-service.ts) ---
+	// --- recall and search (src/engine/recall/recall-service.ts) ---
 
 	/** Hybrid recall; reactivates what it returns unless `readOnly`. */
 	recall(query: string, options?: RecallOptions): Promise<RecallResult> {

@@ -2,8 +2,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { MemoryEngine } from "../engine/memory-engine";
-import { resolveMemoryId } from "../engine/memory-ids";
-import type { MemoryPermissions } from "../engine/memory-permissions";
+import { resolveMemoryId } from "../core/graph/memory-ids";
+import type { MemoryPermissions } from "../core/permissions/memory-permissions";
 import { runTool, type ToolErrorListener, type ToolKind } from "./tool-result";
 
 /** What every tool works with. */

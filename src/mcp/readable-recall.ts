@@ -1,5 +1,5 @@
 import type { MemoryEngine } from "../engine/memory-engine";
-import type { RecallHit, RecallResult, SearchFilters, SearchHit } from "../engine/recall-types";
+import type { RecallHit, RecallResult, SearchFilters, SearchHit } from "../core/recall/recall-types";
 
 /**
  * Recall limited to the notes the client may read: the engine ranks only readable notes and

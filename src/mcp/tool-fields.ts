@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIFECYCLE_STATUSES } from "../core/activity/records";
+import { LIFECYCLE_STATUSES } from "../core/model/lifecycle-status";
 import { EDGE_TYPES } from "../core/model/edge-types";
 
 /** Limits of tool arguments, checked before any engine call. */

@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { MemoryError } from "../engine/memory-error";
+import { MemoryError } from "../core/model/memory-error";
 
 /** Read tools change nothing, so a failure that may pass (e.g. while the index loads) is worth retrying. */
 export type ToolKind = "read" | "write";

@@ -1,5 +1,5 @@
-import type { WritePreview } from "../engine/frontmatter-sync";
-import type { PassReport } from "../engine/memory-maintenance";
+import type { WritePreview } from "../engine/maintenance/frontmatter-sync";
+import type { PassReport } from "../engine/maintenance/memory-maintenance";
 
 export function formatPassReport(report: PassReport): string {
 	const lines = [

@@ -1,6 +1,6 @@
 import type { GraphSummary } from "../core/graph/summary";
 import { EDGE_TYPES } from "../core/model/edge-types";
-import type { IndexReport } from "../engine/vault-index";
+import type { IndexReport } from "../engine/index/vault-index";
 
 const LIST_LIMIT = 10;
 

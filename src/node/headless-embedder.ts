@@ -1,6 +1,6 @@
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { EmbeddingSettings } from "../core/model/embedding-settings";
-import type { Embedder } from "../embeddings/embedder";
+import type { Embedder } from "../core/model/embedder";
 import type { TransformersEmbedderOptions } from "../embeddings/transformers-embedder";
 import { pluginFolder } from "./headless-settings";
 

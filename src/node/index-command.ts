@@ -1,5 +1,5 @@
 import { summarizeGraph } from "../core/graph/summary";
-import { VaultIndex } from "../engine/vault-index";
+import { VaultIndex } from "../engine/index/vault-index";
 import { formatIndexSummary } from "./format-summary";
 import { FsVault } from "./fs-vault";
 import { readHeadlessSettings } from "./headless-settings";

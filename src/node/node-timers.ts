@@ -1,4 +1,4 @@
-import type { Timers } from "../engine/timers";
+import type { Timers } from "../core/model/timers";
 
 /** Node's timers for the engine's Timers port (headless mode, benches, tests). */
 export const NODE_TIMERS: Timers = {

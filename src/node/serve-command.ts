@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { errorMessage } from "../core/model/error-message";
 import type { MemorySettings } from "../core/model/settings";
-import type { Embedder } from "../embeddings/embedder";
+import type { Embedder } from "../core/model/embedder";
 import { MemoryEngine } from "../engine/memory-engine";
 import { clientInstructions } from "../mcp/connect/client-instructions";
 import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";

@@ -1,8 +1,8 @@
 import { Worker } from "node:worker_threads";
 import workerSource from "virtual:maintenance-worker";
-import type { MaintenanceReply } from "../workers/maintenance-protocol";
+import type { MaintenanceReply } from "../core/maintenance/maintenance-protocol";
 import { MaintenanceWorkerClient, type WorkerConnection, type WorkerListeners } from "../workers/worker-client";
-import type { MaintenanceWorker } from "../workers/worker-host";
+import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-port";
 
 /**
  * Gives a worker thread the two Web Worker globals the entry uses (`self.onmessage`,

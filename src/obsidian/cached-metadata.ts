@@ -1,5 +1,5 @@
 import { getAllTags, parseFrontMatterAliases, type CachedMetadata, type Reference } from "obsidian";
-import type { LinkRef, ParsedNote } from "../core/parse/types";
+import type { LinkRef, ParsedNote } from "../core/model/parsed-note";
 
 function linkRef(reference: Reference): LinkRef {
 	const ref: LinkRef = { link: reference.link, original: reference.original };

@@ -1,6 +1,6 @@
 import { Notice, normalizePath, type Plugin } from "obsidian";
 import type { EmbeddingSettings } from "../core/model/embedding-settings";
-import type { Embedder, ModelProgress } from "../embeddings/embedder";
+import type { Embedder, ModelProgress } from "../core/model/embedder";
 import { createWorkerEmbedder, type EmbeddingWorkerPort } from "../embeddings/worker-embedder";
 import { downloadedModelFiles, localModelFiles } from "./model-files";
 import { errorMessage } from "../core/model/error-message";

@@ -1,8 +1,8 @@
 import { summarizeGraph, type GraphSummary } from "../core/graph/summary";
 import { errorMessage } from "../core/model/error-message";
 import type { MemoryEngine } from "../engine/memory-engine";
-import type { MemoryMaintenance } from "../engine/memory-maintenance";
-import type { IndexReport, IndexWarning } from "../engine/vault-index";
+import type { MemoryMaintenance } from "../engine/maintenance/memory-maintenance";
+import type { IndexReport, IndexWarning } from "../engine/index/vault-index";
 import type { IndexStatusView } from "./index-status-bar";
 
 /**

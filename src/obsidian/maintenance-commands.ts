@@ -1,7 +1,7 @@
 import { Notice, type Plugin } from "obsidian";
 import { errorMessage } from "../core/model/error-message";
 import type { MemorySettings } from "../core/model/settings";
-import type { MemoryMaintenance } from "../engine/memory-maintenance";
+import type { MemoryMaintenance } from "../engine/maintenance/memory-maintenance";
 
 const NOTICE_MS = 15_000;
 const NOT_READY = "The memory index is still being built; try again in a moment.";

@@ -1,5 +1,5 @@
 import { normalizePath, requestUrl, type DataAdapter, type RequestUrlParam, type RequestUrlResponse } from "obsidian";
-import type { ModelProgress } from "../embeddings/embedder";
+import type { ModelProgress } from "../core/model/embedder";
 import type { ModelFileSource } from "../embeddings/worker-embedder";
 import { errorMessage } from "../core/model/error-message";
 

@@ -1,5 +1,5 @@
 import { normalizePath, TFile, TFolder, type App, type EventRef, type Events } from "obsidian";
-import { isInFolder } from "../engine/memory-paths";
+import { isInFolder } from "../core/model/memory-paths";
 import { parseNote } from "../core/parse/parse-note";
 import type {
 	FrontmatterPatch,

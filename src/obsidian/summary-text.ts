@@ -1,6 +1,6 @@
 import { EDGE_TYPES } from "../core/model/edge-types";
 import type { GraphSummary } from "../core/graph/summary";
-import type { IndexWarning } from "../engine/vault-index";
+import type { IndexWarning } from "../engine/index/vault-index";
 
 function count(n: number, singular: string, plural: string): string {
 	return `${n} ${n === 1 ? singular : plural}`;

@@ -1,5 +1,5 @@
 import { normalizePath } from "obsidian";
-import { isInFolder } from "../engine/memory-paths";
+import { isInFolder } from "../core/model/memory-paths";
 
 /**
  * A vault-relative path the plugin may create or move things to: no absolute paths, no `.`/`..`

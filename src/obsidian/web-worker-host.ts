@@ -1,8 +1,8 @@
 import workerSource from "virtual:maintenance-worker";
-import type { MaintenanceReply } from "../workers/maintenance-protocol";
+import type { MaintenanceReply } from "../core/maintenance/maintenance-protocol";
 import { connectInThread } from "../workers/in-thread-host";
 import { MaintenanceWorkerClient, type WorkerConnection, type WorkerListeners } from "../workers/worker-client";
-import type { MaintenanceWorker } from "../workers/worker-host";
+import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-port";
 import { errorMessage } from "../core/model/error-message";
 
 export interface WebMaintenanceWorkerOptions {

@@ -1,4 +1,4 @@
-import type { Timers } from "../engine/timers";
+import type { Timers } from "../core/model/timers";
 
 export const WINDOW_TIMERS: Timers = {
 	setTimeout: (callback, ms) => window.setTimeout(callback, ms),

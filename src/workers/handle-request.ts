@@ -1,5 +1,5 @@
-import { runPass } from "./maintenance-pass";
-import { responseTransferables, type MaintenanceMessage, type MaintenanceReply } from "./maintenance-protocol";
+import { runPass } from "../core/maintenance/maintenance-pass";
+import { responseTransferables, type MaintenanceMessage, type MaintenanceReply } from "../core/maintenance/maintenance-protocol";
 import { errorMessage } from "../core/model/error-message";
 
 /** Runs one pass for a message and says what to transfer back; a failed pass becomes an error reply. */

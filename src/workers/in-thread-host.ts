@@ -1,6 +1,6 @@
 import { handleMaintenanceMessage } from "./handle-request";
 import { MaintenanceWorkerClient, type WorkerConnection, type WorkerListeners } from "./worker-client";
-import type { MaintenanceWorker } from "./worker-host";
+import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-port";
 
 /**
  * Runs passes on the calling thread through the same protocol: for platforms without workers and

@@ -4,7 +4,7 @@
  * thread in headless mode (behind a prelude that provides `self` and `postMessage`).
  */
 import { handleMaintenanceMessage } from "./handle-request";
-import type { MaintenanceMessage } from "./maintenance-protocol";
+import type { MaintenanceMessage } from "../core/maintenance/maintenance-protocol";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 

@@ -4,8 +4,8 @@ import {
 	type MaintenanceReply,
 	type MaintenanceRequest,
 	type MaintenanceResponse,
-} from "./maintenance-protocol";
-import type { MaintenanceWorker } from "./worker-host";
+} from "../core/maintenance/maintenance-protocol";
+import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-port";
 import { errorMessage } from "../core/model/error-message";
 
 /** What a host hears from its worker. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, runBrowserEmbedding, type BrowserEmbeddingRun } from "../../bench/browser/run-browser-embedding";
 import { FIXTURE_MODEL_ID as BENCH_MODEL_ID, SCREENSHOT, SENTENCES } from "../../bench/browser-embedding";
 import { ortWasmGzip } from "../../scripts/inline-worker.mjs";
-import type { Embedder } from "../../src/embeddings/embedder";
+import type { Embedder } from "../../src/core/model/embedder";
 import { createTransformersEmbedder } from "../../src/embeddings/transformers-embedder";
 import { ensureFixtureModel, FIXTURE_MODEL_ID, FIXTURE_MODEL_ROOT } from "../setup/fixture-model";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Embedder, ModelProgress } from "../../src/embeddings/embedder";
+import type { Embedder, ModelProgress } from "../../src/core/model/embedder";
 import { createTransformersEmbedder, DEFAULT_EMBEDDING_MODEL } from "../../src/embeddings/transformers-embedder";
 import { ensureFixtureModel, FIXTURE_MODEL_ID, FIXTURE_MODEL_ROOT } from "../setup/fixture-model";
 

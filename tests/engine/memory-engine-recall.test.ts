@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
 import { createTransformersEmbedder } from "../../src/embeddings/transformers-embedder";
-import { KEYWORD_CACHE_FILE } from "../../src/engine/keyword-cache";
+import { KEYWORD_CACHE_FILE } from "../../src/engine/recall/keyword-cache";
 import { MemoryEngine } from "../../src/engine/memory-engine";
-import type { Timers } from "../../src/engine/timers";
+import type { Timers } from "../../src/core/model/timers";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
 import { MemoryStorage } from "../fakes/memory-storage";
 import { MemoryVault } from "../helpers/memory-vault";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { MemoryError } from "../../src/engine/memory-error";
+import { MemoryError } from "../../src/core/model/memory-error";
 
 /** The MemoryError `run` throws; fails the test when it throws anything else or nothing. */
 export function refusal(run: () => unknown): MemoryError {

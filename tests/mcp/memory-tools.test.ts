@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseNote } from "../../src/core/parse/parse-note";
-import { MemoryError } from "../../src/engine/memory-error";
+import { MemoryError } from "../../src/core/model/memory-error";
 import { MemoryStorage } from "../fakes/memory-storage";
 import { MemoryVault } from "../helpers/memory-vault";
 import { ALL_TOOLS, body, connectHarness, errorText, type Harness } from "./memory-tools-harness";

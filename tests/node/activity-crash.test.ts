@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng } from "../../bench/prng";
-import { ActivityStore } from "../../src/engine/activity-store";
+import { ActivityStore } from "../../src/engine/activity/activity-store";
 import { FsStorage } from "../../src/node/fs-storage";
 
 /** Independent stores killed side by side, to keep the test fast; each is killed RUNS_PER_LANE times in turn. */

@@ -9,9 +9,9 @@ import workerSource from "virtual:maintenance-worker";
 import { inlineWorkerPlugin } from "../../scripts/inline-worker.mjs";
 import { createThreadMaintenanceWorker, startWorkerThread } from "../../src/node/thread-worker-host";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
-import type { MaintenanceResponse } from "../../src/workers/maintenance-protocol";
-import type { MaintenanceWorker } from "../../src/workers/worker-host";
-import { cloneRequest, syntheticRequest } from "../workers/synthetic-request";
+import type { MaintenanceResponse } from "../../src/core/maintenance/maintenance-protocol";
+import type { MaintenanceWorker } from "../../src/core/maintenance/maintenance-worker-port";
+import { cloneRequest, syntheticRequest } from "../core/maintenance/synthetic-request";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const workers: MaintenanceWorker[] = [];
@@ -112,7 +112,7 @@ describe("maintenance worker thread", () => {
 				stdin: {
 					contents: `
 						import { createThreadMaintenanceWorker } from "./src/node/thread-worker-host";
-						import { syntheticRequest } from "./tests/workers/synthetic-request";
+						import { syntheticRequest } from "./tests/core/maintenance/synthetic-request";
 						const idle = createThreadMaintenanceWorker();
 						const done = createThreadMaintenanceWorker();
 						Promise.all([idle.run(syntheticRequest(100)), done.run(syntheticRequest(100))]).then(([a, b]) => {

@@ -2,12 +2,12 @@ import type { App as ObsidianApp } from "obsidian";
 import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
 import type { VaultPort } from "../../src/core/model/vault";
 import { MemoryEngine } from "../../src/engine/memory-engine";
-import type { Timers } from "../../src/engine/timers";
+import type { Timers } from "../../src/core/model/timers";
 import type { IndexStatusView } from "../../src/obsidian/index-status-bar";
 import { ObsidianVault } from "../../src/obsidian/obsidian-vault";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
-import type { MaintenanceRequest } from "../../src/workers/maintenance-protocol";
-import type { MaintenanceWorker } from "../../src/workers/worker-host";
+import type { MaintenanceRequest } from "../../src/core/maintenance/maintenance-protocol";
+import type { MaintenanceWorker } from "../../src/core/maintenance/maintenance-worker-port";
 import { MemoryStorage } from "../fakes/memory-storage";
 import { App } from "../fakes/obsidian";
 

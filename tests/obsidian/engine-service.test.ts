@@ -1,7 +1,7 @@
 import type { App as ObsidianApp } from "obsidian";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LoadedNote, VaultFile } from "../../src/core/model/vault";
-import { KEYWORD_CACHE_FILE } from "../../src/engine/keyword-cache";
+import { KEYWORD_CACHE_FILE } from "../../src/engine/recall/keyword-cache";
 import { EngineService } from "../../src/obsidian/engine-service";
 import { ObsidianVault } from "../../src/obsidian/obsidian-vault";
 import type { App } from "../fakes/obsidian";

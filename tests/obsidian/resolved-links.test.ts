@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { VaultIndex } from "../../src/engine/vault-index";
+import { VaultIndex } from "../../src/engine/index/vault-index";
 import { ObsidianVault } from "../../src/obsidian/obsidian-vault";
 import { App } from "../fakes/obsidian";
 import { sharedPath } from "../helpers/shared";

@@ -4,9 +4,9 @@ import workerSource from "virtual:maintenance-worker";
 import { startWorkerThread } from "../../src/node/thread-worker-host";
 import { createWebMaintenanceWorker } from "../../src/obsidian/web-worker-host";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
-import type { MaintenanceMessage } from "../../src/workers/maintenance-protocol";
+import type { MaintenanceMessage } from "../../src/core/maintenance/maintenance-protocol";
 import type { WorkerConnection } from "../../src/workers/worker-client";
-import { cloneRequest, syntheticRequest } from "../workers/synthetic-request";
+import { cloneRequest, syntheticRequest } from "../core/maintenance/synthetic-request";
 
 /**
  * A stand-in for the renderer's Worker: resolves the blob URL in the constructor, as the URL

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
-import { runPass } from "../../src/workers/maintenance-pass";
-import { cloneRequest, syntheticRequest } from "./synthetic-request";
+import { runPass } from "../../src/core/maintenance/maintenance-pass";
+import { cloneRequest, syntheticRequest } from "../core/maintenance/synthetic-request";
 
 describe("in-thread maintenance runner", () => {
 	it("gives runPass's result plus the time the pass took", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { connectInThread } from "../../src/workers/in-thread-host";
 import { MaintenanceWorkerClient, type WorkerConnection, type WorkerListeners } from "../../src/workers/worker-client";
-import { syntheticRequest } from "./synthetic-request";
+import { syntheticRequest } from "../core/maintenance/synthetic-request";
 
 /** A connection whose worker dies on the first message it gets. */
 function dyingWorker(listeners: WorkerListeners, closed: string[]): WorkerConnection {

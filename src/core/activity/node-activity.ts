@@ -1,4 +1,4 @@
-import type { LifecycleStatus, PruneAction } from "./records";
+import type { LifecycleStatus, PruneAction } from "../model/lifecycle-status";
 
 /** Recalls evicted from the exact list, folded into a summary. */
 export interface RecallSummary {

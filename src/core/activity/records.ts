@@ -1,10 +1,6 @@
 import { z } from "zod";
+import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "../model/lifecycle-status";
 
-export const LIFECYCLE_STATUSES = ["active", "dormant", "fading", "pruned", "core"] as const;
-export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
-
-export const PRUNE_ACTIONS = ["mark", "archive", "trash"] as const;
-export type PruneAction = (typeof PRUNE_ACTIONS)[number];
 
 const notePath = z
 	.string()

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ActivityState } from "./activity-state";
 import { decodeChecksummedJson, encodeChecksummedLine } from "./log-codec";
 import type { NodeActivity } from "./node-activity";
-import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "./records";
+import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "../model/lifecycle-status";
 
 export const SNAPSHOT_FORMAT = 1;
 

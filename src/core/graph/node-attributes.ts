@@ -1,4 +1,4 @@
-import type { ParsedNote } from "../parse/types";
+import type { ParsedNote } from "../model/parsed-note";
 import type { MemoryFrontmatter, MemoryNodeAttributes, NoteInput } from "./types";
 
 export function pathAttributes(path: string): Pick<MemoryNodeAttributes, "path" | "title" | "folder"> {

@@ -1,5 +1,5 @@
 import type { EdgeOrigin, EdgeType } from "../model/edge-types";
-import type { ParsedNote } from "../parse/types";
+import type { ParsedNote } from "../model/parsed-note";
 
 /** What the graph needs to know about one note. */
 export interface NoteInput {

@@ -5,7 +5,8 @@ import { formatScore } from "./format";
 import type { LifecycleInput } from "./input";
 import { pruneReason } from "./prune-rule";
 import type { LifecycleState } from "./state";
-import { compareLadder, statusForRetention, type LadderStatus, type LifecycleStatus } from "./status";
+import { compareLadder, statusForRetention, type LadderStatus } from "./status";
+import type { LifecycleStatus } from "../model/lifecycle-status";
 
 /** One status change, as logged and shown in the memory view. */
 export interface Transition {

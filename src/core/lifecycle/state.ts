@@ -1,4 +1,4 @@
-import type { LifecycleStatus } from "./status";
+import type { LifecycleStatus } from "../model/lifecycle-status";
 
 /** What the lifecycle remembers about a node between maintenance passes (kept in plugin storage). */
 export interface LifecycleState {

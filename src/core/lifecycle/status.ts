@@ -1,7 +1,5 @@
 import type { ScoringSettings } from "../model/scoring-settings";
-import type { LifecycleStatus } from "../activity/records";
-
-export type { LifecycleStatus };
+import type { LifecycleStatus } from "../model/lifecycle-status";
 
 /** The statuses automatic passes move between; core sits outside this ladder. */
 export type LadderStatus = Exclude<LifecycleStatus, "core">;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseSettings } from "./parse-settings";
-import { PRUNE_ACTIONS } from "../activity/records";
+import { PRUNE_ACTIONS } from "./lifecycle-status";
 
 export const WRITE_SCOPES = ["memory-folder", "vault"] as const;
 export type WriteScope = (typeof WRITE_SCOPES)[number];

@@ -3,7 +3,7 @@ import { parseIndexSettings, type IndexSettings } from "./index-settings";
 import { parseMaintenanceSettings, type MaintenanceSettings } from "./maintenance-settings";
 import { parseMcpSettings, type McpSettings } from "./mcp-settings";
 import { parseRecallSettings, type RecallSettings } from "./recall-settings";
-import { parseKeywordSettings, type KeywordSettings } from "../recall/keyword-settings";
+import { parseKeywordSettings, type KeywordSettings } from "./keyword-settings";
 import { parseScoringSettings, type ScoringSettings } from "./scoring-settings";
 import { errorMessage } from "./error-message";
 

@@ -1,4 +1,4 @@
-import type { ParsedNote } from "../parse/types";
+import type { ParsedNote } from "./parsed-note";
 
 /** A markdown file in the vault. `path` is vault-relative with `/` separators and the `.md` extension. */
 export interface VaultFile {

@@ -13,7 +13,7 @@ import {
 	trailingBlockId,
 	type FenceMarker,
 } from "./line-syntax";
-import type { HeadingRef, InlineFieldLinkRef, LinkRef, TagRef } from "./types";
+import type { HeadingRef, InlineFieldLinkRef, LinkRef, TagRef } from "../model/parsed-note";
 
 export interface BodyFindings {
 	links: LinkRef[];

@@ -1,5 +1,5 @@
 import { normaliseFrontmatterTag } from "./tag-grammar";
-import type { FrontmatterLinkRef } from "./types";
+import type { FrontmatterLinkRef } from "../model/parsed-note";
 import { wikilinksIn } from "./wikilink";
 
 type Frontmatter = Record<string, unknown>;

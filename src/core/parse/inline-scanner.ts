@@ -1,6 +1,6 @@
 import { decodeDestination, isExternalDestination, readDestination } from "./markdown-link";
 import { isTagBody, isWhitespace, tagBodyEnd } from "./tag-grammar";
-import type { LinkRef } from "./types";
+import type { LinkRef } from "../model/parsed-note";
 import { parseWikilinkInner } from "./wikilink";
 
 const BACKSLASH = 92;

@@ -1,7 +1,7 @@
 import { BodyScanner } from "./body-scanner";
 import { locateFrontmatter, parseFrontmatter } from "./frontmatter";
 import { frontmatterAliases, frontmatterLinks, frontmatterTags } from "./frontmatter-properties";
-import type { ParsedNote } from "./types";
+import type { ParsedNote } from "../model/parsed-note";
 
 /**
  * Reads a note the way Obsidian's metadata cache does: frontmatter, links, embeds, tags,

@@ -1,4 +1,4 @@
-import type { LinkRef } from "./types";
+import type { LinkRef } from "../model/parsed-note";
 
 /**
  * What Obsidian shows for a link without an alias: the subpath separators become ` > `

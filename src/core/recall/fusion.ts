@@ -56,3 +56,59 @@ export function fuseRankings(lists: readonly RankedList[], k = 60): FusedHit[] {
 function compareIds(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** One retriever's hits, best first, with its own scores. */
+export interface ScoredList {
+	/** Names the list in each hit's `ranks` (e.g. "keyword", "vector"). */
+	name: string;
+	hits: readonly { id: string; score: number }[];
+	/** Defaults to 1; 0 keeps the list's ranks in `ranks` without letting it score. */
+	weight?: number;
+	/**
+	 * "relative": scores have no scale of their own (BM25) and are divided by the list's best;
+	 * "absolute": scores are already on a 0–1 scale (cosine similarity) and kept, clipped to [0, 1].
+	 */
+	scale: "relative" | "absolute";
+}
+
+/**
+ * Relative score fusion: every list's scores on a common 0–1 scale (see `ScoredList.scale`),
+ * then the weighted mean over the lists that returned anything. Unlike reciprocal rank fusion it
+ * keeps the gaps between scores: a note that matches one common word of the query ends far
+ * below one that matches all its rare words, instead of one rank below it. Spreading activation
+ * and the low-confidence floor read these numbers as relevance, so the gaps matter. Best first;
+ * ties go to the better single rank, then to the id.
+ */
+export function fuseScores(lists: readonly ScoredList[]): FusedHit[] {
+	const names = new Set<string>();
+	let totalWeight = 0;
+	const hits = new Map<string, FusedHit & { bestRank: number }>();
+	for (const list of lists) {
+		const weight = list.weight ?? 1;
+		if (names.has(list.name)) throw new Error(`Scored list "${list.name}" is given twice; give each list its own name.`);
+		if (!Number.isFinite(weight) || weight < 0) throw new RangeError(`Weight of scored list "${list.name}" must be a number ≥ 0 (got ${weight}).`);
+		names.add(list.name);
+		if (list.hits.length === 0) continue;
+		totalWeight += weight;
+		const best = Math.max(...list.hits.map((hit) => hit.score));
+		const divisor = list.scale === "relative" ? (best > 0 ? best : 1) : 1;
+		let rank = 0;
+		for (const { id, score } of list.hits) {
+			let hit = hits.get(id);
+			if (hit && list.name in hit.ranks) continue;
+			rank++;
+			if (!hit) hits.set(id, (hit = { id, score: 0, ranks: {}, bestRank: rank }));
+			hit.ranks[list.name] = rank;
+			hit.bestRank = Math.min(hit.bestRank, rank);
+			hit.score += weight * clamp01(score / divisor);
+		}
+	}
+	const fused = [...hits.values()];
+	for (const hit of fused) hit.score = totalWeight > 0 ? hit.score / totalWeight : 0;
+	fused.sort((a, b) => b.score - a.score || a.bestRank - b.bestRank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+	return fused.map(({ id, score, ranks }) => ({ id, score, ranks }));
+}
+
+function clamp01(value: number): number {
+	return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}

@@ -1,5 +1,5 @@
-import type { ParsedNote } from "../parse/types";
-import { DEFAULT_KEYWORD_SETTINGS } from "./keyword-settings";
+import type { ParsedNote } from "../model/parsed-note";
+import { DEFAULT_KEYWORD_SETTINGS } from "../model/keyword-settings";
 
 /** What the keyword index sees of one note. */
 export interface KeywordDocument {

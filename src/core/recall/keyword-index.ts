@@ -1,6 +1,6 @@
 import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
 import type { KeywordDocument } from "./keyword-document";
-import { parseKeywordSettings, type KeywordSettings, type KeywordSettingsInput } from "./keyword-settings";
+import { parseKeywordSettings, type KeywordSettings, type KeywordSettingsInput } from "../model/keyword-settings";
 import { KeywordScorer, type QueryTerm } from "./keyword-scorer";
 import { isCjkTerm, stemTerm, tokenize } from "./tokenize";
 

@@ -1,4 +1,4 @@
-import type { LifecycleStatus } from "../activity/records";
+import type { LifecycleStatus } from "../model/lifecycle-status";
 import type { RankingSettings } from "../model/recall-settings";
 import { noisyOr, type PathStep, type SpreadHit } from "./spreading-activation";
 

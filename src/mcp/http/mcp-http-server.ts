@@ -5,7 +5,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../../core/model/error-message";
-import type { Timers } from "../../engine/timers";
+import type { Timers } from "../../core/model/timers";
 import { MIN_TOKEN_LENGTH } from "./bearer-token";
 import { MAX_BODY_BYTES, readJsonBody } from "./json-body";
 import { JsonRpcCode, sendJsonRpcError } from "./json-rpc-reply";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { PinResult } from "../../engine/memory-writer";
+import type { PinResult } from "../../engine/writer/memory-writer";
 import { registerMemoryTool, type ToolContext } from "../memory-tool";
 import { isoTimeOrNull, labelField, LIMITS, NODE_ID_HELP, nodeIdField, statusField } from "../tool-fields";
 

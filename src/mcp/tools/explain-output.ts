@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { HistoryEntry } from "../../core/activity/node-activity";
 import type { ChainStep } from "../../core/graph/causal";
 import { DECAY_MODELS } from "../../core/model/scoring-settings";
-import type { ExplainedEdge, Explanation } from "../../engine/memory-inspector-types";
+import type { ExplainedEdge, Explanation } from "../../core/inspector/types";
 import { edgeTypeField, isoTime, isoTimeOrNull, statusField } from "../tool-fields";
 
 const chainStep = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { DEFAULT_TRAVERSE_NODES } from "../../engine/memory-inspector-traverse";
+import { DEFAULT_TRAVERSE_NODES } from "../../core/inspector/traverse";
 import { registerMemoryTool, type ToolContext } from "../memory-tool";
 import { edgeTypeField, LIMITS, NODE_ID_HELP, nodeIdField, statusField } from "../tool-fields";
 import { explainOut, explainOutput } from "./explain-output";

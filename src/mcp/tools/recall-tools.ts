@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { RecallHit, SearchFilters, SearchHit } from "../../engine/recall-types";
+import type { RecallHit, SearchFilters, SearchHit } from "../../core/recall/recall-types";
 import { registerMemoryTool, type ToolContext } from "../memory-tool";
 import { recallReadable, searchReadable } from "../readable-recall";
 import { dateMs, edgeTypeField, isoDateField, isoTime, kField, labelField, LIMITS, queryField, statusField } from "../tool-fields";

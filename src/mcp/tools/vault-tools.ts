@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { EDGE_TYPES } from "../../core/model/edge-types";
-import { LIFECYCLE_STATUSES } from "../../core/activity/records";
-import type { PassReport } from "../../engine/memory-maintenance";
+import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
+import type { PassReport } from "../../engine/maintenance/memory-maintenance";
 import { registerMemoryTool, type ToolContext } from "../memory-tool";
 import { isoTime, isoTimeOrNull, statusField } from "../tool-fields";
 

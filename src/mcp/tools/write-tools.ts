@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { StoreResult } from "../../engine/memory-writer";
+import type { StoreResult } from "../../engine/writer/memory-writer";
 import { registerMemoryTool, type ToolContext } from "../memory-tool";
 import { contentField, edgeTypeField, labelField, LIMITS, NODE_ID_HELP, nodeIdField, reasonField } from "../tool-fields";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareLadder, statusForRetention, type LifecycleStatus } from "../../../src/core/lifecycle/status";
+import { compareLadder, statusForRetention } from "../../../src/core/lifecycle/status";
+import { type LifecycleStatus } from "../../../src/core/model/lifecycle-status";
 import { DEFAULT_SCORING_SETTINGS } from "../../../src/core/model/scoring-settings";
 import type { NodeNeighbourhood } from "../../../src/core/scoring/neighbourhood";
 import {

@@ -1,6 +1,6 @@
 import { initialLifecycleState } from "../../../src/core/lifecycle/state";
 import { decideTransition, type Transition } from "../../../src/core/lifecycle/decide-transition";
-import type { LifecycleStatus } from "../../../src/core/lifecycle/status";
+import type { LifecycleStatus } from "../../../src/core/model/lifecycle-status";
 import type { ScoringSettings } from "../../../src/core/model/scoring-settings";
 import { lastUseOf, NO_RECALLS, type NodeActivity } from "../../../src/core/scoring/activity";
 import { createScoringContext, type ScoringContext } from "../../../src/core/scoring/context";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LIFECYCLE_STATUSES } from "../../../src/core/activity/records";
+import { LIFECYCLE_STATUSES } from "../../../src/core/model/lifecycle-status";
 import { decideTransition } from "../../../src/core/lifecycle/decide-transition";
 import type { LifecycleInput } from "../../../src/core/lifecycle/input";
 import type { LifecycleState } from "../../../src/core/lifecycle/state";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ENGLISH_STOP_WORDS, foldText, isCjkTerm, stemTerm, tokenize } from "../../../src/core/recall/tokenize";
+import { foldText, isCjkTerm, stemTerm, tokenize } from "../../../src/core/recall/tokenize";
+import { ENGLISH_STOP_WORDS } from "../../../src/core/model/stop-words";
 
 describe("tokenize", () => {
 	it("lower-cases and splits on anything that is not a letter or digit", () => {

@@ -1,4 +1,4 @@
-import type { ParsedNote } from "../../../src/core/parse/types";
+import type { ParsedNote } from "../../../src/core/model/parsed-note";
 import type { BlockCache, CachedMetadata, Pos } from "./metadata-types";
 
 /**

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Timers } from "../../../src/engine/timers";
+import type { Timers } from "../../../src/core/model/timers";
 import type { RunningMcpServer } from "../../../src/mcp/http/mcp-http-server";
 import { initializeRaw, LIST_TOOLS, MCP_HEADERS, rawRequest, startEchoServer, type TestServer } from "./http-harness";
 

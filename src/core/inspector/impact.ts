@@ -1,0 +1,64 @@
+import type { MemoryGraph } from "../graph/memory-graph";
+import { EDGE_TYPE_INFO } from "../model/edge-types";
+import type { SupportiveAdjacency } from "./adjacency";
+import type { RemovalImpact } from "./types";
+
+/**
+ * What removing a memory would do to the supportive graph: the neighbours it leaves orphaned,
+ * and whether it holds parts of the graph together (the pieces its component falls into).
+ */
+export function removalImpact(memory: MemoryGraph, adjacency: SupportiveAdjacency, path: string): RemovalImpact {
+	const row = adjacency.rowOf.get(path);
+	const neighbours = row === undefined ? new Uint32Array(0) : adjacency.neighboursOf(row);
+	// Distinct neighbours: one of degree 1 has this memory as its only supportive neighbour.
+	const orphaned = [...neighbours].filter((neighbour) => adjacency.degree[neighbour] === 1).map((neighbour) => adjacency.paths[neighbour]);
+	let supportiveEdges = 0;
+	memory.graph.forEachEdge(path, (_key, attributes) => {
+		if (EDGE_TYPE_INFO[attributes.type].supportive) supportiveEdges++;
+	});
+	const pieces = row === undefined ? [] : piecesWithout(adjacency, row);
+	const largest = pieces.reduce((max, size) => Math.max(max, size), 0);
+	const total = pieces.reduce((sum, size) => sum + size, 0);
+	return {
+		orphaned: orphaned.sort(),
+		orphanedCount: orphaned.length,
+		disconnected: total - largest,
+		componentsAfter: pieces.length,
+		weightedDegree: row === undefined ? 0 : adjacency.weighted[row],
+		supportiveEdges,
+		edges: memory.graph.hasNode(path) ? memory.graph.degree(path) : 0,
+	};
+}
+
+/**
+ * Sizes of the pieces the removed row's neighbours fall into, by breadth-first walks that skip
+ * it. A walk that has reached every remaining neighbour stops once it is at least as large as
+ * every earlier piece: it is then the largest, and its exact size changes nothing.
+ */
+function piecesWithout(adjacency: SupportiveAdjacency, removed: number): number[] {
+	const visited = new Uint8Array(adjacency.paths.length);
+	visited[removed] = 1;
+	const isNeighbour = new Set(adjacency.neighboursOf(removed));
+	let remaining = isNeighbour.size;
+	const queue = new Uint32Array(adjacency.paths.length);
+	const pieces: number[] = [];
+	for (const start of isNeighbour) {
+		if (visited[start]) continue;
+		const largestSoFar = pieces.reduce((max, size) => Math.max(max, size), 0);
+		let head = 0;
+		let tail = 0;
+		queue[tail++] = start;
+		visited[start] = 1;
+		remaining--;
+		while (head < tail && !(remaining === 0 && tail >= largestSoFar)) {
+			for (const next of adjacency.neighboursOf(queue[head++])) {
+				if (visited[next]) continue;
+				visited[next] = 1;
+				if (isNeighbour.has(next)) remaining--;
+				queue[tail++] = next;
+			}
+		}
+		pieces.push(tail);
+	}
+	return pieces;
+}

@@ -1,0 +1,104 @@
+import type { LifecycleStatus } from "../model/lifecycle-status";
+import type { RecallWhy } from "./rank";
+
+/**
+ * Which stages a recall runs: "keyword" alone, "keyword+graph" (spreading activation, no
+ * embeddings), or "full" (keyword, embeddings when a model is ready, and the graph).
+ */
+export type RecallMode = "keyword" | "keyword+graph" | "full";
+
+export const RECALL_MODES: readonly RecallMode[] = ["keyword", "keyword+graph", "full"];
+
+/**
+ * Recall choices that RecallSettings does not hold yet (proposed for it): how keyword and vector
+ * relevance are fused, and how strongly results are spread over graph communities.
+ */
+export interface RecallPipeline {
+	/** "relative" (score fusion, see score-fusion.ts) or "rrf" (reciprocal rank fusion with `fusion.k`). */
+	fusion: "relative" | "rrf";
+	/** Score factor per result already picked from the same Louvain community (1 = no diversity). */
+	diversity: number;
+}
+
+export const DEFAULT_RECALL_PIPELINE: RecallPipeline = { fusion: "relative", diversity: 0.8 };
+
+export interface RecallOptions {
+	/** How many memories to return. Default 10. */
+	k?: number;
+	/** The MCP tools' name for `k`; wins when both are given. */
+	maxResults?: number;
+	/** "concise" (default) gives a snippet of each memory, "full" its whole text. */
+	verbosity?: "full" | "concise";
+	/** Changes nothing: no reactivation of the results or their neighbours. */
+	readOnly?: boolean;
+	/** Default "full". */
+	mode?: RecallMode;
+	/** Only these notes may be returned or named (e.g. what an MCP client may read); default all. */
+	include?: (path: string) => boolean;
+}
+
+export interface RecallHit {
+	/** The memory's vault path (its node id). */
+	path: string;
+	title: string;
+	/** Final score: relevance mixed with the retention prior (see rankRecall). */
+	score: number;
+	/** Query relevance in [0, 1]: fused keyword/vector relevance and graph activation. */
+	relevance: number;
+	retention: number;
+	status: LifecycleStatus;
+	pinned?: true;
+	/** Newer memories that replace this one (supersedes edges into it). */
+	superseded_by?: string[];
+	/** Below the relevance floor: only fills the list after every confident result. */
+	low_confidence?: true;
+	why: RecallWhy;
+	/** "concise": the start of the note's text. */
+	snippet?: string;
+	/** "full": the note's text after its frontmatter. */
+	content?: string;
+}
+
+export interface RecallResult {
+	query: string;
+	/** The mode that ran: "full" falls back to "keyword+graph" while no embeddings are ready. */
+	mode: RecallMode;
+	/** Whether vector similarity took part in this recall. */
+	vector: boolean;
+	/** Notes still waiting for embeddings (0 without a model). */
+	embeddingsPending: number;
+	results: RecallHit[];
+}
+
+export interface SearchFilters {
+	/** One status or several; "active" also matches notes without a status. */
+	status?: LifecycleStatus | readonly LifecycleStatus[];
+	/** `memory_category`, compared case-insensitively. */
+	category?: string;
+	/** Notes in this folder or below it ("Projects" matches "Projects/Alpha/Plan.md"). */
+	folder?: string;
+	/** A tag with or without "#"; a parent tag also matches its nested tags ("project" matches "project/alpha"). */
+	tag?: string;
+	/** Created at or after this time (ms since the epoch). */
+	since?: number;
+	/** Last used (modified, recalled or opened) at or after this time (ms since the epoch). */
+	active_since?: number;
+	/** Only these notes may be returned (e.g. what an MCP client may read); default all. */
+	include?: (path: string) => boolean;
+}
+
+export interface SearchHit {
+	path: string;
+	title: string;
+	status: LifecycleStatus;
+	category?: string;
+	tags: string[];
+	created: number;
+	modified: number;
+	/** Latest of modified, last recall and last open. */
+	lastUsed: number;
+	/** Keyword score; absent when listing by recency (empty query). */
+	score?: number;
+	/** Query terms that matched. */
+	terms?: string[];
+}

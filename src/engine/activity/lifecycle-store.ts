@@ -1,0 +1,126 @@
+import type { CoreProposal } from "../../core/lifecycle/decide-transition";
+import type { LifecycleState } from "../../core/lifecycle/state";
+import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
+import type { StoragePort } from "../../core/model/storage-port";
+import { stateAt, type PassOutcome } from "../maintenance/pass-outcome";
+import { errorMessage } from "../../core/model/error-message";
+
+const FILE = "lifecycle.json";
+const FORMAT = 1;
+
+type Row = [path: string, status: number, since: number, pendingDown: number, lastPassAt: number, proposedAt: number | null];
+
+interface StoredLifecycle {
+	format: number;
+	rows: Row[];
+	proposals: CoreProposal[];
+}
+
+/**
+ * Every node's lifecycle state between passes (status, hysteresis counter, timestamps) and the
+ * open core proposals. The last pass's columns are kept as they are; changes made since (renames,
+ * hand edits, undo) sit on top as overrides, so nothing is copied per node. A cache: if the file is
+ * lost, states start again from the notes' `memory_status`; the history lives in the activity log.
+ */
+export class LifecycleStore {
+	private base: PassOutcome | null = null;
+	private readonly overrides = new Map<string, LifecycleState | null>();
+	private readonly proposalsByPath = new Map<string, CoreProposal>();
+
+	private constructor(private readonly storage: StoragePort) {}
+
+	/** Loads the saved states; an unreadable file is reported through `warn` and ignored. */
+	static async open(storage: StoragePort, warn: (message: string) => void): Promise<LifecycleStore> {
+		const store = new LifecycleStore(storage);
+		const text = await storage.read(FILE);
+		if (text === null) return store;
+		try {
+			const saved = JSON.parse(text) as StoredLifecycle;
+			if (saved.format !== FORMAT || !Array.isArray(saved.rows)) throw new Error(`unknown format ${String(saved.format)}`);
+			for (const [path, status, since, pendingDown, lastPassAt, proposedAt] of saved.rows) {
+				const name = LIFECYCLE_STATUSES[status];
+				if (name === undefined) continue;
+				store.overrides.set(path, { status: name, since, pendingDown, lastPassAt, proposedAt });
+			}
+			for (const proposal of saved.proposals ?? []) store.proposalsByPath.set(proposal.path, proposal);
+		} catch (error) {
+			warn(`${FILE} could not be read (${errorMessage(error)}); lifecycle states start again from the notes' memory_status`);
+		}
+		return store;
+	}
+
+	stateOf(path: string): LifecycleState | undefined {
+		const override = this.overrides.get(path);
+		if (override !== undefined) return override ?? undefined;
+		const index = this.base?.indexByPath.get(path);
+		return index === undefined || this.base === null ? undefined : stateAt(this.base, index);
+	}
+
+	/** Retention in [0, 1] from the last pass; undefined for a note the pass did not see. */
+	retentionOf(path: string): number | undefined {
+		const index = this.base?.indexByPath.get(path);
+		return index === undefined || this.base === null ? undefined : this.base.retention[index];
+	}
+
+	/** When the last adopted pass ran (ms), or null before the first. */
+	lastPassAt(): number | null {
+		return this.base?.at ?? null;
+	}
+
+	set(path: string, state: LifecycleState): void {
+		this.overrides.set(path, state);
+	}
+
+	rename(from: string, to: string): void {
+		const state = this.stateOf(from);
+		this.overrides.set(from, null);
+		if (state) this.overrides.set(to, state);
+		const proposal = this.proposalsByPath.get(from);
+		this.proposalsByPath.delete(from);
+		if (proposal) this.proposalsByPath.set(to, { ...proposal, path: to });
+	}
+
+	remove(path: string): void {
+		this.overrides.set(path, null);
+		this.proposalsByPath.delete(path);
+	}
+
+	/**
+	 * Takes a finished pass as the new base. Overrides made while it ran (`since` = the pass's
+	 * start marker from `mark()`) stay on top: they are newer than what the pass saw.
+	 */
+	adoptPass(outcome: PassOutcome, overridesBefore: ReadonlySet<string>): void {
+		this.base = outcome;
+		for (const path of overridesBefore) this.overrides.delete(path);
+		for (const proposal of outcome.proposals) this.proposalsByPath.set(proposal.path, proposal);
+	}
+
+	/** Paths overridden so far; pass it to `adoptPass` to drop exactly those once the pass lands. */
+	mark(): Set<string> {
+		return new Set(this.overrides.keys());
+	}
+
+	proposals(): CoreProposal[] {
+		return [...this.proposalsByPath.values()];
+	}
+
+	resolveProposal(path: string): CoreProposal | undefined {
+		const proposal = this.proposalsByPath.get(path);
+		this.proposalsByPath.delete(path);
+		return proposal;
+	}
+
+	async save(): Promise<void> {
+		const rows: Row[] = [];
+		const seen = new Set<string>();
+		const push = (path: string, state: LifecycleState | undefined): void => {
+			seen.add(path);
+			if (!state) return;
+			rows.push([path, LIFECYCLE_STATUSES.indexOf(state.status), state.since, state.pendingDown, state.lastPassAt, state.proposedAt]);
+		};
+		for (const [path, state] of this.overrides) push(path, state ?? undefined);
+		for (const path of this.base?.paths ?? []) if (!seen.has(path)) push(path, this.stateOf(path));
+		const stored: StoredLifecycle = { format: FORMAT, rows, proposals: this.proposals() };
+		await this.storage.writeAtomic(FILE, JSON.stringify(stored));
+	}
+}

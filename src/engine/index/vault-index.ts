@@ -1,0 +1,233 @@
+import { MemoryGraph } from "../../core/graph/memory-graph";
+import type { NoteInput } from "../../core/graph/types";
+import { parseIndexSettings, type IndexSettings } from "../../core/model/index-settings";
+import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../../core/model/vault";
+import { isMemoryPath } from "../../core/model/memory-paths";
+import { noteProblems } from "../../core/parse/note-problems";
+import { errorMessage } from "../../core/model/error-message";
+
+export interface IndexWarning {
+	path: string;
+	message: string;
+	/** True when the note was left out of the graph, false when it was indexed despite the problem. */
+	skipped: boolean;
+}
+
+export interface IndexReport {
+	notes: number;
+	edges: number;
+	skipped: number;
+	warnings: IndexWarning[];
+	ms: number;
+}
+
+export type IndexChange =
+	| {
+			type: "set";
+			path: string;
+			/** The note's modification time before this change; null for a note new to the graph. */
+			previousMtime: number | null;
+			/** Notes this change newly links to (their "newly linked" use). */
+			newTargets: string[];
+	  }
+	| { type: "remove"; path: string }
+	| { type: "rename"; path: string; oldPath: string };
+
+export type ProgressListener = (done: number, total: number) => void;
+
+export interface VaultIndexOptions {
+	settings?: Partial<IndexSettings>;
+	/** How many notes are read at once during a full index. */
+	readConcurrency?: number;
+	/** Sees every note the index reads (full index and updates), e.g. to feed the search index with its text. */
+	onLoaded?: (note: LoadedNote) => void;
+}
+
+/**
+ * Keeps the memory graph equal to what the vault's notes say: a full index at start, then one
+ * vault event at a time (events are applied in order, never concurrently).
+ */
+export class VaultIndex {
+	readonly settings: IndexSettings;
+	graph: MemoryGraph;
+	private readonly warningByPath = new Map<string, IndexWarning>();
+	private readonly changeListeners = new Set<(change: IndexChange) => void>();
+	private pending: Promise<void> = Promise.resolve();
+	private unwatch: (() => void) | undefined;
+
+	constructor(
+		private readonly vault: VaultPort,
+		private readonly options: VaultIndexOptions = {},
+	) {
+		this.settings = parseIndexSettings(options.settings ?? {});
+		this.graph = this.emptyGraph();
+	}
+
+	warnings(): IndexWarning[] {
+		return [...this.warningByPath.values()];
+	}
+
+	includes(path: string): boolean {
+		return isMemoryPath(path, this.settings.excludedFolders);
+	}
+
+	/**
+	 * Indexes every note from scratch, replacing the current graph. It runs in the same queue as
+	 * vault events, so `start()` may come first: changes made while the build reads the vault are
+	 * applied right after it, and none is lost.
+	 */
+	build(onProgress?: ProgressListener): Promise<IndexReport> {
+		return this.enqueue(() => this.buildNow(onProgress));
+	}
+
+	private async buildNow(onProgress?: ProgressListener): Promise<IndexReport> {
+		const started = performance.now();
+		const files = (await this.vault.list()).filter((file) => this.includes(file.path));
+		this.warningByPath.clear();
+		const inputs: NoteInput[] = [];
+		let done = 0;
+		await forEachConcurrently(files, this.options.readConcurrency ?? 16, async (file) => {
+			const input = await this.loadInput(file);
+			if (input) inputs.push(input);
+			onProgress?.(++done, files.length);
+		});
+		const graph = this.emptyGraph();
+		graph.setNotes(inputs);
+		this.graph = graph;
+		return {
+			notes: graph.order,
+			edges: graph.graph.size,
+			skipped: this.warnings().filter((w) => w.skipped).length,
+			warnings: this.warnings(),
+			ms: performance.now() - started,
+		};
+	}
+
+	/** Applies one vault event; events are queued so they apply in the order they were given. */
+	apply(event: VaultEvent): Promise<void> {
+		return this.enqueue(() => this.applyNow(event));
+	}
+
+	private enqueue<T>(work: () => Promise<T>): Promise<T> {
+		const run = this.pending.then(work);
+		this.pending = run.then(
+			() => undefined,
+			() => undefined,
+		);
+		return run;
+	}
+
+	/** Resolves once every event given so far has been applied. */
+	async idle(): Promise<void> {
+		await this.pending;
+	}
+
+	/** Follows the vault's events until `stop`. Failures to apply an event become warnings. */
+	start(): void {
+		if (this.unwatch) return;
+		this.unwatch = this.vault.watch((event) => {
+			this.apply(event).catch((error: unknown) => this.warn(event.path, `could not update the index: ${errorMessage(error)}`, true));
+		});
+	}
+
+	stop(): void {
+		this.unwatch?.();
+		this.unwatch = undefined;
+	}
+
+	onChange(listener: (change: IndexChange) => void): () => void {
+		this.changeListeners.add(listener);
+		return () => this.changeListeners.delete(listener);
+	}
+
+	private async applyNow(event: VaultEvent): Promise<void> {
+		if (event.type === "rename") {
+			await this.applyRename(event.oldPath, event.path);
+			return;
+		}
+		if (event.type === "delete" || !this.includes(event.path)) {
+			this.removePath(event.path);
+			return;
+		}
+		const file = await this.vault.stat(event.path);
+		const input = file ? await this.loadInput(file) : null;
+		if (!input) {
+			this.dropNode(event.path);
+			return;
+		}
+		const previousMtime = this.graph.node(input.path)?.mtime ?? null;
+		const before = new Set(this.graph.graph.hasNode(input.path) ? this.graph.graph.outNeighbors(input.path) : []);
+		this.graph.setNote(input);
+		const newTargets = this.graph.graph.outNeighbors(input.path).filter((target) => !before.has(target));
+		this.emit({ type: "set", path: input.path, previousMtime, newTargets });
+	}
+
+	private async applyRename(oldPath: string, path: string): Promise<void> {
+		this.warningByPath.delete(oldPath);
+		if (!this.includes(path)) {
+			this.removePath(oldPath);
+			return;
+		}
+		if (this.graph.hasNote(oldPath)) {
+			this.graph.renameNote(oldPath, path);
+			this.emit({ type: "rename", path, oldPath });
+		}
+		await this.applyNow({ type: "modify", path });
+	}
+
+	private removePath(path: string): void {
+		this.warningByPath.delete(path);
+		this.dropNode(path);
+	}
+
+	/** Takes a note out of the graph but keeps any warning that explains why. */
+	private dropNode(path: string): void {
+		if (this.graph.removeNote(path)) this.emit({ type: "remove", path });
+	}
+
+	private async loadInput(file: VaultFile): Promise<NoteInput | null> {
+		this.warningByPath.delete(file.path);
+		if (file.size > this.settings.maxNoteBytes) {
+			this.warn(file.path, `skipped: ${formatBytes(file.size)} is over the ${formatBytes(this.settings.maxNoteBytes)} note size limit (setting maxNoteBytes)`, true);
+			return null;
+		}
+		let note: LoadedNote | null;
+		try {
+			note = await this.vault.load(file.path);
+		} catch (error) {
+			this.warn(file.path, `skipped: could not read the note (${errorMessage(error)})`, true);
+			return null;
+		}
+		if (!note) return null;
+		const problem = noteProblems(note);
+		if (problem) this.warn(file.path, problem.message, problem.skip);
+		if (problem?.skip) return null;
+		this.options.onLoaded?.(note);
+		return { path: note.file.path, mtime: note.file.mtime, ctime: note.file.ctime, size: note.file.size, parsed: note.parsed };
+	}
+
+	private warn(path: string, message: string, skipped: boolean): void {
+		this.warningByPath.set(path, { path, message, skipped });
+	}
+
+	private emit(change: IndexChange): void {
+		for (const listener of this.changeListeners) listener(change);
+	}
+
+	private emptyGraph(): MemoryGraph {
+		return new MemoryGraph({ edgeKeys: this.settings.edgeKeys });
+	}
+}
+
+async function forEachConcurrently<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+	let next = 0;
+	const worker = async (): Promise<void> => {
+		while (next < items.length) await work(items[next++]);
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+
+function formatBytes(bytes: number): string {
+	return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}

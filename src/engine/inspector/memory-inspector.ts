@@ -1,0 +1,188 @@
+import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
+import { causalChain, type ChainStep } from "../../core/graph/causal";
+import type { MemoryGraph } from "../../core/graph/memory-graph";
+import type { MemoryEdge } from "../../core/graph/types";
+import type { LifecycleStatus } from "../../core/model/lifecycle-status";
+import { EDGE_TYPE_INFO, EDGE_TYPES, type EdgeType } from "../../core/model/edge-types";
+import type { ScoringSettings } from "../../core/model/scoring-settings";
+import type { ActivityStore } from "../activity/activity-store";
+import { MemoryError } from "../../core/model/memory-error";
+import { scoringActivityOf } from "../activity/scoring-activity";
+import { SupportiveAdjacency } from "../../core/inspector/adjacency";
+import { removalImpact } from "../../core/inspector/impact";
+import { explainScores, LiveNeighbourhoods } from "../../core/inspector/scores";
+import { coreReason, explainStatus, latestTransitionInto } from "../../core/inspector/status";
+import { traverseGraph } from "../../core/inspector/traverse";
+import type { CoreMemory, ExplainedEdge, Explanation, MemoryStats, Traversal, TraverseOptions } from "../../core/inspector/types";
+import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
+import type { VaultIndex } from "../index/vault-index";
+
+export interface MemoryInspectorDeps {
+	index: VaultIndex;
+	/** Both throw until the engine has started. */
+	activity: () => ActivityStore;
+	maintenance: () => MemoryMaintenance;
+	/** Notes waiting for embeddings (0 without a model). */
+	pendingEmbeddings: () => number;
+	/** Read on every call: explanations use the settings in force. */
+	scoring: () => ScoringSettings;
+	clock: () => number;
+}
+
+export interface ExplainOptions {
+	/** Hops of the upstream and downstream causal chains (default 3). */
+	chainDepth?: number;
+	/** Steps kept per chain (default 100). */
+	maxChainSteps?: number;
+	/** Notes the explanation may name (e.g. the notes a client may read); counts still cover all. */
+	include?: (path: string) => boolean;
+	/** Edges listed per direction and orphans listed, at most (default 100): a hub has thousands. */
+	maxListed?: number;
+}
+
+/** Read-only views of the memory: why a memory scores and stands as it does, its neighbourhood, the vault's numbers. */
+export class MemoryInspector {
+	private cached: { graph: MemoryGraph; adjacency: SupportiveAdjacency } | null = null;
+
+	constructor(private readonly deps: MemoryInspectorDeps) {
+		deps.index.onChange(() => {
+			this.cached = null;
+		});
+	}
+
+	private get graph(): MemoryGraph {
+		return this.deps.index.graph;
+	}
+
+	/** The supportive graph as arrays, rebuilt after any change to the index (a full rebuild replaces the graph). */
+	private adjacency(): SupportiveAdjacency {
+		const graph = this.graph;
+		if (this.cached?.graph !== graph) this.cached = { graph, adjacency: new SupportiveAdjacency(graph) };
+		return this.cached.adjacency;
+	}
+
+	/** The three forces with their live values, status and why, history, causal chains, edges and removal impact. */
+	explain(path: string, options: ExplainOptions = {}): Explanation {
+		const graph = this.graph;
+		const node = graph.node(path);
+		if (!node) throw new MemoryError(`No memory "${path}" in the vault.`, "path");
+		const include = options.include ?? (() => true);
+		const scoring = this.deps.scoring();
+		const maintenance = this.deps.maintenance();
+		const now = this.deps.clock();
+
+		const adjacency = this.adjacency();
+		const live = new LiveNeighbourhoods(adjacency, scoring);
+		const scores = explainScores(scoringActivityOf(this.deps.activity(), path, node, scoring), live.of(path), live.ctx, now);
+		const history = maintenance.history(path);
+		const status = explainStatus(maintenance.statusOf(path), node, history, scores.retention, scoring.lifecycle);
+
+		const chainDepth = options.chainDepth ?? 3;
+		const maxSteps = options.maxChainSteps ?? 100;
+		const chain = (direction: "upstream" | "downstream"): { steps: ChainStep[]; truncated: boolean } => {
+			// A step reached through a note the caller may not see is left out, and so is everything beyond it.
+			const kept = new Set([path]);
+			const steps = causalChain(graph, path, direction, chainDepth).filter((step) => {
+				const visible = kept.has(step.via) && include(step.path);
+				if (visible) kept.add(step.path);
+				return visible;
+			});
+			return { steps: steps.slice(0, maxSteps), truncated: steps.length > maxSteps };
+		};
+		const upstream = chain("upstream");
+		const downstream = chain("downstream");
+		const impact = removalImpact(graph, adjacency, path);
+		const maxListed = options.maxListed ?? 100;
+		const visible = (edge: MemoryEdge): boolean => include(edge.source) && include(edge.target);
+		const edgesOut = graph.outEdges(path).filter(visible);
+		const edgesIn = graph.inEdges(path).filter(visible);
+		return {
+			path,
+			title: node.title,
+			pinned: node.memory.pinned,
+			category: node.memory.category ?? null,
+			source: node.memory.source ?? null,
+			status,
+			scores,
+			history,
+			upstream: upstream.steps,
+			downstream: downstream.steps,
+			chainTruncated: upstream.truncated || downstream.truncated,
+			edgesOut: edgesOut.slice(0, maxListed).map(explainedEdge),
+			edgesIn: edgesIn.slice(0, maxListed).map(explainedEdge),
+			edgesOutTotal: edgesOut.length,
+			edgesInTotal: edgesIn.length,
+			removalImpact: { ...impact, orphaned: impact.orphaned.filter(include).slice(0, maxListed) },
+		};
+	}
+
+	/** Notes within `depth` hops and the edges between them; throws a MemoryError for an unknown start. */
+	traverse(start: string, options: TraverseOptions = {}): Traversal {
+		if (!this.graph.hasNote(start)) throw new MemoryError(`No memory "${start}" in the vault.`, "path");
+		const maintenance = this.deps.maintenance();
+		return traverseGraph(this.graph, start, (path) => maintenance.statusOf(path), options);
+	}
+
+	stats(): MemoryStats {
+		const graph = this.graph;
+		const maintenance = this.deps.maintenance();
+		const edgesByType = Object.fromEntries(EDGE_TYPES.map((type) => [type, 0])) as Record<EdgeType, number>;
+		graph.graph.forEachEdge((_key, attributes) => {
+			edgesByType[attributes.type]++;
+		});
+		const byStatus = Object.fromEntries(LIFECYCLE_STATUSES.map((status) => [status, 0])) as Record<LifecycleStatus, number>;
+		let pinned = 0;
+		graph.graph.forEachNode((path, node) => {
+			byStatus[maintenance.statusOf(path)]++;
+			if (node.memory.pinned) pinned++;
+		});
+		const orphans = this.adjacency().weighted.reduce((count, weight) => (weight > 0 ? count : count + 1), 0);
+		return {
+			notes: graph.order,
+			edges: graph.graph.size,
+			edgesByType,
+			byStatus,
+			orphans,
+			danglingLinks: graph.dangling().length,
+			core: byStatus.core,
+			pinned,
+			pendingEmbeddings: this.deps.pendingEmbeddings(),
+			lastMaintenanceAt: maintenance.lastPassAt(),
+			indexWarnings: this.deps.index.warnings().length,
+			openProposals: maintenance.proposals().length,
+		};
+	}
+
+	/** Core and pinned memories, optionally of one category (compared case-insensitively), by path. */
+	listCore(category?: string): CoreMemory[] {
+		const graph = this.graph;
+		const maintenance = this.deps.maintenance();
+		const wanted = category?.trim().toLowerCase();
+		const core: CoreMemory[] = [];
+		graph.graph.forEachNode((path, node) => {
+			if (!node.memory.pinned && maintenance.statusOf(path) !== "core") return;
+			if (wanted !== undefined && wanted !== "" && node.memory.category?.toLowerCase() !== wanted) return;
+			const history = maintenance.history(path);
+			core.push({
+				path,
+				title: node.title,
+				category: node.memory.category ?? null,
+				pinned: node.memory.pinned,
+				why: coreReason(node, history),
+				since: latestTransitionInto(history, "core")?.at ?? null,
+			});
+		});
+		return core.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	}
+}
+
+function explainedEdge(edge: MemoryEdge): ExplainedEdge {
+	return {
+		source: edge.source,
+		target: edge.target,
+		type: edge.type,
+		weight: edge.weight,
+		supportive: EDGE_TYPE_INFO[edge.type].supportive,
+		provenance: edge.provenance,
+	};
+}

@@ -1,0 +1,413 @@
+import { LIFECYCLE_STATUSES, type LifecycleStatus } from "../../core/model/lifecycle-status";
+import type { MemoryGraph } from "../../core/graph/memory-graph";
+import type { MemoryNodeAttributes } from "../../core/graph/types";
+import { DEFAULT_RECALL_SETTINGS, type RecallSettings } from "../../core/model/recall-settings";
+import type { LoadedNote } from "../../core/model/vault";
+import { fuseRankings, type FusedHit } from "../../core/recall/fusion";
+import { keywordDocument } from "../../core/recall/keyword-document";
+import { KeywordIndex, type KeywordHit } from "../../core/recall/keyword-index";
+import type { KeywordSettingsInput } from "../../core/model/keyword-settings";
+import type { RankedMemory, RecallCandidate } from "../../core/recall/rank";
+import type { SpreadHit } from "../../core/recall/spreading-activation";
+import type { VectorHit } from "../../core/recall/vector-index";
+import { rankDiverse } from "../../core/recall/diversify";
+import { fileStamp } from "./keyword-cache";
+import type { NoteEmbeddings } from "../embeddings/note-embeddings";
+import { RecallGraphState } from "./recall-graph-state";
+import { bodyText, recallHit, searchHit, snippetOf, type HitText } from "../../core/recall/recall-hits";
+import type { Reactivate } from "./recall-reactivation";
+import {
+	DEFAULT_RECALL_PIPELINE,
+	RECALL_MODES,
+	type RecallHit,
+	type RecallOptions,
+	type RecallPipeline,
+	type RecallResult,
+	type SearchFilters,
+	type SearchHit,
+} from "../../core/recall/recall-types";
+import { fuseScores, type ScoredList } from "../../core/recall/fusion";
+import { compileFilters } from "../../core/recall/search-filters";
+import type { IndexChange, VaultIndex } from "../index/vault-index";
+
+export interface RecallServiceDeps {
+	/** Read on every recall, so changed settings apply at once. */
+	settings?: () => RecallSettings;
+	keywordSettings?: KeywordSettingsInput;
+	/** A keyword index loaded from the cache: notes whose stamp still matches are not re-indexed. */
+	keywordIndex?: KeywordIndex;
+	/** Embeddings, when a model is configured; recall works without them. */
+	embeddings?: NoteEmbeddings;
+	/** Lifecycle status (maintenance knows it); default: the note's `memory_status`, else active. */
+	statusOf?: (path: string) => LifecycleStatus;
+	/** Retention in [0, 1] from the last scoring pass; unknown counts as 1. */
+	retentionOf?: (path: string) => number | undefined;
+	/** Last recall or open (ms), for recency; unknown falls back to the note's mtime. */
+	lastUsedOf?: (path: string) => number | null | undefined;
+	/** Reactivates returned memories and cascades to their neighbours; without it recall changes nothing. */
+	reactivate?: Reactivate;
+	/** Reads a note's text for "full" verbosity; without it such hits carry no text. */
+	read?: (path: string) => Promise<string>;
+	/** Fusion method and result diversity (defaults: DEFAULT_RECALL_PIPELINE). */
+	pipeline?: () => RecallPipeline;
+	/** A fresh seeded random function per Louvain run, so communities are reproducible. */
+	createRandom?: () => () => number;
+}
+
+/** How many of the best keyword and vector hits enter fusion. */
+const CANDIDATE_POOL = 100;
+const DEFAULT_K = 10;
+/** Most neighbours a single recall cascades to. */
+const MAX_CASCADES = 20;
+const MAX_K = 200;
+
+/**
+ * Recall and search over the vault index: a keyword index kept in step with the vault (fed by
+ * the index's `onLoaded` and change events), optional embeddings, spreading activation over the
+ * typed graph with Louvain communities, and the final rank that mixes relevance with retention.
+ *
+ * Wiring: pass `service.noteLoaded` as the VaultIndex's `onLoaded` option, then `attach(index)`.
+ */
+export class RecallService {
+	private keywordIndex: KeywordIndex;
+	/** Bumped on every keyword index change, so a host saves the cache only when it changed. */
+	private keywordChanges = 0;
+	private index: VaultIndex | null = null;
+	private state: RecallGraphState | null = null;
+	private unsubscribe: (() => void) | null = null;
+	private embeddings: NoteEmbeddings | undefined;
+	/**
+	 * The snippet concise recall shows, per note, taken when the note is loaded: reading ten notes
+	 * per recall was most of its cost. ≈ 300 bytes a note.
+	 */
+	private readonly snippets = new Map<string, string>();
+
+	/**
+	 * Notes of a cached keyword index not read since start: the first read skips re-indexing one
+	 * whose stamp still matches. Every later read re-indexes, since an edit can keep mtime and size.
+	 */
+	private fromCache: Set<string>;
+
+	constructor(private readonly deps: RecallServiceDeps = {}) {
+		this.keywordIndex = deps.keywordIndex ?? new KeywordIndex(deps.keywordSettings ?? {});
+		this.fromCache = new Set(deps.keywordIndex?.ids() ?? []);
+		this.embeddings = deps.embeddings;
+	}
+
+	get keyword(): KeywordIndex {
+		return this.keywordIndex;
+	}
+
+	/** How many keyword index changes so far (compare two readings to know whether to save the cache). */
+	get keywordVersion(): number {
+		return this.keywordChanges;
+	}
+
+	/**
+	 * Takes a keyword index loaded from the cache, before the vault index is built: notes whose
+	 * stamp still matches are then not re-tokenized.
+	 */
+	adoptCachedKeywordIndex(index: KeywordIndex): void {
+		this.keywordIndex = index;
+		this.fromCache = new Set(index.ids());
+	}
+
+	/** Embeddings, when a model is loaded: notes loaded from now on are embedded too. */
+	get noteEmbeddings(): NoteEmbeddings | undefined {
+		return this.embeddings;
+	}
+
+	/**
+	 * Starts using embeddings loaded after the index was built (the model loads in the
+	 * background): the caller feeds the notes already indexed through `noteLoaded`'s embedding
+	 * half, `embedNote`.
+	 */
+	useEmbeddings(embeddings: NoteEmbeddings): void {
+		this.embeddings = embeddings;
+	}
+
+	/** Queues one already indexed note for embedding (see `useEmbeddings`). */
+	embedNote(note: LoadedNote): void {
+		this.embeddings?.update(note);
+	}
+
+	/** Give this to the VaultIndex as `onLoaded`: every note it reads is (re)indexed here. */
+	readonly noteLoaded = (note: LoadedNote): void => {
+		const path = note.file.path;
+		const stamp = fileStamp(note.file);
+		const cachedAndUnchanged = this.fromCache.delete(path) && this.keyword.stampOf(path) === stamp;
+		if (!cachedAndUnchanged) {
+			this.keyword.replace(keywordDocument(path, note.content, note.parsed, this.keyword.settings), stamp);
+			this.keywordChanges++;
+		}
+		this.snippets.set(path, snippetOf(note.content.slice(note.parsed.bodyStart).trim()));
+		this.embeddings?.update(note);
+	};
+
+	/** Follows the index's removals and renames; returns a function that stops following. */
+	attach(index: VaultIndex): () => void {
+		this.unsubscribe?.();
+		this.index = index;
+		const stop = index.onChange((change) => this.onChange(change));
+		this.unsubscribe = () => {
+			stop();
+			this.unsubscribe = null;
+		};
+		return this.unsubscribe;
+	}
+
+	/**
+	 * Recomputes the Louvain communities (spreading penalty, result diversity) if the graph has
+	 * changed enough since the last run; returns whether it did. Costly at 100k notes (seconds),
+	 * so it runs off the recall path: after the index is built and after maintenance passes.
+	 * Until the first run, recall works without communities.
+	 */
+	refreshCommunities(): boolean {
+		return this.graphState().communities.refresh();
+	}
+
+	/** Stops following the index and drops the graph caches. */
+	dispose(): void {
+		this.unsubscribe?.();
+		this.state?.dispose();
+		this.state = null;
+	}
+
+	async recall(query: string, options: RecallOptions = {}): Promise<RecallResult> {
+		if (typeof query !== "string" || query.trim() === "") throw new Error("Recall needs a non-empty query; use search with an empty query to list memories by recency.");
+		const limit = resultCount(options.maxResults ?? options.k);
+		const requested = options.mode ?? "full";
+		if (!RECALL_MODES.includes(requested)) throw new Error(`Recall mode "${String(requested)}" is unknown; use one of ${RECALL_MODES.join(", ")}.`);
+		const settings = this.settings();
+		const state = this.graphState();
+		const graph = state.graph;
+		const include = options.include;
+		const inGraph = include === undefined ? (path: string): boolean => graph.hasNote(path) : (path: string): boolean => graph.hasNote(path) && include(path);
+
+		// The keyword index follows the graph, so notes outside it are rare (a note being re-read):
+		// dropping them afterwards is cheaper than a filter call per matching note.
+		const keywordHits = this.keyword.search(query, { limit: CANDIDATE_POOL }).filter((hit) => inGraph(hit.id));
+		const embeddings = this.embeddings;
+		const useVector = requested === "full" && embeddings !== undefined && embeddings.ready;
+		const vectorHits = useVector ? await embeddings.search(query, CANDIDATE_POOL, inGraph) : [];
+		const fused = this.fuse(keywordHits, vectorHits, useVector, settings);
+
+		const useGraph = requested !== "keyword";
+		const communityOf = (path: string): number | undefined => state.communities.communityOf(path);
+		const spread =
+			useGraph && settings.spreading.seeds > 0
+				? state.spreading.spread(
+						fused.slice(0, settings.spreading.seeds).map((hit) => ({ id: hit.id, activation: hit.score })),
+						{ communityOf },
+					)
+				: new Map<string, SpreadHit>();
+
+		const candidates = [...this.candidates(state, fused, spread, keywordHits, vectorHits, inGraph).values()];
+		const diversity = useGraph ? this.pipeline().diversity : 1;
+		const ranked = rankDiverse(candidates, settings.ranking, limit, diversity, communityOf);
+		const verbosity = options.verbosity ?? "concise";
+		const results = await Promise.all(ranked.map((memory) => this.hitOf(graph, memory, verbosity)));
+		if (options.readOnly !== true && this.deps.reactivate && results.length > 0) {
+			const paths = results.map((hit) => hit.path);
+			await this.deps.reactivate(paths, neighboursOf(graph, paths));
+		}
+		return {
+			query,
+			mode: requested === "full" && !useVector ? "keyword+graph" : requested,
+			vector: useVector,
+			embeddingsPending: embeddings?.pending ?? 0,
+			results,
+		};
+	}
+
+	/**
+	 * Memories that pass the filters: by keyword score for a query, by last use (newest first)
+	 * for an empty one. Changes nothing.
+	 */
+	search(query: string, filters: SearchFilters = {}, k = DEFAULT_K): SearchHit[] {
+		const limit = resultCount(k);
+		const accept = compileFilters(filters);
+		const graph = this.graphState().graph;
+		const passes = (path: string): boolean => {
+			const node = graph.node(path);
+			return node !== undefined && accept(node, () => ({ status: this.statusOf(path, node), lastUsed: this.lastUsed(path, node) }));
+		};
+		const hitOf = (path: string, keyword?: KeywordHit): SearchHit => {
+			const node = graph.node(path) as MemoryNodeAttributes;
+			return searchHit(node, this.statusOf(path, node), this.lastUsed(path, node), keyword);
+		};
+		if (query.trim() !== "") return this.keyword.search(query, { limit, filter: passes }).map((hit) => hitOf(hit.id, hit));
+		const listed: { path: string; lastUsed: number }[] = [];
+		for (const path of graph.notePaths()) {
+			if (!passes(path)) continue;
+			const node = graph.node(path);
+			if (node) listed.push({ path, lastUsed: this.lastUsed(path, node) });
+		}
+		listed.sort((a, b) => b.lastUsed - a.lastUsed || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+		return listed.slice(0, limit).map(({ path }) => hitOf(path));
+	}
+
+	private fuse(keywordHits: KeywordHit[], vectorHits: VectorHit[], useVector: boolean, settings: RecallSettings): FusedHit[] {
+		const lists: ScoredList[] = [{ name: "keyword", hits: keywordHits, weight: settings.fusion.keywordWeight, scale: "relative" }];
+		if (useVector) {
+			const hits = vectorHits.map((hit) => ({ id: hit.path, score: hit.similarity }));
+			lists.push({ name: "vector", hits, weight: settings.fusion.vectorWeight, scale: "absolute" });
+		}
+		if (this.pipeline().fusion === "relative") return fuseScores(lists);
+		return fuseRankings(
+			lists.map((list) => ({ name: list.name, ids: list.hits.map((hit) => hit.id), weight: list.weight })),
+			settings.fusion.k,
+		);
+	}
+
+	private candidates(
+		{ graph, superseded }: RecallGraphState,
+		fused: FusedHit[],
+		spread: Map<string, SpreadHit>,
+		keywordHits: KeywordHit[],
+		vectorHits: VectorHit[],
+		include: (path: string) => boolean,
+	): Map<string, RecallCandidate> {
+		const terms = new Map(keywordHits.map((hit) => [hit.id, hit.terms]));
+		const similarity = new Map(vectorHits.map((hit) => [hit.path, hit.similarity]));
+		const candidates = new Map<string, RecallCandidate>();
+		const add = (id: string, fusedScore: number): RecallCandidate | undefined => {
+			const node = graph.node(id);
+			if (!node || !include(id)) return undefined;
+			let candidate = candidates.get(id);
+			if (!candidate) {
+				candidate = {
+					id,
+					fused: fusedScore,
+					retention: this.retentionOf(id),
+					status: this.statusOf(id, node),
+					pinned: node.memory.pinned,
+					supersededBy: superseded.supersedersOf(id),
+				};
+				const matched = terms.get(id);
+				if (matched) candidate.terms = matched;
+				const cosine = similarity.get(id);
+				if (cosine !== undefined) candidate.similarity = cosine;
+				candidates.set(id, candidate);
+			}
+			return candidate;
+		};
+		for (const hit of fused) add(hit.id, hit.score);
+		for (const [id, hit] of spread) {
+			const candidate = add(id, 0);
+			if (candidate) candidate.spread = hit;
+		}
+		// A replacement competes even when only the memory it replaces matched: it inherits that relevance.
+		for (const candidate of [...candidates.values()]) for (const newer of candidate.supersededBy ?? []) add(newer, 0);
+		return candidates;
+	}
+
+	private async hitOf(graph: MemoryGraph, memory: RankedMemory, verbosity: "full" | "concise"): Promise<RecallHit> {
+		const node = graph.node(memory.id);
+		return recallHit(memory, node, node ? this.statusOf(memory.id, node) : "active", await this.hitText(memory.id, verbosity));
+	}
+
+	private async hitText(path: string, verbosity: "full" | "concise"): Promise<HitText> {
+		if (verbosity === "concise") {
+			const snippet = this.snippets.get(path);
+			return snippet === undefined ? null : { snippet };
+		}
+		const content = await this.textOf(path);
+		return content === null ? null : { content };
+	}
+
+	private async textOf(path: string): Promise<string | null> {
+		if (!this.deps.read) return null;
+		try {
+			return bodyText(await this.deps.read(path));
+		} catch {
+			// A note deleted between ranking and reading: the hit stays, without text.
+			return null;
+		}
+	}
+
+	private onChange(change: IndexChange): void {
+		if (change.type === "remove") {
+			this.keywordChanges++;
+			this.keyword.remove(change.path);
+			this.snippets.delete(change.path);
+			this.embeddings?.remove(change.path);
+		} else if (change.type === "rename") {
+			this.keywordChanges++;
+			this.keyword.rename(change.oldPath, change.path);
+			const snippet = this.snippets.get(change.oldPath);
+			this.snippets.delete(change.oldPath);
+			if (snippet !== undefined) this.snippets.set(change.path, snippet);
+			this.embeddings?.rename(change.oldPath, change.path);
+		}
+	}
+
+	/**
+	 * The current graph and its caches. A full rebuild replaces the index's graph: the caches are
+	 * rebuilt for it, and notes the rebuild no longer has leave the keyword and vector indexes.
+	 */
+	private graphState(): RecallGraphState {
+		if (!this.index) throw new Error("The recall service is not attached to a vault index; call attach(index) first.");
+		const graph = this.index.graph;
+		if (this.state?.graph !== graph) this.dropNotesOutside(graph);
+		this.state = RecallGraphState.for(graph, this.settings(), this.state, this.deps.createRandom);
+		return this.state;
+	}
+
+	private dropNotesOutside(graph: MemoryGraph): void {
+		for (const path of this.keyword.ids()) {
+			if (graph.hasNote(path)) continue;
+			this.keywordChanges++;
+			this.keyword.remove(path);
+			this.snippets.delete(path);
+			this.embeddings?.remove(path);
+		}
+	}
+
+	private pipeline(): RecallPipeline {
+		return this.deps.pipeline?.() ?? DEFAULT_RECALL_PIPELINE;
+	}
+
+	private settings(): RecallSettings {
+		return this.deps.settings?.() ?? DEFAULT_RECALL_SETTINGS;
+	}
+
+	private statusOf(path: string, node: MemoryNodeAttributes): LifecycleStatus {
+		if (this.deps.statusOf) return this.deps.statusOf(path);
+		const said = node.memory.status;
+		return said !== undefined && (LIFECYCLE_STATUSES as readonly string[]).includes(said) ? (said as LifecycleStatus) : "active";
+	}
+
+	private retentionOf(path: string): number {
+		const retention = this.deps.retentionOf?.(path);
+		return retention === undefined || !Number.isFinite(retention) ? 1 : retention;
+	}
+
+	private lastUsed(path: string, node: MemoryNodeAttributes): number {
+		return Math.max(node.mtime, this.deps.lastUsedOf?.(path) ?? 0);
+	}
+}
+
+/**
+ * Neighbours (either direction, any edge type) of the paths, without the paths themselves: those
+ * of the best hit first, at most `MAX_CASCADES` in all, so one recall adds a bounded number of
+ * records to the activity log however connected its hits are.
+ */
+function neighboursOf(graph: MemoryGraph, paths: readonly string[]): string[] {
+	const returned = new Set(paths);
+	const neighbours = new Set<string>();
+	for (const path of paths) {
+		if (!graph.hasNote(path)) continue;
+		graph.graph.forEachNeighbor(path, (neighbour) => {
+			if (!returned.has(neighbour) && neighbours.size < MAX_CASCADES) neighbours.add(neighbour);
+		});
+		if (neighbours.size >= MAX_CASCADES) break;
+	}
+	return [...neighbours];
+}
+
+function resultCount(k: number | undefined): number {
+	if (k === undefined) return DEFAULT_K;
+	if (!Number.isInteger(k) || k < 1 || k > MAX_K) throw new Error(`The number of results must be a whole number from 1 to ${MAX_K} (got ${k}).`);
+	return k;
+}

@@ -1,0 +1,112 @@
+import { autoLinkFloorFor, type AutoLinkSettings } from "../../core/model/recall-settings";
+import type { SimilarMemory } from "../../core/recall/auto-link";
+import { noteTitle, readableText } from "../../core/recall/keyword-document";
+import { tokenize } from "../../core/recall/tokenize";
+import { contentTermReader, termSimilarity } from "../../core/recall/keyword-similarity";
+import { bodyText } from "../../core/recall/recall-hits";
+import type { RecallService } from "./recall-service";
+
+/**
+ * Lowest keyword similarity (see termSimilarity) that auto-links, chosen by scoring every pair of
+ * notes of examples/vault (9 of 465 pairs reach 0.4, each a decision and the memory or incident
+ * about the same thing) and of the kepano vault (6 of 5,253: templates and notes made from them;
+ * unrelated long clippings stay at or below 0.24). Conservative on purpose: a short memory links
+ * only to notes that share most of its words.
+ */
+export const KEYWORD_LINK_FLOOR = 0.4;
+/** Candidates looked at per store, from each of the keyword and the vector search. */
+const CANDIDATES = 12;
+/** How many of the closest memories are checked for conflicting statements. */
+const CONFLICT_CANDIDATES = 5;
+/** Characters of each close memory searched for conflicting statements (the start of a huge note is enough). */
+const CONFLICT_TEXT_CHARS = 20_000;
+/** Distinct query words sent to the keyword index; enough to find notes on the same subject. */
+const QUERY_WORDS = 32;
+/** Characters of a new memory given to the embedding model (it truncates to its window anyway). */
+const EMBED_CHARS = 4000;
+
+export interface SimilarMemories {
+	basis: "embedding" | "keyword";
+	/** Lowest similarity that may auto-link, for this basis. */
+	floor: number;
+	/** Scored candidates, most similar first. */
+	similar: SimilarMemory[];
+	/** The closest memories by keyword and by embedding, with their text: where conflicts are looked for. */
+	nearest: { id: string; text: string }[];
+}
+
+export interface SimilarMemoriesDeps {
+	recall: RecallService;
+	read: (path: string) => Promise<string>;
+	autoLink: () => AutoLinkSettings;
+	/** Notes that may be suggested: indexed, readable by the client, not the memory being replaced. */
+	accept: (path: string) => boolean;
+}
+
+/**
+ * Existing memories similar to a new text: by embedding when a model is ready (its own floor
+ * per model), else by shared terms over the keyword index's best candidates. Failures of the
+ * model fall back to keywords; similarity is a hint and never stops a store.
+ */
+export async function findSimilarMemories(deps: SimilarMemoriesDeps, text: string): Promise<SimilarMemories> {
+	const texts = new Map<string, string>();
+	const textOf = async (path: string): Promise<string> => {
+		let body = texts.get(path);
+		if (body === undefined) {
+			body = await deps.read(path).then(bodyText, () => "");
+			texts.set(path, body);
+		}
+		return body;
+	};
+	const keyword = deps.recall.keyword;
+	const keywordHits = keyword.search(keywordQuery(text, keyword.settings.stopWords), { limit: CANDIDATES, filter: deps.accept });
+	const vector = await vectorSimilar(deps, text);
+	let result: Omit<SimilarMemories, "nearest">;
+	if (vector) {
+		result = vector;
+	} else {
+		const termsOf = contentTermReader(keyword.settings);
+		const terms = termsOf(text);
+		const similar = await Promise.all(
+			keywordHits.map(async (hit): Promise<SimilarMemory> => {
+				const other = termsOf(`${noteTitle(hit.id)}\n${readableText(await textOf(hit.id))}`);
+				return { target: hit.id, similarity: termSimilarity(terms, other) };
+			}),
+		);
+		similar.sort((a, b) => b.similarity - a.similarity);
+		result = { basis: "keyword", floor: KEYWORD_LINK_FLOOR, similar };
+	}
+	const closest = new Set([
+		...keywordHits.slice(0, CONFLICT_CANDIDATES).map((hit) => hit.id),
+		...result.similar.slice(0, CONFLICT_CANDIDATES).map((memory) => memory.target),
+	]);
+	const nearest = await Promise.all([...closest].map(async (id) => ({ id, text: (await textOf(id)).slice(0, CONFLICT_TEXT_CHARS) })));
+	return { ...result, nearest };
+}
+
+async function vectorSimilar(deps: SimilarMemoriesDeps, text: string): Promise<Omit<SimilarMemories, "nearest"> | null> {
+	const embeddings = deps.recall.noteEmbeddings;
+	if (!embeddings?.ready) return null;
+	try {
+		const hits = await embeddings.search(text.slice(0, EMBED_CHARS), CANDIDATES, deps.accept);
+		return {
+			basis: "embedding",
+			floor: autoLinkFloorFor(deps.autoLink(), embeddings.embedder.modelId),
+			similar: hits.map((hit) => ({ target: hit.path, similarity: hit.similarity })),
+		};
+	} catch {
+		// The model failed (its queue reports that); keywords still give an answer.
+		return null;
+	}
+}
+
+/** The first distinct words of the text: a query that finds notes on the same subject without costing a search per word. */
+function keywordQuery(text: string, stopWords: readonly string[]): string {
+	const skip = new Set(stopWords);
+	const words = new Set<string>();
+	for (const token of tokenize(text)) {
+		if (words.size >= QUERY_WORDS) break;
+		if (token.length > 1 && !skip.has(token)) words.add(token);
+	}
+	return [...words].join(" ");
+}

@@ -1,0 +1,172 @@
+import { AUTO_LINK_KEY } from "../../core/model/edge-types";
+import { EDGE_TYPES } from "../../core/model/edge-types";
+import { errorMessage } from "../../core/model/error-message";
+import type { MemorySettings } from "../../core/model/settings";
+import type { VaultPort } from "../../core/model/vault";
+import { chooseAutoLinks, type AutoLinkGraphView } from "../../core/recall/auto-link";
+import { possibleConflicts, type PossibleConflict } from "../../core/recall/conflicts";
+import { MemoryError } from "../../core/model/memory-error";
+import { composeNote, edgeKeyFor, isLinkable, numberedPaths, wikilinkTo } from "./memory-note-file";
+import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
+import type { TypedLink } from "./memory-write-input";
+import type { RecallService } from "../recall/recall-service";
+import { findSimilarMemories } from "../recall/similar-memories";
+import type { VaultIndex } from "../index/vault-index";
+
+export interface AutoLink {
+	target: string;
+	type: "related_to";
+	score: number;
+	basis: "embedding" | "keyword";
+}
+
+export interface StoreResult {
+	nodeId: string;
+	status: "stored";
+	/** Existing memories that may disagree with the new one: hints, no edges. */
+	possibleConflicts: PossibleConflict[];
+	autoLinks: AutoLink[];
+}
+
+/** A memory to create, its input already checked. */
+export interface NewMemory {
+	content: string;
+	/** File name without folder and `.md`, already safe (see fileNameFor). */
+	title: string;
+	category?: string;
+	session?: string;
+	amendReason?: string;
+	links: TypedLink[];
+	/** A memory left out of auto-links and conflict hints (the one being amended). */
+	replaces?: string;
+}
+
+export interface MemoryNoteCreatorDeps {
+	vault: VaultPort;
+	index: VaultIndex;
+	recall: RecallService;
+	settings: () => MemorySettings;
+	clock: () => number;
+	permissions: MemoryPermissions;
+}
+
+/** How many numbered names (`Title 2`, `Title 3`…) a store tries before giving up. */
+const NAME_ATTEMPTS = 1000;
+
+/**
+ * Creates memory notes: the path (first free numbered name in the memory folder), auto-links to
+ * similar memories within the limits, conflict hints, the frontmatter, one createNote, and the
+ * index updated before it returns.
+ */
+export class MemoryNoteCreator {
+	constructor(private readonly deps: MemoryNoteCreatorDeps) {}
+
+	async create(memory: NewMemory): Promise<StoreResult> {
+		const settings = this.deps.settings();
+		const folder = settings.maintenance.memoryFolder;
+		this.deps.permissions.assertWritable(`${folder}/${memory.title}.md`, "title");
+		const similar = await findSimilarMemories(
+			{
+				recall: this.deps.recall,
+				read: (path) => this.deps.vault.read(path),
+				autoLink: () => settings.recall.autoLink,
+				accept: (path) => path !== memory.replaces && this.graph.hasNote(path) && isLinkable(path) && this.deps.permissions.canRead(path),
+			},
+			`${memory.title}\n${memory.content}`,
+		);
+		const { maxLinksPerStore, maxAutoLinksIntoNode } = settings.recall.autoLink;
+		const autoLinks = chooseAutoLinks("", similar.similar, this.autoLinkView(memory.links), {
+			cosineFloor: similar.floor,
+			maxLinksPerStore,
+			maxAutoLinksIntoNode,
+		});
+		const conflicts = possibleConflicts(memory.content, similar.nearest, settings.recall.conflicts);
+		const path = await this.createFile(folder, memory.title, (candidate) =>
+			this.noteText(candidate, memory, autoLinks.map((link) => link.target)),
+		);
+		await this.deps.index.apply({ type: "create", path });
+		return {
+			nodeId: path,
+			status: "stored",
+			possibleConflicts: conflicts,
+			autoLinks: autoLinks.map((link) => ({ target: link.target, type: "related_to", score: link.similarity, basis: similar.basis })),
+		};
+	}
+
+	private get graph() {
+		return this.deps.index.graph;
+	}
+
+	/** Writes the note under the first free numbered name; `compose` gets the final path (links are written relative to it). */
+	private async createFile(folder: string, title: string, compose: (path: string) => string): Promise<string> {
+		const { vault } = this.deps;
+		const fail = (path: string, error: unknown) => new MemoryError(`Could not create the memory note "${path}": ${errorMessage(error)}`, null);
+		let tried = 0;
+		for (const path of numberedPaths(folder, title)) {
+			if (++tried > NAME_ATTEMPTS) break;
+			let taken: boolean;
+			try {
+				taken = this.indexedAs(path) || (await vault.stat(path)) !== null;
+			} catch (error) {
+				throw fail(path, error);
+			}
+			if (taken) continue;
+			try {
+				await vault.createNote(path, compose(path));
+				return path;
+			} catch (error) {
+				// Taken meanwhile by another program: try the next name; anything else is a real failure.
+				const takenMeanwhile = await vault.stat(path).then((file) => file !== null, () => false);
+				if (!takenMeanwhile) throw fail(path, error);
+			}
+		}
+		throw new MemoryError(`No free file name for "${title}" in "${folder}" after ${NAME_ATTEMPTS} tries; give another title.`, "title");
+	}
+
+	/** Whether a note of the graph has this path up to case (file systems that ignore case would refuse it). */
+	private indexedAs(path: string): boolean {
+		const found = this.graph.resolve(path, "");
+		return found !== null && found.normalize("NFC").toLowerCase() === path.normalize("NFC").toLowerCase();
+	}
+
+	private noteText(path: string, memory: NewMemory, autoLinks: string[]): string {
+		const edgeKeys = this.deps.settings().index.edgeKeys;
+		const link = (target: string) => wikilinkTo(this.graph, target, path);
+		const typed = EDGE_TYPES.flatMap((type): [string, string[]][] => {
+			const links = memory.links.filter((l) => l.type === type).map((l) => link(l.target));
+			return links.length === 0 ? [] : [[edgeKeyFor(edgeKeys, type, "related"), links]];
+		});
+		return composeNote(
+			[
+				["memory_source", "mcp"],
+				["memory_created", new Date(this.deps.clock()).toISOString()],
+				["memory_category", memory.category],
+				["memory_session", memory.session],
+				["memory_amend_reason", memory.amendReason],
+				...typed,
+				[AUTO_LINK_KEY, autoLinks.length === 0 ? undefined : autoLinks.map(link)],
+			],
+			memory.content,
+		);
+	}
+
+	/**
+	 * Auto-links already made into a note (links under AUTO_LINK_KEY), and whether the new
+	 * memory will be linked to a note anyway, by a link it asked for.
+	 */
+	private autoLinkView(links: readonly TypedLink[]): AutoLinkGraphView {
+		const graph = this.graph.graph;
+		const linked = new Set(links.map((link) => link.target));
+		return {
+			autoLinksInto: (id) => {
+				if (!graph.hasNode(id)) return 0;
+				let count = 0;
+				graph.forEachInEdge(id, (_edge, attributes) => {
+					if (attributes.provenance.some((p) => p.key === AUTO_LINK_KEY)) count++;
+				});
+				return count;
+			},
+			linked: (_source, target) => linked.has(target),
+		};
+	}
+}

@@ -1,0 +1,233 @@
+import type { LifecycleStatus } from "../../core/model/lifecycle-status";
+import type { EdgeType } from "../../core/model/edge-types";
+import { errorMessage } from "../../core/model/error-message";
+import type { MemorySettings } from "../../core/model/settings";
+import type { VaultPort } from "../../core/model/vault";
+import { corePreferences, withCorePreferences, type CorePreferences } from "./core-preferences";
+import { MemoryError } from "../../core/model/memory-error";
+import { resolveMemoryId } from "../../core/graph/memory-ids";
+import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
+import { MemoryNoteCreator, type NewMemory, type StoreResult } from "./memory-note-creator";
+import { amendedTitle, edgeKeyFor, fileNameFor, isLinkable, titleFromContent, wikilinkTo } from "./memory-note-file";
+import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
+import { checkContent, checkEdgeType, checkLabel, checkLinks, checkReason, checkTitle, type StoreInput } from "./memory-write-input";
+import type { RecallService } from "../recall/recall-service";
+import type { VaultIndex } from "../index/vault-index";
+
+export type { AutoLink, StoreResult } from "./memory-note-creator";
+export type { StoreInput } from "./memory-write-input";
+export type { CorePreferences } from "./core-preferences";
+
+export interface AmendResult extends StoreResult {
+	/** The memory the new one replaces; kept as it was. */
+	supersedes: string;
+}
+
+export interface LinkResult {
+	source: string;
+	target: string;
+	type: EdgeType;
+	/** False when the source already had an edge of that type to the target. */
+	created: boolean;
+	/** The reason given, returned for the caller's record; the note keeps only the link. */
+	reason?: string;
+}
+
+export interface PinResult {
+	nodeId: string;
+	pinned: boolean;
+	/** The status maintenance gives the memory: core while pinned. */
+	status: LifecycleStatus;
+}
+
+export interface DeleteResult {
+	nodeId: string;
+	deleted: true;
+	/** Always "trash": the trash the user chose in Obsidian (system or `.trash`), headless the vault's `.trash` folder. */
+	trashedTo: "trash";
+}
+
+export interface MemoryWriterDeps {
+	vault: VaultPort;
+	index: VaultIndex;
+	recall: RecallService;
+	/** Valid once the engine has started. */
+	maintenance: () => MemoryMaintenance;
+	settings: () => MemorySettings;
+	/** Saves changed settings (data.json); absent in hosts that cannot, where setCorePreferences refuses. */
+	updateSettings?: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>;
+	clock: () => number;
+	permissions: MemoryPermissions;
+}
+
+/**
+ * The engine's write operations for MCP clients: store, amend, link, pin, unpin, delete and the
+ * core preferences. Every input is checked (ids, types, sizes, permissions) before anything is
+ * written, each operation makes one write, and the index applies it before the call returns,
+ * so the next recall sees it (the watcher's own event for the same change finds nothing new).
+ * Writes run one at a time, so names and link limits are never decided on stale state.
+ */
+export class MemoryWriter {
+	readonly permissions: MemoryPermissions;
+	private readonly creator: MemoryNoteCreator;
+	private exclusive: Promise<unknown> = Promise.resolve();
+
+	constructor(private readonly deps: MemoryWriterDeps) {
+		this.permissions = deps.permissions;
+		this.creator = new MemoryNoteCreator(deps);
+	}
+
+	/** Creates a memory note in the memory folder with typed links, auto-links and conflict hints. */
+	store(input: StoreInput): Promise<StoreResult> {
+		return this.runExclusive(() => {
+			const request = (input ?? {}) as Partial<Record<keyof StoreInput, unknown>>;
+			const content = checkContent(request.content, "content");
+			const title = checkTitle(request.title, "title");
+			const memory: NewMemory = {
+				content,
+				title: (title === undefined ? "" : fileNameFor(title)) || titleFromContent(content) || this.fallbackTitle(),
+				category: checkLabel(request.category, "category"),
+				session: checkLabel(request.sourceSession, "source_session"),
+				links: checkLinks(this.graph, this.permissions, this.settings.index.edgeKeys, { related: request.related, relatedTo: request.relatedTo }),
+			};
+			return this.creator.create(memory);
+		});
+	}
+
+	/** A new memory that supersedes `nodeId` (kept untouched), titled after it and in its category. */
+	amend(nodeId: string, content: string, reason?: string): Promise<AmendResult> {
+		return this.runExclusive(async () => {
+			const old = resolveMemoryId(this.graph, nodeId, "node_id");
+			this.permissions.assertReadable(old, "node_id");
+			if (!isLinkable(old)) throw new MemoryError(`"${old}" cannot be amended: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`, "node_id");
+			edgeKeyFor(this.settings.index.edgeKeys, "supersedes", "node_id");
+			const node = this.graph.node(old);
+			const memory: NewMemory = {
+				content: checkContent(content, "content"),
+				title: amendedTitle(node?.title ?? old),
+				category: node?.memory.category,
+				amendReason: checkReason(reason, "reason"),
+				links: [{ target: old, type: "supersedes" }],
+				replaces: old,
+			};
+			return { ...(await this.creator.create(memory)), supersedes: old };
+		});
+	}
+
+	/** Adds a typed edge source → target, written as `[[target]]` in the source's frontmatter list for the type. */
+	link(source: string, target: string, type: string, reason?: string): Promise<LinkResult> {
+		return this.runExclusive(async () => {
+			const edgeType = checkEdgeType(type, "type");
+			const why = checkReason(reason, "reason");
+			const from = resolveMemoryId(this.graph, source, "source");
+			const to = resolveMemoryId(this.graph, target, "target");
+			if (from === to) throw new MemoryError(`source and target are the same memory ("${from}"); a memory cannot link to itself.`, "target");
+			this.permissions.assertMemoryKeysWritable(from, "source");
+			this.permissions.assertReadable(to, "target");
+			if (!isLinkable(to)) throw new MemoryError(`"${to}" cannot be linked: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`, "target");
+			const key = edgeKeyFor(this.settings.index.edgeKeys, edgeType, "type");
+			const result = { source: from, target: to, type: edgeType, ...(why === undefined ? {} : { reason: why }) };
+			if (this.graph.outEdges(from).some((edge) => edge.target === to && edge.type === edgeType)) return { ...result, created: false };
+			const entries = await this.listOfKey(from, key);
+			await this.writeFrontmatter(from, { [key]: [...entries, wikilinkTo(this.graph, to, from)] });
+			return { ...result, created: true };
+		});
+	}
+
+	pin(nodeId: string): Promise<PinResult> {
+		return this.setPinned(nodeId, true);
+	}
+
+	unpin(nodeId: string): Promise<PinResult> {
+		return this.setPinned(nodeId, false);
+	}
+
+	/** Moves a memory created through MCP to the trash; the user's own notes are refused. */
+	delete(nodeId: string): Promise<DeleteResult> {
+		return this.runExclusive(async () => {
+			const path = resolveMemoryId(this.graph, nodeId, "node_id");
+			this.permissions.assertWritable(path, "node_id");
+			if (this.graph.node(path)?.memory.source !== "mcp") {
+				throw new MemoryError(
+					`"${path}" was written by you, not created through MCP; Causal Memory never deletes your notes. Unpin or let it fade instead.`,
+					"node_id",
+				);
+			}
+			try {
+				await this.deps.vault.removeNote(path, { kind: "trash" });
+			} catch (error) {
+				throw new MemoryError(`Could not move "${path}" to the trash: ${errorMessage(error)}`, "node_id");
+			}
+			await this.deps.index.apply({ type: "delete", path });
+			return { nodeId: path, deleted: true, trashedTo: "trash" };
+		});
+	}
+
+	/** Replaces the given category lists of core promotion (a list left out is kept) and saves the settings. */
+	setCorePreferences(change: { auto?: string[]; approval?: string[]; excluded?: string[] }): Promise<CorePreferences> {
+		return this.runExclusive(async () => {
+			const request = (change ?? {}) as Record<string, unknown>;
+			const lists = { auto: request.auto, approval: request.approval, excluded: request.excluded };
+			const scoring = withCorePreferences(this.settings.scoring, lists);
+			const save = this.deps.updateSettings;
+			if (!save) throw new MemoryError("This host cannot save settings; change the core categories in the plugin's settings instead.", null);
+			await save((settings) => ({ ...settings, scoring: withCorePreferences(settings.scoring, lists) }));
+			return corePreferences(scoring);
+		});
+	}
+
+	private get graph() {
+		return this.deps.index.graph;
+	}
+
+	private get settings(): MemorySettings {
+		return this.deps.settings();
+	}
+
+	private runExclusive<T>(work: () => Promise<T>): Promise<T> {
+		const run = this.exclusive.then(work, work);
+		this.exclusive = run.catch(() => undefined);
+		return run;
+	}
+
+	private setPinned(nodeId: string, pinned: boolean): Promise<PinResult> {
+		return this.runExclusive(async () => {
+			const path = resolveMemoryId(this.graph, nodeId, "node_id");
+			this.permissions.assertMemoryKeysWritable(path, "node_id");
+			const wasPinned = this.graph.node(path)?.memory.pinned ?? false;
+			const before = this.deps.maintenance().statusOf(path);
+			await this.writeFrontmatter(path, { memory_pinned: pinned ? true : undefined });
+			// Maintenance follows the index: a pinned memory is core, an unpinned core memory active again.
+			const status: LifecycleStatus = pinned ? "core" : wasPinned && before === "core" ? "active" : before;
+			return { nodeId: path, pinned, status };
+		});
+	}
+
+	/** Entries of a frontmatter link list (a single link counts as a list of one); refuses other values. */
+	private async listOfKey(path: string, key: string): Promise<unknown[]> {
+		const note = await this.deps.vault.load(path);
+		if (!note) throw new MemoryError(`"${path}" no longer exists.`, "source");
+		if (note.parsed.frontmatterError !== undefined) {
+			throw new MemoryError(`The frontmatter of "${path}" is not valid YAML, so it was not changed; fix it by hand first.`, "source");
+		}
+		const value = note.parsed.frontmatter?.[key];
+		if (value === undefined || value === null) return [];
+		if (typeof value === "string") return value.trim() === "" ? [] : [value];
+		if (Array.isArray(value)) return value as unknown[];
+		throw new MemoryError(`The property ${key} of "${path}" holds something other than links, so it was not changed; fix it by hand first.`, "source");
+	}
+
+	private async writeFrontmatter(path: string, patch: Record<string, unknown>): Promise<void> {
+		try {
+			await this.deps.vault.writeFrontmatter(path, patch, { keepMtime: true });
+		} catch (error) {
+			throw new MemoryError(`Could not change "${path}": ${errorMessage(error)}`, null, false);
+		}
+		// The index sees the change now; the watcher's later event for it finds nothing new.
+		await this.deps.index.apply({ type: "modify", path });
+	}
+
+	private fallbackTitle(): string {
+		return `Memory ${new Date(this.deps.clock()).toISOString().slice(0, 19).replace("T", " ").replace(/:/g, "-")}`;
+	}
+}

@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = resolve(__dirname, "../../src");
+
+interface Import {
+	/** A path under src/ for a relative import ("core/model/settings"), else the package name. */
+	target: string;
+	local: boolean;
+}
+
+/** Every TypeScript file under `folder`, as paths relative to src/. */
+function sourceFiles(folder: string): string[] {
+	return readdirSync(join(SRC, folder), { recursive: true, encoding: "utf8" })
+		.filter((file) => file.endsWith(".ts"))
+		.map((file) => join(folder, file));
+}
+
+/** The modules a file imports: static, dynamic and type-only. */
+function importsOf(file: string): Import[] {
+	const text = readFileSync(join(SRC, file), "utf8");
+	return [...text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map(([, specifier]) =>
+		specifier.startsWith(".")
+			? { target: relative(SRC, resolve(SRC, dirname(file), specifier)), local: true }
+			: { target: specifier, local: false },
+	);
+}
+
+/** Imports by files under `folder` that `allowed` refuses, as "file -> import". */
+function violations(folder: string, allowed: (imported: Import) => boolean): string[] {
+	return sourceFiles(folder).flatMap((file) =>
+		importsOf(file)
+			.filter((imported) => !allowed(imported))
+			.map((imported) => `${file} -> ${imported.target}`),
+	);
+}
+
+const within =
+	(...folders: string[]) =>
+	({ target, local }: Import): boolean =>
+		local && folders.some((folder) => target.startsWith(`${folder}/`));
+/** An npm package other than the host platform (Obsidian's API or Node's built-ins). */
+const portablePackage = ({ target, local }: Import): boolean => !local && target !== "obsidian" && !target.startsWith("node:");
+
+describe("layers: dependencies point downwards only", () => {
+	it("sees the imports it checks (a rule that sees nothing cannot fail)", () => {
+		expect(importsOf("engine/memory-engine.ts")).toContainEqual({ target: "core/model/settings", local: true });
+		expect(violations("engine", within("core"))).not.toEqual([]);
+	});
+
+	it("src/core/model holds the base types: it imports nothing above it", () => {
+		expect(violations("core/model", (i) => within("core/model")(i) || portablePackage(i))).toEqual([]);
+	});
+
+	it("src/core imports neither obsidian, node:*, nor any layer above it", () => {
+		expect(violations("core", (i) => within("core")(i) || portablePackage(i))).toEqual([]);
+	});
+
+	it("src/core reads no clock and no randomness: time and chance come in as arguments", () => {
+		const offenders = sourceFiles("core").filter((file) =>
+			/\bDate\.now\(|new Date\(\)|performance\.now\(|Math\.random\(/.test(readFileSync(join(SRC, file), "utf8")),
+		);
+		expect(offenders).toEqual([]);
+	});
+
+	it("src/engine imports only core, itself and packages: no adapter, no obsidian, no node:*", () => {
+		expect(violations("engine", (i) => within("core", "engine")(i) || portablePackage(i))).toEqual([]);
+	});
+
+	it("only src/obsidian and the plugin entry import obsidian", () => {
+		const outside = ["core", "engine", "node", "mcp", "workers", "embeddings"].flatMap((folder) =>
+			violations(folder, ({ target, local }) => local || target !== "obsidian"),
+		);
+		expect(outside).toEqual([]);
+	});
+
+	it("src/engine has no file at its root but the facade", () => {
+		const files = readdirSync(join(SRC, "engine"), { withFileTypes: true }).filter((entry) => entry.isFile());
+		expect(files.map((entry) => entry.name)).toEqual(["memory-engine.ts"]);
+	});
+});

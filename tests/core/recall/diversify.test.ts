@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { RankedMemory } from "../../../src/core/recall/rank";
+import { diversify } from "../../../src/core/recall/diversify";
+
+const memory = (id: string, score: number, low = false): RankedMemory => ({
+	id,
+	score,
+	relevance: score,
+	retention: 1,
+	why: {},
+	...(low ? { low_confidence: true } : {}),
+});
+
+const COMMUNITY: Record<string, number | undefined> = { a1: 1, a2: 1, a3: 1, b1: 2, loose: undefined, low: 3 };
+const communityOf = (id: string) => COMMUNITY[id];
+const ids = (list: RankedMemory[]) => list.map((m) => m.id);
+
+describe("diversify", () => {
+	const ranked = [memory("a1", 1), memory("a2", 0.95), memory("a3", 0.9), memory("b1", 0.8), memory("loose", 0.7)];
+
+	it("holds back further memories of a community already picked, by the factor per earlier pick", () => {
+		// a2: 0.95 × 0.8 = 0.76 < b1 0.8; a3: 0.9 × 0.64 = 0.576 < loose 0.7.
+		expect(ids(diversify(ranked, communityOf, 0.8, 5))).toEqual(["a1", "b1", "a2", "loose", "a3"]);
+		expect(ids(diversify(ranked, communityOf, 0.8, 2))).toEqual(["a1", "b1"]);
+	});
+
+	it("keeps the order with factor 1 and never lets a low-confidence memory pass a confident one", () => {
+		expect(ids(diversify(ranked, communityOf, 1, 3))).toEqual(["a1", "a2", "a3"]);
+		const withLow = [memory("a1", 1), memory("a2", 0.9), memory("low", 0.5, true)];
+		expect(ids(diversify(withLow, communityOf, 0.1, 3))).toEqual(["a1", "a2", "low"]);
+	});
+
+	it("rejects a factor outside 0..1", () => {
+		expect(() => diversify(ranked, communityOf, 1.5, 3)).toThrow("The diversity factor must be from 0 to 1 (got 1.5).");
+	});
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import type { KeywordDocument } from "../../../src/core/recall/keyword-document";
+import { KeywordIndex } from "../../../src/core/recall/keyword-index";
+import { TOKENIZER_VERSION } from "../../../src/core/recall/tokenize";
+import {
+	fileStamp,
+	fileStamps,
+	KEYWORD_CACHE_FILE,
+	loadKeywordCache,
+	saveKeywordCache,
+	type KeywordCacheHit,
+	type KeywordCacheMiss,
+} from "../../../src/engine/recall/keyword-cache";
+import { MemoryStorage } from "../../fakes/memory-storage";
+
+const NOTES: Record<string, string> = {
+	"Plan.md": "The retention plan for the offline-first app",
+	"Retro.md": "What went wrong with the café launch",
+	"日本.md": "今日の会議メモ",
+	"Budget.md": "Budget is $50,000 for the retentionScore work",
+};
+const FILES = Object.keys(NOTES).map((path, i) => ({ path, mtime: 1_000 + i, size: NOTES[path].length }));
+const QUERIES = ["retention", "retent", "retension", "cafe", "会議", "50000", "score", "offline first", "plan budget"];
+
+function doc(path: string, body: string): KeywordDocument {
+	return { id: path, title: path.replace(/\.md$/, ""), aliases: [], headings: [], tags: [], body };
+}
+
+function buildFresh(): KeywordIndex {
+	const index = new KeywordIndex();
+	for (const file of FILES) index.add(doc(file.path, NOTES[file.path]), fileStamp(file));
+	return index;
+}
+
+function expectHit(result: KeywordCacheHit | KeywordCacheMiss): KeywordCacheHit {
+	if (result.index === null) throw new Error(`expected a cache hit, got: ${result.reason}`);
+	return result;
+}
+
+function expectMiss(result: KeywordCacheHit | KeywordCacheMiss): string {
+	if (result.index !== null) throw new Error("expected a cache miss");
+	return result.reason;
+}
+
+describe("keyword cache", () => {
+	it("round-trips: a loaded cache answers exactly like a fresh build", async () => {
+		const storage = new MemoryStorage();
+		await saveKeywordCache(storage, buildFresh());
+		expect(storage.log).toEqual(["writeAtomic"]);
+		const loaded = expectHit(await loadKeywordCache(storage, fileStamps(FILES)));
+		expect(loaded).toMatchObject({ stale: [], missing: [], removed: [] });
+		const fresh = buildFresh();
+		for (const query of QUERIES) {
+			expect(loaded.index.search(query)).toEqual(fresh.search(query));
+			expect(fresh.search(query).length).toBeGreaterThan(0);
+		}
+	});
+
+	it("reports notes changed, added and deleted since the save, and drops the deleted ones", async () => {
+		const storage = new MemoryStorage();
+		await saveKeywordCache(storage, buildFresh());
+		const stamps = fileStamps(FILES);
+		stamps.set("Plan.md", fileStamp({ mtime: 9_999, size: 10 }));
+		stamps.delete("Retro.md");
+		stamps.set("New.md", fileStamp({ mtime: 5, size: 5 }));
+		const loaded = expectHit(await loadKeywordCache(storage, stamps));
+		expect(loaded.stale).toEqual(["Plan.md"]);
+		expect(loaded.missing).toEqual(["New.md"]);
+		expect(loaded.removed).toEqual(["Retro.md"]);
+		expect(loaded.index.has("Retro.md")).toBe(false);
+		expect(loaded.index.search("cafe")).toEqual([]);
+		// A stale note keeps answering with its old text until the caller replaces it.
+		expect(loaded.index.search("retention").map((h) => h.id)).toContain("Plan.md");
+	});
+
+	it("marks a note renamed after its last replace as stale", async () => {
+		const storage = new MemoryStorage();
+		const index = buildFresh();
+		index.rename("Plan.md", "Projects/Plan.md");
+		await saveKeywordCache(storage, index);
+		const stamps = fileStamps(FILES.map((f) => (f.path === "Plan.md" ? { ...f, path: "Projects/Plan.md" } : f)));
+		expect(expectHit(await loadKeywordCache(storage, stamps)).stale).toEqual(["Projects/Plan.md"]);
+	});
+
+	it("says there is no cache yet", async () => {
+		expect(expectMiss(await loadKeywordCache(new MemoryStorage(), new Map()))).toBe(`no ${KEYWORD_CACHE_FILE} yet`);
+	});
+
+	it("detects a truncated or garbled file", async () => {
+		const storage = new MemoryStorage();
+		await saveKeywordCache(storage, buildFresh());
+		const text = storage.files.get(KEYWORD_CACHE_FILE) ?? "";
+		storage.files.set(KEYWORD_CACHE_FILE, text.slice(0, text.length - 10));
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toMatch(/^keyword-index\.json is corrupt \(.*JSON/);
+		storage.files.set(KEYWORD_CACHE_FILE, "not json at all");
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe("keyword-index.json is corrupt (no header line)");
+		storage.files.set(KEYWORD_CACHE_FILE, `${text.slice(0, text.indexOf("\n"))}\n{"nextKey":1,"docs":[[0,"a.md",""]],"index":{}}`);
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toMatch(/^keyword-index\.json is corrupt \(/);
+	});
+
+	it("rejects a cache of another format", async () => {
+		const storage = new MemoryStorage();
+		await saveKeywordCache(storage, buildFresh());
+		const text = storage.files.get(KEYWORD_CACHE_FILE) ?? "";
+		storage.files.set(KEYWORD_CACHE_FILE, text.replace(/^\{"format":1,/, '{"format":0,'));
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe("keyword-index.json has format 0, this version reads 1");
+	});
+
+	it("rejects a cache built with other index settings or another tokenizer version", async () => {
+		const storage = new MemoryStorage();
+		await saveKeywordCache(storage, buildFresh());
+		const reason = expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { stopWords: [] }));
+		expect(reason).toMatch(/another tokenizer version or other keyword settings/);
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { maxBodyChars: 10 }))).toBe(reason);
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { stemming: false }))).toBe(reason);
+		const text = storage.files.get(KEYWORD_CACHE_FILE) ?? "";
+		storage.files.set(KEYWORD_CACHE_FILE, text.replace(`"signature":"tokenizer ${TOKENIZER_VERSION},`, `"signature":"tokenizer ${TOKENIZER_VERSION - 1},`));
+		expect(storage.files.get(KEYWORD_CACHE_FILE)).not.toBe(text);
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(reason);
+	});
+
+	it("serves other boosts from the same cache (they act at query time)", async () => {
+		const storage = new MemoryStorage();
+		await saveKeywordCache(storage, buildFresh());
+		const loaded = expectHit(await loadKeywordCache(storage, fileStamps(FILES), { boost: { title: 0.5 } }));
+		expect(loaded.index.settings.boost.title).toBe(0.5);
+	});
+
+	it("turns a failing read into a reason", async () => {
+		const storage = new MemoryStorage();
+		storage.crashAt(1);
+		expect(expectMiss(await loadKeywordCache(storage, new Map()))).toBe("keyword-index.json could not be read (simulated crash)");
+	});
+});
