@@ -23,10 +23,10 @@ export function searchReadable(engine: MemoryEngine, canRead: (path: string) => 
 /** A hit without the names of notes the client may not read (replacements, the graph path that led to it). */
 function withoutUnreadable(hit: RecallHit, canRead: (path: string) => boolean): RecallHit {
 	const clean: RecallHit = { ...hit, why: { ...hit.why } };
-	if (clean.superseded_by) {
-		const readable = clean.superseded_by.filter(canRead);
-		if (readable.length > 0) clean.superseded_by = readable;
-		else delete clean.superseded_by;
+	if (clean.supersededBy) {
+		const readable = clean.supersededBy.filter(canRead);
+		if (readable.length > 0) clean.supersededBy = readable;
+		else delete clean.supersededBy;
 	}
 	if (clean.why.replaces) {
 		const readable = clean.why.replaces.filter(canRead);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIFECYCLE_STATUSES } from "../core/model/lifecycle-status";
-import { EDGE_TYPES } from "../core/model/edge-types";
+import { EDGE_TYPE_INFO, EDGE_TYPES } from "../core/model/edge-types";
 
 /** Limits of tool arguments, checked before any engine call. */
 export const LIMITS = {
@@ -24,9 +24,7 @@ export const NODE_ID_HELP =
 
 export const edgeTypeField = z
 	.enum(EDGE_TYPES)
-	.describe(
-		"caused_by: the source happened because of the target. supports: the source is evidence for the target. derived_from: the source was abstracted from the target. related_to: association. contradicts: the two conflict. supersedes: the source replaces the target.",
-	);
+	.describe(EDGE_TYPES.map((type) => `${type}: ${EDGE_TYPE_INFO[type].meaning}.`).join(" "));
 
 export const statusField = z.enum(LIFECYCLE_STATUSES);
 

@@ -1,24 +1,24 @@
+import { EDGE_TYPE_INFO } from "../model/edge-types";
 import type { MemoryGraph } from "./memory-graph";
 
 export type CausalDirection = "upstream" | "downstream";
 
 /**
- * Upstream of X are its causes and evidence: targets of X's caused_by / derived_from edges and
- * sources of supports edges into X. Downstream is the reverse.
+ * Upstream of X are its causes and evidence, downstream its consequences: each edge type's
+ * `upstreamEnd` (EDGE_TYPE_INFO) says which end of its edges is the upstream one.
  */
 export function causalNeighbours(memory: MemoryGraph, path: string, direction: CausalDirection): string[] {
 	const { graph } = memory;
 	if (!graph.hasNode(path)) return [];
 	const found = new Set<string>();
-	const pointsAtCause = direction === "upstream" ? graph.forEachOutEdge.bind(graph) : graph.forEachInEdge.bind(graph);
-	const evidenceSide = direction === "upstream" ? graph.forEachInEdge.bind(graph) : graph.forEachOutEdge.bind(graph);
-	pointsAtCause(path, (_key, attributes, source, target) => {
-		if (attributes.type === "caused_by" || attributes.type === "derived_from") {
-			found.add(direction === "upstream" ? target : source);
-		}
+	// Upstream of X: targets of X's edges whose target is upstream, sources of edges into X whose source is.
+	const farEndOfOut = direction === "upstream" ? "target" : "source";
+	graph.forEachOutEdge(path, (_key, attributes, _source, target) => {
+		if (EDGE_TYPE_INFO[attributes.type].upstreamEnd === farEndOfOut) found.add(target);
 	});
-	evidenceSide(path, (_key, attributes, source, target) => {
-		if (attributes.type === "supports") found.add(direction === "upstream" ? source : target);
+	const farEndOfIn = direction === "upstream" ? "source" : "target";
+	graph.forEachInEdge(path, (_key, attributes, source) => {
+		if (EDGE_TYPE_INFO[attributes.type].upstreamEnd === farEndOfIn) found.add(source);
 	});
 	return [...found];
 }

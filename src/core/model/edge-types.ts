@@ -14,16 +14,24 @@ export interface EdgeTypeInfo {
 	readonly supportive: boolean;
 	/** Weight of the edge in the weighted supportive degree. */
 	readonly causalWeight: number;
+	/** What an edge of this type says, source first: shown to MCP clients and in the docs. */
 	readonly meaning: string;
+	/**
+	 * Which end is the cause or the evidence (upstream) of the other: the target for caused_by
+	 * and derived_from, the source for supports; null for types without a causal direction.
+	 */
+	readonly upstreamEnd: "source" | "target" | null;
+	/** The source replaces the target: recall demotes the target and tags it superseded. */
+	readonly replacesTarget: boolean;
 }
 
 export const EDGE_TYPE_INFO: Readonly<Record<EdgeType, EdgeTypeInfo>> = {
-	caused_by: { supportive: true, causalWeight: 1.0, meaning: "source happened because of target" },
-	supports: { supportive: true, causalWeight: 1.0, meaning: "source is evidence for target" },
-	derived_from: { supportive: true, causalWeight: 0.8, meaning: "source was abstracted from target" },
-	related_to: { supportive: true, causalWeight: 0.5, meaning: "association" },
-	contradicts: { supportive: false, causalWeight: 0, meaning: "conflicting memories" },
-	supersedes: { supportive: false, causalWeight: 0, meaning: "source replaces target" },
+	caused_by: { supportive: true, causalWeight: 1.0, meaning: "the source happened because of the target", upstreamEnd: "target", replacesTarget: false },
+	supports: { supportive: true, causalWeight: 1.0, meaning: "the source is evidence for the target", upstreamEnd: "source", replacesTarget: false },
+	derived_from: { supportive: true, causalWeight: 0.8, meaning: "the source was abstracted from the target", upstreamEnd: "target", replacesTarget: false },
+	related_to: { supportive: true, causalWeight: 0.5, meaning: "association", upstreamEnd: null, replacesTarget: false },
+	contradicts: { supportive: false, causalWeight: 0, meaning: "the two conflict", upstreamEnd: null, replacesTarget: false },
+	supersedes: { supportive: false, causalWeight: 0, meaning: "the source replaces the target", upstreamEnd: null, replacesTarget: true },
 };
 
 export function isEdgeType(value: string): value is EdgeType {

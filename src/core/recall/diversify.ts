@@ -43,7 +43,7 @@ export function diversify(
 	if (factor === 1) return ranked.slice(0, limit);
 	const picked: RankedMemory[] = [];
 	const perCommunity = new Map<number, number>();
-	for (const tier of [ranked.filter((m) => m.low_confidence !== true), ranked.filter((m) => m.low_confidence === true)]) {
+	for (const tier of [ranked.filter((m) => m.lowConfidence !== true), ranked.filter((m) => m.lowConfidence === true)]) {
 		const left = tier.map((memory) => ({ memory, community: communityOf(memory.id) }));
 		while (picked.length < limit && left.length > 0) {
 			let best = 0;

@@ -46,9 +46,9 @@ export interface RankedMemory {
 	/** Query relevance in [0, 1]: fused relevance and spread activation combined. */
 	relevance: number;
 	retention: number;
-	superseded_by?: string[];
+	supersededBy?: string[];
 	/** Relevance under the floor: only fills the list after every confident result. */
-	low_confidence?: boolean;
+	lowConfidence?: boolean;
 	why: RecallWhy;
 }
 
@@ -71,7 +71,7 @@ interface Scored {
  *
  * with s = retentionShare: retention breaks near-ties in query relevance but cannot lift an
  * unrelated memory (relevance 0 scores 0). Pinned and core memories count as fully retained.
- * Results at or above the relevance floor come first, then the rest marked low_confidence;
+ * Results at or above the relevance floor come first, then the rest marked lowConfidence;
  * pinned/core memories that matched the query directly (fused > 0) but missed the limit take
  * the last places, up to `maxInjected`.
  */
@@ -163,8 +163,8 @@ function toRanked(entry: Scored, settings: RankingSettings): RankedMemory {
 	}
 	if (entry.replaces.length > 0) why.replaces = [...entry.replaces];
 	const ranked: RankedMemory = { id: candidate.id, score: entry.score, relevance: entry.relevance, retention: candidate.retention, why };
-	if (candidate.supersededBy && candidate.supersededBy.length > 0) ranked.superseded_by = [...candidate.supersededBy];
-	if (entry.relevance < settings.lowConfidenceFloor) ranked.low_confidence = true;
+	if (candidate.supersededBy && candidate.supersededBy.length > 0) ranked.supersededBy = [...candidate.supersededBy];
+	if (entry.relevance < settings.lowConfidenceFloor) ranked.lowConfidence = true;
 	return ranked;
 }
 

@@ -22,8 +22,8 @@ export function recallHit(memory: RankedMemory, node: MemoryNodeAttributes | und
 		why: memory.why,
 	};
 	if (node?.memory.pinned) hit.pinned = true;
-	if (memory.superseded_by) hit.superseded_by = memory.superseded_by;
-	if (memory.low_confidence) hit.low_confidence = true;
+	if (memory.supersededBy) hit.supersededBy = memory.supersededBy;
+	if (memory.lowConfidence) hit.lowConfidence = true;
 	return text === null ? hit : { ...hit, ...text };
 }
 

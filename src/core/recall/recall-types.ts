@@ -49,9 +49,9 @@ export interface RecallHit {
 	status: LifecycleStatus;
 	pinned?: true;
 	/** Newer memories that replace this one (supersedes edges into it). */
-	superseded_by?: string[];
+	supersededBy?: string[];
 	/** Below the relevance floor: only fills the list after every confident result. */
-	low_confidence?: true;
+	lowConfidence?: true;
 	why: RecallWhy;
 	/** "concise": the start of the note's text. */
 	snippet?: string;
@@ -82,7 +82,7 @@ export interface SearchFilters {
 	/** Created at or after this time (ms since the epoch). */
 	since?: number;
 	/** Last used (modified, recalled or opened) at or after this time (ms since the epoch). */
-	active_since?: number;
+	activeSince?: number;
 	/** Only these notes may be returned (e.g. what an MCP client may read); default all. */
 	include?: (path: string) => boolean;
 }

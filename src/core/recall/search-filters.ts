@@ -38,8 +38,8 @@ export function compileFilters(filters: SearchFilters): NoteFilter {
 		const since = timestamp(filters.since, "since");
 		checks.push((node) => node.ctime >= since);
 	}
-	if (filters.active_since !== undefined) {
-		const since = timestamp(filters.active_since, "active_since");
+	if (filters.activeSince !== undefined) {
+		const since = timestamp(filters.activeSince, "activeSince");
 		checks.push((_node, facts) => facts().lastUsed >= since);
 	}
 	return (node, facts) => {

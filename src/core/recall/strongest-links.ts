@@ -1,5 +1,5 @@
 import type { MemoryGraphology } from "../graph/memory-graph";
-import { EDGE_TYPES, type EdgeType } from "../model/edge-types";
+import { EDGE_TYPE_INFO, EDGE_TYPES, type EdgeType } from "../model/edge-types";
 import type { SpreadingSettings } from "../model/recall-settings";
 
 /** One hop of a path: `forward` when the edge points from the earlier node of the path to the later one. */
@@ -62,12 +62,9 @@ export function fanOutOf(degree: number): number {
 }
 
 /**
- * Whether a hop goes from a memory towards its consequences: against caused_by and
- * derived_from (which point at the cause or source), along supports (which points from the
- * evidence to the claim). Other types have no causal direction.
+ * Whether a hop goes from a memory towards its consequences: along an edge whose source is
+ * upstream, or back against one whose target is (EDGE_TYPE_INFO's `upstreamEnd`).
  */
 function isDownstream(type: EdgeType, forward: boolean): boolean {
-	if (type === "caused_by" || type === "derived_from") return !forward;
-	if (type === "supports") return forward;
-	return false;
+	return EDGE_TYPE_INFO[type].upstreamEnd === (forward ? "source" : "target");
 }

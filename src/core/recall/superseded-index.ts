@@ -1,4 +1,5 @@
 import type { MemoryGraphology } from "../graph/memory-graph";
+import { EDGE_TYPE_INFO } from "../model/edge-types";
 import type { MemoryEdgeAttributes } from "../graph/types";
 
 interface EdgeEvent {
@@ -16,15 +17,15 @@ export class SupersededIndex {
 	/** target → source → number of supersedes edges from source to target. */
 	private readonly byTarget = new Map<string, Map<string, number>>();
 	private readonly onAdded = ({ source, target, attributes }: EdgeEvent) => {
-		if (attributes.type === "supersedes") this.count(source, target, 1);
+		if (EDGE_TYPE_INFO[attributes.type].replacesTarget) this.count(source, target, 1);
 	};
 	private readonly onDropped = ({ source, target, attributes }: EdgeEvent) => {
-		if (attributes.type === "supersedes") this.count(source, target, -1);
+		if (EDGE_TYPE_INFO[attributes.type].replacesTarget) this.count(source, target, -1);
 	};
 	private readonly rebuild = () => {
 		this.byTarget.clear();
 		this.graph.forEachEdge((_edge, attributes, source, target) => {
-			if (attributes.type === "supersedes") this.count(source, target, 1);
+			if (EDGE_TYPE_INFO[attributes.type].replacesTarget) this.count(source, target, 1);
 		});
 	};
 

@@ -53,8 +53,8 @@ function recallHitOut(hit: RecallHit): z.input<typeof recallHitSchema> {
 		why: hit.why,
 	};
 	if (hit.pinned) out.pinned = true;
-	if (hit.superseded_by) out.superseded_by = hit.superseded_by;
-	if (hit.low_confidence) out.low_confidence = true;
+	if (hit.supersededBy) out.superseded_by = hit.supersededBy;
+	if (hit.lowConfidence) out.low_confidence = true;
 	if (hit.snippet !== undefined) out.snippet = hit.snippet;
 	if (hit.content !== undefined) out.content = hit.content;
 	return out;
@@ -151,7 +151,7 @@ export function registerRecallTools(server: McpServer, context: ToolContext): vo
 			if (folder !== undefined && folder.trim() !== "") filters.folder = folder.trim();
 			if (tag !== undefined && tag !== "") filters.tag = tag;
 			if (since !== undefined) filters.since = dateMs(since);
-			if (active_since !== undefined) filters.active_since = dateMs(active_since);
+			if (active_since !== undefined) filters.activeSince = dateMs(active_since);
 			const hits = searchReadable(engine, canRead, args.query, filters, args.k);
 			return { query: args.query, results: hits.map(searchHitOut) };
 		},

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryGraph } from "../../../src/core/graph/memory-graph";
 import { causalChain, causalNeighbours } from "../../../src/core/graph/causal";
+import { EDGE_TYPE_INFO, EDGE_TYPES } from "../../../src/core/model/edge-types";
 import { orphanPaths, summarizeGraph } from "../../../src/core/graph/summary";
 import { parseIndexSettings } from "../../../src/core/model/index-settings";
 import { parseNote } from "../../../src/core/parse/parse-note";
@@ -102,6 +103,15 @@ describe("MemoryGraph", () => {
 		expect(graph.node("Folder/New name.md")).toMatchObject({ title: "New name", folder: "Folder", memory: { pinned: true } });
 		expect(edgeList(graph)).toEqual(["Folder/New name.md -related_to-> Target.md"]);
 		expect(graph.dangling()).toEqual([{ source: "Linker.md", linkpath: "Old name", type: "related_to" }]);
+	});
+
+	it.each(EDGE_TYPES)("takes the causal direction of %s from EDGE_TYPE_INFO", (type) => {
+		const graph = graphOf({ "A.md": `---\n${type}: ["[[B]]"]\n---\n`, "B.md": "" });
+		const { upstreamEnd } = EDGE_TYPE_INFO[type];
+		expect(causalNeighbours(graph, "A.md", "upstream")).toEqual(upstreamEnd === "target" ? ["B.md"] : []);
+		expect(causalNeighbours(graph, "B.md", "upstream")).toEqual(upstreamEnd === "source" ? ["A.md"] : []);
+		expect(causalNeighbours(graph, "B.md", "downstream")).toEqual(upstreamEnd === "target" ? ["A.md"] : []);
+		expect(causalNeighbours(graph, "A.md", "downstream")).toEqual(upstreamEnd === "source" ? ["B.md"] : []);
 	});
 
 	it("computes weighted supportive degree, orphans, upstream and downstream", () => {

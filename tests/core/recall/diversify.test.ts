@@ -8,7 +8,7 @@ const memory = (id: string, score: number, low = false): RankedMemory => ({
 	relevance: score,
 	retention: 1,
 	why: {},
-	...(low ? { low_confidence: true } : {}),
+	...(low ? { lowConfidence: true } : {}),
 });
 
 const COMMUNITY: Record<string, number | undefined> = { a1: 1, a2: 1, a3: 1, b1: 2, loose: undefined, low: 3 };

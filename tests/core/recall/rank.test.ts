@@ -68,8 +68,8 @@ describe("rankRecall", () => {
 		expect(ranked[0].relevance).toBe(1);
 		expect(ranked[0].why.replaces).toEqual(["Budget v1"]);
 		expect(ranked[2].score).toBeCloseTo(1 * prior * 0.3, 12);
-		expect(ranked[2].superseded_by).toEqual(["Budget v2"]);
-		expect(ranked[0]).not.toHaveProperty("superseded_by");
+		expect(ranked[2].supersededBy).toEqual(["Budget v2"]);
+		expect(ranked[0]).not.toHaveProperty("supersededBy");
 	});
 
 	it("passes relevance along a chain of replacements", () => {
@@ -96,8 +96,8 @@ describe("rankRecall", () => {
 		const ranked = rankRecall([candidate("Weak but fresh", 0.19, 1), candidate("Confident but faded", 0.2, 0)], settings(), { limit: 10 });
 		expect(ids(ranked)).toEqual(["Confident but faded", "Weak but fresh"]);
 		expect(ranked[0].score).toBeLessThan(ranked[1].score);
-		expect(ranked[1].low_confidence).toBe(true);
-		expect(ranked[0]).not.toHaveProperty("low_confidence");
+		expect(ranked[1].lowConfidence).toBe(true);
+		expect(ranked[0]).not.toHaveProperty("lowConfidence");
 	});
 
 	it("counts pinned and core memories as fully retained", () => {

@@ -55,7 +55,7 @@ describe("RecallService.search", () => {
 	it("filters by creation time and by last use", async () => {
 		const recall = await setup();
 		expect(paths(recall.search("", { since: T0 + 4 * DAY }))).toEqual(["Journal.md", "Inbox/Old.md"]);
-		expect(paths(recall.search("", { active_since: T0 + 5 * DAY }))).toEqual(["Projects/Alpha.md", "Journal.md"]);
+		expect(paths(recall.search("", { activeSince: T0 + 5 * DAY }))).toEqual(["Projects/Alpha.md", "Journal.md"]);
 		expect(paths(recall.search("", { folder: "Inbox", since: T0 + 3 * DAY, status: "active" }))).toEqual(["Inbox/Idea.md"]);
 	});
 

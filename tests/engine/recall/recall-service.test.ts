@@ -40,8 +40,8 @@ describe("RecallService.recall", () => {
 		});
 		const { results } = await recall.recall("launch budget project", { readOnly: true });
 		expect(paths(results).slice(0, 2)).toEqual(["Budget v2.md", "Budget v1.md"]);
-		expect(results[1].superseded_by).toEqual(["Budget v2.md"]);
-		expect(results[0].superseded_by).toBeUndefined();
+		expect(results[1].supersededBy).toEqual(["Budget v2.md"]);
+		expect(results[0].supersededBy).toBeUndefined();
 		expect(results[0].why.replaces).toEqual(["Budget v1.md"]);
 	});
 

@@ -312,7 +312,7 @@ describe("MemoryWriter.amend", () => {
 		);
 		const recalled = await h.engine.recall("launch budget", { readOnly: true });
 		expect(recalled.results.slice(0, 2).map((hit) => hit.path)).toEqual(["Memory/Launch budget 2.md", "Memory/Launch budget.md"]);
-		expect(recalled.results[1].superseded_by).toEqual(["Memory/Launch budget 2.md"]);
+		expect(recalled.results[1].supersededBy).toEqual(["Memory/Launch budget 2.md"]);
 
 		const again = await h.engine.writer.amend("Memory/Launch budget 2.md", "The launch budget is $90,000.");
 		expect(again.nodeId).toBe("Memory/Launch budget 3.md");
