@@ -1,5 +1,6 @@
 import { atxHeading, closesFence, fenceOpening, indentation, type FenceMarker } from "../parse/line-syntax";
 import { fnv1a64 } from "./content-hash";
+import { readableText } from "./keyword-document";
 
 /** One piece of a note that gets its own embedding. */
 export interface NoteChunk {
@@ -137,13 +138,23 @@ function splitSections(body: string): Section[] {
 
 /** Link syntax reduced to the words a reader sees; comments and block ids dropped. */
 function plainText(markdown: string): string {
-	return markdown
-		.replace(/%%[\s\S]*?%%/g, "")
-		.replace(/<!--[\s\S]*?-->/g, "")
-		.replace(/!?\[\[([^\]|]*)\|([^\]]*)\]\]/g, "$2")
-		.replace(/!?\[\[([^\]]*)\]\]/g, (_, target: string) => target.replace(/#\^?/g, " "))
-		.replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-		.replace(/[ \t]\^[A-Za-z0-9-]+$/gm, "");
+	return readableText(withoutDelimited(withoutDelimited(markdown, "%%", "%%"), "<!--", "-->"));
+}
+
+/**
+ * Text without the spans from `open` to the next `close` (an unclosed one is kept). A scan with
+ * indexOf rather than a lazy regex: the regex tries every unclosed opening to the end of the text.
+ */
+function withoutDelimited(text: string, open: string, close: string): string {
+	let result = "";
+	let from = 0;
+	for (;;) {
+		const start = text.indexOf(open, from);
+		const end = start < 0 ? -1 : text.indexOf(close, start + open.length);
+		if (end < 0) return result + text.slice(from);
+		result += text.slice(from, start);
+		from = end + close.length;
+	}
 }
 
 /** Ways to cut text, coarse to fine: paragraphs, sentences, words, characters. */

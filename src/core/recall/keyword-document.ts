@@ -21,11 +21,13 @@ export interface KeywordDocumentLimits {
 }
 
 // `[[target#heading|alias]]` and `![[embed]]`: the alias, else the target and heading (a block id is dropped).
-const WIKILINK = /!?\[\[([^\]|\n]*)(?:\|([^\]\n]*))?\]\]/g;
+// No part may contain "[": each try then stops at the next bracket, so a long run of "[" costs linear time.
+const WIKILINK = /!?\[\[([^[\]|\n]*)(?:\|([^[\]\n]*))?\]\]/g;
 const BLOCK_REF = /#\^.*$/;
 // `[text](url)` and `![alt](url)`: the text; the URL is noise for keywords.
-const MARKDOWN_LINK = /!?\[([^\]\n]*)\]\([^)\n]*\)/g;
-const HTML_TAG = /<\/?[A-Za-z][^>\n]*>/g;
+// Likewise the text stops at "[" and the URL at "(", and a tag at "<".
+const MARKDOWN_LINK = /!?\[([^[\]\n]*)\]\([^()\n]*\)/g;
+const HTML_TAG = /<\/?[A-Za-z][^<>\n]*>/g;
 // A block id at the end of a line (`... ^a1b2c3`).
 const BLOCK_ID = / \^[A-Za-z0-9-]+$/gm;
 

@@ -46,6 +46,11 @@ const MAGNITUDES: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, m:
 const CURRENCY_ONLY_MAGNITUDES = new Set(["m", "mm", "b"]);
 const ORDINALS = new Set(["st", "nd", "rd", "th"]);
 const MAX_ANCHORS = 3;
+/**
+ * Facts read from one text at most. Conflict hints compare every fact of one text with every fact
+ * of another; a table of thousands of numbers would make that quadratic and tells nothing anyway.
+ */
+const MAX_FACTS = 200;
 const ANCHOR_WINDOW = 6;
 
 /** Numbers with what they measure, as stated in a text. Dates, times, years, ordinals and list markers are not facts. */
@@ -58,6 +63,7 @@ export function numericFacts(text: string): NumericFact[] {
 		if (token.kind !== "number") continue;
 		const fact = factAt(text, tokens, i, token);
 		if (fact) facts.push(fact);
+		if (facts.length === MAX_FACTS) break;
 	}
 	return facts;
 }
