@@ -7,7 +7,7 @@ import type { Embedder } from "../core/model/embedder";
 import { MemoryEngine } from "../engine/memory-engine";
 import { clientInstructions } from "../mcp/connect/client-instructions";
 import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";
-import { createMemoryMcpServer } from "../mcp/memory-mcp-server";
+import { memoryMcpServerFactory } from "../mcp/memory-mcp-server";
 import { FsStorage } from "./fs-storage";
 import { FsVault } from "./fs-vault";
 import { headlessEmbedder } from "./headless-embedder";
@@ -68,7 +68,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		const report = await engine.start({ follow: true, onProgress: bar.update });
 		bar.done();
 		server = await startMcpHttpServer({
-			createServer: () => createMemoryMcpServer(engine, { version: options.version }),
+			createServer: memoryMcpServerFactory(engine, { version: options.version }),
 			port: options.port ?? settings.mcp.port,
 			fixedPort: options.fixedPort || settings.mcp.fixedPort,
 			token,
