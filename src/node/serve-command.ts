@@ -74,6 +74,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 			token,
 			allowNoAuth: options.noAuth,
 			idleSessionMs: settings.mcp.idleSessionMinutes * 60_000,
+			maxSessions: settings.mcp.maxSessions,
 			log: (line) => console.error(`causal-memory: ${line}`),
 		});
 		printBanner(options.vaultDir, report.notes, server.url, token);

@@ -73,6 +73,7 @@ export class ObsidianMcp {
 				fixedPort: mcp.fixedPort,
 				token,
 				idleSessionMs: mcp.idleSessionMinutes * 60_000,
+				maxSessions: mcp.maxSessions,
 			});
 			if (this.stopped) {
 				await server.close();
