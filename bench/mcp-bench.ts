@@ -16,7 +16,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { readMemorySettings } from "../src/core/model/settings";
 import { MemoryEngine } from "../src/engine/memory-engine";
 import { generateToken, startMcpHttpServer } from "../src/mcp/http/mcp-http-server";
-import { createMemoryMcpServer } from "../src/mcp/memory-mcp-server";
+import { memoryMcpServerFactory } from "../src/mcp/memory-mcp-server";
 import { FsStorage } from "../src/node/fs-storage";
 import { FsVault } from "../src/node/fs-vault";
 import { NODE_TIMERS } from "../src/node/node-timers";
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
 	});
 	const report = await engine.start({ follow: false });
 	const token = generateToken();
-	const server = await startMcpHttpServer({ createServer: () => createMemoryMcpServer(engine, { version: "bench" }), port: 0, token });
+	const server = await startMcpHttpServer({ createServer: memoryMcpServerFactory(engine, { version: "bench" }), port: 0, token });
 	const titles = engine.index.graph.notePaths().map((path) => path.replace(/^.*\//, "").replace(/\.md$/, ""));
 	const rng = createRng(seed);
 	const queries = Array.from({ length: 5000 }, () => rng.pick(titles).split(/\s+/).slice(0, 3).join(" "));

@@ -1,7 +1,8 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { MemoryEngine } from "../engine/memory-engine";
 import { SERVER_NAME } from "./connect/client-instructions";
-import { ToolContext } from "./memory-tool";
+import { MemoryToolList, ToolContext } from "./memory-tool";
 import type { ToolErrorListener } from "./tool-result";
 import { registerCoreTools } from "./tools/core-tools";
 import { registerGraphTools } from "./tools/graph-tools";
@@ -23,17 +24,31 @@ const INSTRUCTIONS =
 	"store what is worth remembering with its cause (memory_store with related caused_by links); correct with memory_amend rather than storing a duplicate. " +
 	"Memories fade unless used or linked; pin what must never fade. memory_explain says why a memory is ranked and kept as it is.";
 
-/** One MCP server (one per session) with every memory tool, over the given engine. */
-export function createMemoryMcpServer(engine: MemoryEngine, info: MemoryServerInfo): McpServer {
-	const server = new McpServer(
-		{ name: SERVER_NAME, title: "Causal Memory", version: info.version },
-		{ capabilities: { tools: {} }, instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
-	);
+/**
+ * Makes the MCP servers of the sessions (one per session) with every memory tool, over the given
+ * engine. The tools and their schemas are built once here and shared, as is the JSON Schema
+ * validator the SDK would otherwise create per server: a session costs only its own small state.
+ */
+export function memoryMcpServerFactory(engine: MemoryEngine, info: MemoryServerInfo): () => McpServer {
 	const context = new ToolContext(engine, info.onError);
-	registerRecallTools(server, context);
-	registerGraphTools(server, context);
-	registerWriteTools(server, context);
-	registerCoreTools(server, context);
-	registerVaultTools(server, context);
-	return server;
+	const tools = new MemoryToolList();
+	registerRecallTools(tools, context);
+	registerGraphTools(tools, context);
+	registerWriteTools(tools, context);
+	registerCoreTools(tools, context);
+	registerVaultTools(tools, context);
+	const jsonSchemaValidator = new AjvJsonSchemaValidator();
+	return () => {
+		const server = new McpServer(
+			{ name: SERVER_NAME, title: "Causal Memory", version: info.version },
+			{ capabilities: { tools: {} }, instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS, jsonSchemaValidator },
+		);
+		tools.registerOn(server);
+		return server;
+	};
+}
+
+/** One MCP server with every memory tool (a single connection, e.g. tests over an in-memory transport). */
+export function createMemoryMcpServer(engine: MemoryEngine, info: MemoryServerInfo): McpServer {
+	return memoryMcpServerFactory(engine, info)();
 }

@@ -1,6 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
+import { object } from "zod/mini";
 import type { MemoryEngine } from "../engine/memory-engine";
 import { resolveMemoryId } from "../core/graph/memory-ids";
 import type { MemoryPermissions } from "../core/permissions/memory-permissions";
@@ -41,14 +42,34 @@ export interface MemoryToolSpec<I extends Shape, O extends Shape> {
 	run: (args: z.output<z.ZodObject<I>>, context: ToolContext) => Promise<z.input<z.ZodObject<O>>> | z.input<z.ZodObject<O>>;
 }
 
-/** Registers a tool whose result is JSON text plus structuredContent checked against `output`, and whose failures are `{error, retryable}`. */
-export function registerMemoryTool<I extends Shape, O extends Shape>(server: McpServer, context: ToolContext, spec: MemoryToolSpec<I, O>): void {
-	const input: Shape = spec.input;
-	const output: Shape = spec.output;
-	server.registerTool(
-		spec.name,
-		{ title: spec.title, description: spec.description, inputSchema: input, outputSchema: output, annotations: { title: spec.title, openWorldHint: false, ...spec.annotations } },
-		// The SDK has parsed the arguments with `input` (spec.input), so they have its output type.
-		(args) => runTool(spec.name, spec.kind, () => spec.run(args as z.output<z.ZodObject<I>>, context), context.onError),
-	);
+/**
+ * The memory tools, built once per engine and registered on every session's MCP server. Building
+ * the schemas once matters: each session used to build its own (≈ 430 KB), and clients that never
+ * close their sessions made that the server's main memory cost.
+ */
+export class MemoryToolList {
+	private readonly registrations: ((server: McpServer) => void)[] = [];
+
+	add(register: (server: McpServer) => void): void {
+		this.registrations.push(register);
+	}
+
+	registerOn(server: McpServer): void {
+		for (const register of this.registrations) register(server);
+	}
+}
+
+/** Adds a tool whose result is JSON text plus structuredContent checked against `output`, and whose failures are `{error, retryable}`. */
+export function registerMemoryTool<I extends Shape, O extends Shape>(tools: MemoryToolList, context: ToolContext, spec: MemoryToolSpec<I, O>): void {
+	// The objects the SDK would build from the raw shapes on every registration (zod mini, as it does), built once.
+	const config = {
+		title: spec.title,
+		description: spec.description,
+		inputSchema: object(spec.input),
+		outputSchema: object(spec.output),
+		annotations: { title: spec.title, openWorldHint: false, ...spec.annotations },
+	};
+	// The SDK has parsed the arguments with `input` (spec.input), so they have its output type.
+	const run = (args: unknown) => runTool(spec.name, spec.kind, () => spec.run(args as z.output<z.ZodObject<I>>, context), context.onError);
+	tools.add((server) => server.registerTool(spec.name, config, run));
 }

@@ -22,12 +22,18 @@ Options:
   --confirm-vault-writes      maintain: allow memory_status writes outside the memory folder (see the preview first)
   --port N                    serve: preferred port (default from the settings, 27150); the next free one is used if taken
   --fixed-port                serve: fail instead of trying the next ports when the port is taken
-  --token TOKEN               serve: bearer token clients must send (default: saved in data.json, generated on first run)
+  --token-file FILE           serve: read the bearer token clients must send from FILE (keep it private: chmod 600)
+  --token TOKEN               serve: the bearer token on the command line, where other local users can see it in
+                              the process list; prefer --token-file or CAUSAL_MEMORY_TOKEN
   --no-auth                   serve: no token at all, for the MCP conformance suite only (prints a warning)
   --model-path DIR            serve: a local embedding model folder (<root>/<owner>/<name>/config.json …)
   --seed-from DIR             serve: when the vault folder does not exist, create it as a copy of DIR
   --json                      Print JSON instead of text
   --help                      Show this help
+
+Environment:
+  CAUSAL_MEMORY_TOKEN         serve: the bearer token, when neither --token nor --token-file is given
+                              (default: the one saved in data.json, generated and saved on first run)
 
 Settings come from the plugin's data.json in the vault (.obsidian/plugins/causal-memory/) when it exists.`;
 
@@ -46,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
 			port: { type: "string" },
 			"fixed-port": { type: "boolean", default: false },
 			token: { type: "string" },
+			"token-file": { type: "string" },
 			"no-auth": { type: "boolean", default: false },
 			"model-path": { type: "string" },
 			"seed-from": { type: "string" },
@@ -82,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
 			port: values.port === undefined ? undefined : parsePort(values.port),
 			fixedPort: values["fixed-port"],
 			token: values.token,
+			tokenFile: values["token-file"],
 			noAuth: values["no-auth"],
 			modelPath: values["model-path"] === undefined ? undefined : requireFolder(values["model-path"], "--model-path"),
 			version: manifest.version,

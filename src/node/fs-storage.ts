@@ -11,7 +11,11 @@ export interface FsStorageOptions {
 	sync?: boolean;
 }
 
-/** StoragePort over one folder of the local file system (headless mode, tests). */
+/** State files (the activity log, caches built from the notes) are readable by their owner only. */
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
+
+/** StoragePort over one folder of the local file system (headless mode, tests). Files it creates are readable by the owner only. */
 export class FsStorage implements StoragePort {
 	private readonly sync: boolean;
 	private folderReady = false;
@@ -43,7 +47,7 @@ export class FsStorage implements StoragePort {
 
 	async append(name: string, data: string): Promise<void> {
 		await this.ensureFolder();
-		const handle = await fs.open(this.pathOf(name), "a");
+		const handle = await fs.open(this.pathOf(name), "a", FILE_MODE);
 		let created = false;
 		try {
 			if (this.sync) created = (await handle.stat()).size === 0;
@@ -57,7 +61,7 @@ export class FsStorage implements StoragePort {
 
 	async writeAtomic(name: string, data: string): Promise<void> {
 		await this.ensureFolder();
-		await writeFileAtomic(this.pathOf(name), data);
+		await writeFileAtomic(this.pathOf(name), data, { mode: FILE_MODE });
 	}
 
 	async remove(name: string): Promise<void> {
@@ -73,7 +77,7 @@ export class FsStorage implements StoragePort {
 
 	private async ensureFolder(): Promise<void> {
 		if (this.folderReady) return;
-		await fs.mkdir(this.folder, { recursive: true });
+		await fs.mkdir(this.folder, { recursive: true, mode: FOLDER_MODE });
 		this.folderReady = true;
 	}
 

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { chmod, mkdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { readMemorySettings, type MemorySettings } from "../core/model/settings";
 import { errorMessage } from "../core/model/error-message";
 import { writeFileAtomic } from "./atomic-write";
+
+/** data.json holds the MCP token: readable and writable by its owner only. */
+export const SETTINGS_FILE_MODE = 0o600;
 
 /** Where the plugin keeps its files inside a vault; the headless tools use the same place so both share one memory. */
 export function pluginFolder(vaultDir: string, configDir = ".obsidian"): string {
@@ -26,8 +29,9 @@ export function readHeadlessSettings(vaultDir: string, file = join(pluginFolder(
 
 /**
  * Changes the saved settings the way the plugin would (data.json, other keys kept), written
- * atomically so an interrupted write cannot leave half a file. Only the headless server calls
- * it, for the generated MCP token and for core preferences set through MCP.
+ * atomically so an interrupted write cannot leave half a file, and readable by the owner only:
+ * it holds the MCP token. Only the headless server calls it, for the generated MCP token and for
+ * core preferences set through MCP.
  */
 export async function saveHeadlessSettings(vaultDir: string, change: (saved: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
 	const file = join(pluginFolder(vaultDir), "data.json");
@@ -37,5 +41,18 @@ export async function saveHeadlessSettings(vaultDir: string, change: (saved: Rec
 		if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) saved = parsed as Record<string, unknown>;
 	}
 	await mkdir(dirname(file), { recursive: true });
-	await writeFileAtomic(file, `${JSON.stringify(change(saved), null, 2)}\n`);
+	await writeFileAtomic(file, `${JSON.stringify(change(saved), null, 2)}\n`, { mode: SETTINGS_FILE_MODE });
+}
+
+/**
+ * Makes an existing data.json readable by its owner only when others could read it (a file the
+ * plugin or an older version created); true when it changed anything. No-op on Windows.
+ */
+export async function keepSettingsPrivate(vaultDir: string): Promise<boolean> {
+	if (process.platform === "win32") return false;
+	const file = join(pluginFolder(vaultDir), "data.json");
+	const mode = (await stat(file).catch(() => null))?.mode;
+	if (mode === undefined || (mode & 0o077) === 0) return false;
+	await chmod(file, SETTINGS_FILE_MODE);
+	return true;
 }

@@ -2,16 +2,16 @@ import { cp } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { errorMessage } from "../core/model/error-message";
-import type { MemorySettings } from "../core/model/settings";
 import type { Embedder } from "../core/model/embedder";
 import { MemoryEngine } from "../engine/memory-engine";
 import { clientInstructions } from "../mcp/connect/client-instructions";
-import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";
-import { createMemoryMcpServer } from "../mcp/memory-mcp-server";
+import { startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";
+import { memoryMcpServerFactory } from "../mcp/memory-mcp-server";
 import { FsStorage } from "./fs-storage";
 import { FsVault } from "./fs-vault";
 import { headlessEmbedder } from "./headless-embedder";
 import { pluginFolder, readHeadlessSettings, saveHeadlessSettings } from "./headless-settings";
+import { resolveServeToken } from "./serve-token";
 import { NODE_TIMERS } from "./node-timers";
 import { progressBar } from "./progress-bar";
 import { createThreadMaintenanceWorker } from "./thread-worker-host";
@@ -22,7 +22,9 @@ export interface ServeOptions {
 	seedFrom?: string;
 	port?: number;
 	fixedPort: boolean;
+	/** `--token`: visible to other local users in the process list; prefer `tokenFile` or the environment. */
 	token?: string;
+	tokenFile?: string;
 	/** Serve without a bearer token: for the MCP conformance suite only. */
 	noAuth: boolean;
 	modelPath?: string;
@@ -30,8 +32,6 @@ export interface ServeOptions {
 	/** Resolves when the server should stop; default: SIGINT or SIGTERM. */
 	stopSignal?: Promise<void>;
 }
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43,}$/;
 
 /**
  * The headless memory server: indexes and follows the vault folder, runs maintenance on its
@@ -46,7 +46,10 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 	const read = readHeadlessSettings(options.vaultDir);
 	let settings = read.settings;
 	for (const problem of read.problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
-	const token = await resolveToken(options, settings);
+	const { token } = await resolveServeToken(
+		{ vaultDir: options.vaultDir, noAuth: options.noAuth, token: options.token, tokenFile: options.tokenFile, env: process.env, log: (line) => console.error(`causal-memory: ${line}`) },
+		settings,
+	);
 
 	const engine = new MemoryEngine({
 		vault: new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders }),
@@ -68,12 +71,13 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		const report = await engine.start({ follow: true, onProgress: bar.update });
 		bar.done();
 		server = await startMcpHttpServer({
-			createServer: () => createMemoryMcpServer(engine, { version: options.version }),
+			createServer: memoryMcpServerFactory(engine, { version: options.version }),
 			port: options.port ?? settings.mcp.port,
 			fixedPort: options.fixedPort || settings.mcp.fixedPort,
 			token,
 			allowNoAuth: options.noAuth,
 			idleSessionMs: settings.mcp.idleSessionMinutes * 60_000,
+			maxSessions: settings.mcp.maxSessions,
 			log: (line) => console.error(`causal-memory: ${line}`),
 		});
 		printBanner(options.vaultDir, report.notes, server.url, token);
@@ -100,23 +104,6 @@ async function useModel(engine: MemoryEngine, loadModel: () => Promise<Embedder>
 		console.error(`causal-memory: no semantic recall, the embedding model could not be loaded: ${errorMessage(error)}`);
 	}
 	return loaded;
-}
-
-async function resolveToken(options: ServeOptions, settings: MemorySettings): Promise<string | null> {
-	if (options.noAuth) {
-		if (options.token !== undefined) throw new Error("--no-auth and --token exclude each other");
-		console.error("causal-memory: WARNING: --no-auth serves every MCP tool without a token; any local program can read and change your memories. Use it only for conformance tests.");
-		return null;
-	}
-	if (options.token !== undefined) {
-		if (!TOKEN_PATTERN.test(options.token)) throw new Error("--token must be at least 43 URL-safe base64 characters (32 random bytes); leave it out to use the saved or a generated one");
-		return options.token;
-	}
-	if (settings.mcp.token !== undefined) return settings.mcp.token;
-	const token = generateToken();
-	await saveHeadlessSettings(options.vaultDir, (saved) => ({ ...saved, mcp: { ...asObject(saved.mcp), token } }));
-	console.error(`causal-memory: generated a new MCP token and saved it in ${join(pluginFolder(options.vaultDir), "data.json")}`);
-	return token;
 }
 
 function printBanner(vaultDir: string, notes: number, url: string, token: string | null): void {
@@ -147,8 +134,4 @@ function untilSignal(): Promise<void> {
 		process.on("SIGINT", stop);
 		process.on("SIGTERM", stop);
 	});
-}
-
-function asObject(value: unknown): Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

@@ -4,7 +4,7 @@ import type { MemorySettings } from "../core/model/settings";
 import type { MemoryEngine } from "../engine/memory-engine";
 import { clientInstructions } from "../mcp/connect/client-instructions";
 import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";
-import { createMemoryMcpServer } from "../mcp/memory-mcp-server";
+import { memoryMcpServerFactory } from "../mcp/memory-mcp-server";
 
 const NOTICE_MS = 10_000;
 
@@ -68,11 +68,12 @@ export class ObsidianMcp {
 			const token = await this.token();
 			const { mcp } = this.deps.settings();
 			const server = await startMcpHttpServer({
-				createServer: () => createMemoryMcpServer(this.deps.engine, { version: this.plugin.manifest.version }),
+				createServer: memoryMcpServerFactory(this.deps.engine, { version: this.plugin.manifest.version }),
 				port: mcp.port,
 				fixedPort: mcp.fixedPort,
 				token,
 				idleSessionMs: mcp.idleSessionMinutes * 60_000,
+				maxSessions: mcp.maxSessions,
 			});
 			if (this.stopped) {
 				await server.close();

@@ -25,6 +25,17 @@ describe("writeFileAtomic", () => {
 		expect(await readdir(dir)).toEqual(["a.md"]);
 	});
 
+	it.skipIf(process.platform === "win32")("gives a new or an existing file the requested mode", async () => {
+		const created = join(dir, "new.json");
+		await writeFileAtomic(created, "{}", { mode: 0o600 });
+		expect((await stat(created)).mode & 0o777).toBe(0o600);
+		const existing = join(dir, "old.json");
+		await writeFile(existing, "{}");
+		await chmod(existing, 0o644);
+		await writeFileAtomic(existing, "{}", { mode: 0o600 });
+		expect((await stat(existing)).mode & 0o777).toBe(0o600);
+	});
+
 	it("creates a missing file and gives it the requested mtime, fractions included", async () => {
 		const target = join(dir, "b.md");
 		await writeFileAtomic(target, "x", { mtimeMs: 1_600_000_000_123.5 });

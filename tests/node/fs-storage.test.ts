@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -21,6 +21,16 @@ describe("FsStorage", () => {
 		await storage.append("a.log", "two\n");
 		expect(await storage.read("a.log")).toBe("one\ntwo\n");
 		expect(await storage.list()).toEqual(["a.log"]);
+	});
+
+	it.skipIf(process.platform === "win32")("creates its folder and files readable by the owner only", async () => {
+		const folder = join(root, "state");
+		const storage = new FsStorage(folder);
+		await storage.append("activity-1.log", "one\n");
+		await storage.writeAtomic("keyword.cache", "{}");
+		expect((await stat(folder)).mode & 0o777).toBe(0o700);
+		expect((await stat(join(folder, "activity-1.log"))).mode & 0o777).toBe(0o600);
+		expect((await stat(join(folder, "keyword.cache"))).mode & 0o777).toBe(0o600);
 	});
 
 	it("replaces a file atomically and leaves no temp file", async () => {

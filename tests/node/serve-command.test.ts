@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startServeProcess, type ServeProcess } from "../helpers/serve-process";
+import { generateToken } from "../../src/mcp/http/mcp-http-server";
+import { TOKEN_ENV } from "../../src/node/serve-token";
 import { ALL_TOOLS } from "../mcp/memory-tools-harness";
 
 async function connect(url: string, token: string): Promise<Client> {
@@ -61,6 +63,7 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		const saved = JSON.parse(await readFile(join(vault, ".obsidian/plugins/causal-memory/data.json"), "utf8")) as { mcp: { token: string } };
 		expect(saved.mcp.token).toBe(token);
 		expect(served.stderr()).not.toContain(token);
+		if (process.platform !== "win32") expect((await stat(join(vault, ".obsidian/plugins/causal-memory/data.json"))).mode & 0o777).toBe(0o600);
 	});
 
 	it("stores a memory as a note with typed links, then recalls, searches, explains and traverses it", async () => {
@@ -155,5 +158,43 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		await client.close();
 		expect(await served.stop()).toBe(0);
 		expect(await portIsFree(port)).toBe(true);
+	});
+});
+
+describe("causal-memory serve: a token kept out of the process list", () => {
+	let dir: string;
+	beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), "serve-token-"));
+	});
+	afterAll(async () => {
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	async function servesWith(name: string, token: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+		const vault = join(dir, name);
+		await cp(join(REPO_ROOT, "examples", "vault"), vault, { recursive: true });
+		const served = await startServeProcess(vault, args, env);
+		try {
+			expect(served.token).toBe(token);
+			if (process.platform === "linux") expect(await readFile(`/proc/${served.process.pid}/cmdline`, "utf8")).not.toContain(token);
+			const client = await connect(served.url, token);
+			expect((await client.listTools()).tools.length).toBe(ALL_TOOLS.length);
+			await client.close();
+			expect(existsSync(join(vault, ".obsidian/plugins/causal-memory/data.json"))).toBe(false);
+		} finally {
+			await served.stop();
+		}
+	}
+
+	it(`takes it from ${TOKEN_ENV}`, async () => {
+		const token = generateToken();
+		await servesWith("env", token, [], { ...process.env, [TOKEN_ENV]: token });
+	});
+
+	it("takes it from --token-file", async () => {
+		const token = generateToken();
+		const file = join(dir, "token");
+		await writeFile(file, `${token}\n`, { mode: 0o600 });
+		await servesWith("file", token, ["--token-file", file], process.env);
 	});
 });

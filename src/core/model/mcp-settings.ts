@@ -14,6 +14,12 @@ export const RESERVED_PORTS: readonly (readonly [number, number])[] = [
 
 export const DEFAULT_MCP_PORT = 27150;
 
+export const DEFAULT_IDLE_SESSION_MINUTES = 10;
+
+export const DEFAULT_MAX_SESSIONS = 100;
+const MIN_SESSIONS = 10;
+const MAX_SESSIONS = 10_000;
+
 export function isReservedPort(port: number): boolean {
 	return RESERVED_PORTS.some(([low, high]) => port >= low && port <= high);
 }
@@ -61,8 +67,15 @@ export const McpSettingsSchema = z.object({
 		.number()
 		.min(1, { error: "must be at least 1 minute" })
 		.max(24 * 60, { error: "must be at most 1440 minutes" })
-		.default(30)
+		.default(DEFAULT_IDLE_SESSION_MINUTES)
 		.describe("Sessions idle this long are closed (clients such as Claude Code never close their health-check sessions)."),
+	maxSessions: z
+		.number({ error: "must be a number of sessions" })
+		.int({ error: "must be a whole number" })
+		.min(MIN_SESSIONS, { error: `must be at least ${MIN_SESSIONS}` })
+		.max(MAX_SESSIONS, { error: `must be at most ${MAX_SESSIONS}` })
+		.default(DEFAULT_MAX_SESSIONS)
+		.describe("Most sessions open at once; a new one closes the least recently used idle session first, so clients that never close theirs cannot exhaust memory."),
 });
 
 export type McpSettings = z.infer<typeof McpSettingsSchema>;

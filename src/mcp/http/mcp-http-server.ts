@@ -5,19 +5,32 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../../core/model/error-message";
+import { DEFAULT_IDLE_SESSION_MINUTES, DEFAULT_MAX_SESSIONS } from "../../core/model/mcp-settings";
 import type { Timers } from "../../core/model/timers";
+import { AuthThrottle, DEFAULT_AUTH_THROTTLE, type AuthThrottlePolicy } from "./auth-throttle";
 import { MIN_TOKEN_LENGTH } from "./bearer-token";
 import { MAX_BODY_BYTES, readJsonBody } from "./json-body";
 import { JsonRpcCode, sendJsonRpcError } from "./json-rpc-reply";
 import { listenOnLoopback, LOOPBACK_ADDRESS } from "./listen-port";
 import { McpSessions } from "./mcp-sessions";
-import { MCP_PATH, refusalOf } from "./request-guards";
+import { MCP_PATH, refusalOf, type Refusal } from "./request-guards";
 
 export { generateToken } from "./bearer-token";
 export { MCP_PATH } from "./request-guards";
 
 /** Default idle time before a session is closed (the settings' `idleSessionMinutes` default). */
-export const DEFAULT_IDLE_SESSION_MS = 30 * 60_000;
+export const DEFAULT_IDLE_SESSION_MS = DEFAULT_IDLE_SESSION_MINUTES * 60_000;
+
+/**
+ * Longest wait for a request's headers, and for the whole request (headers and body), from its
+ * first byte. MCP requests on loopback arrive in milliseconds; Node's defaults (60 s, 300 s) let a
+ * client that trickles bytes hold a connection for minutes.
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/** How often Node checks open connections against those timeouts (its default is 30 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /** Longest pause between two sweeps for idle sessions. */
 const MAX_SWEEP_INTERVAL_MS = 60_000;
@@ -41,11 +54,19 @@ export interface McpHttpServerOptions {
 	allowNoAuth?: boolean;
 	/** Sessions with no request for this long are closed. */
 	idleSessionMs?: number;
+	/** Most sessions open at once; a new one first closes the least recently used idle ones. */
+	maxSessions?: number;
+	/** Requests whose headers take longer are answered 408 and their connection closed. */
+	headersTimeoutMs?: number;
+	/** Requests not fully received (headers and body) in this time are answered 408 and closed. */
+	requestTimeoutMs?: number;
+	/** How repeated bad tokens from one address are slowed down. */
+	authThrottle?: AuthThrottlePolicy;
 	/** Receives operational lines (bound port, warnings, failures); never the token. */
 	log?: (line: string) => void;
 	/** Clock for idle tracking, in milliseconds. */
 	now?: () => number;
-	/** Timers for the idle sweep. */
+	/** Timers for the idle sweep and the delayed replies to bad tokens. */
 	timers?: Timers;
 }
 
@@ -67,8 +88,9 @@ const UNREF_TIMERS: Timers = {
 /**
  * Serves MCP over Streamable HTTP on 127.0.0.1 at `/mcp`, one MCP server per session. Every
  * request passes, in this order: Host is loopback (403), Origin is absent or loopback (403), the
- * bearer token (401), the 1 MiB body cap (413). No CORS headers are ever sent, so browsers cannot
- * read replies from other origins.
+ * bearer token (401, slowed down when repeated), the 1 MiB body cap (413). A refused request's
+ * connection is closed. No CORS headers are ever sent, so browsers cannot read replies from other
+ * origins.
  */
 export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<RunningMcpServer> {
 	const token = checkedToken(options);
@@ -76,27 +98,66 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 	const now = options.now ?? Date.now;
 	const timers = options.timers ?? UNREF_TIMERS;
 	const idleMs = checkedIdleMs(options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS);
-	const sessions = new McpSessions(now);
+	const maxSessions = checkedMaxSessions(options.maxSessions ?? DEFAULT_MAX_SESSIONS);
+	const sessions = new McpSessions(now, maxSessions);
+	const throttle = new AuthThrottle(now, options.authThrottle ?? DEFAULT_AUTH_THROTTLE);
+	const heldReplies = new Set<unknown>();
+	let evictedSinceLastSweep = 0;
 	let boundPort = 0;
 
 	const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
-		const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-			sessionIdGenerator: () => randomUUID(),
-			onsessioninitialized: (id) => sessions.add(id, transport),
+		const slot = sessions.reserve();
+		if (slot === undefined) {
+			return sendJsonRpcError(response, 503, JsonRpcCode.serverError, `Server busy: all ${maxSessions} sessions have a request open; retry shortly.`, { "Retry-After": "1" });
+		}
+		evictedSinceLastSweep += slot.evicted;
+		slot.closed.catch((error: unknown) => log(`MCP: closing the least recently used sessions failed: ${errorMessage(error)}`));
+		try {
+			const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+				sessionIdGenerator: () => randomUUID(),
+				onsessioninitialized: (id) => {
+					slot.release();
+					sessions.add(id, transport);
+				},
+			});
+			// Set before connect(): the SDK chains its own onclose after this one.
+			transport.onclose = () => {
+				if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
+			};
+			const server = options.createServer();
+			await server.connect(transport);
+			await transport.handleRequest(request, response, body);
+			if (transport.sessionId === undefined) await server.close();
+		} finally {
+			slot.release();
+		}
+	};
+
+	/** Answers a bad token, after a delay when this address failed repeatedly (see AuthThrottle). */
+	const refuseBadToken = (request: IncomingMessage, response: ServerResponse, refusal: Refusal): void => {
+		const answer = throttle.fail(request.socket.remoteAddress ?? "");
+		if (answer.kind === "drop") {
+			request.socket.destroy();
+			return;
+		}
+		if (answer.delayMs === 0) return refuse(response, refusal);
+		const held = timers.setTimeout(() => {
+			heldReplies.delete(held);
+			answer.done();
+			refuse(response, refusal);
+		}, answer.delayMs);
+		heldReplies.add(held);
+		response.once("close", () => {
+			if (!heldReplies.delete(held)) return;
+			timers.clearTimeout(held);
+			answer.done();
 		});
-		// Set before connect(): the SDK chains its own onclose after this one.
-		transport.onclose = () => {
-			if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
-		};
-		const server = options.createServer();
-		await server.connect(transport);
-		await transport.handleRequest(request, response, body);
-		if (transport.sessionId === undefined) await server.close();
 	};
 
 	const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
 		const refusal = refusalOf(request, boundPort, token);
-		if (refusal !== undefined) return sendJsonRpcError(response, refusal.status, refusal.code, refusal.message, refusal.headers);
+		if (refusal?.status === 401) return refuseBadToken(request, response, refusal);
+		if (refusal !== undefined) return refuse(response, refusal);
 		let body: unknown;
 		if (request.method === "POST") {
 			const read = await readJsonBody(request, MAX_BODY_BYTES);
@@ -121,7 +182,9 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 		return sendJsonRpcError(response, 400, JsonRpcCode.serverError, "Bad Request: no valid session ID provided; send initialize first.");
 	};
 
-	const httpServer = createServer((request, response) => {
+	const requestTimeout = checkedTimeout("requestTimeoutMs", options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+	const headersTimeout = Math.min(checkedTimeout("headersTimeoutMs", options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS), requestTimeout);
+	const httpServer = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, headersTimeout) }, (request, response) => {
 		handle(request, response).catch((error: unknown) => {
 			log(`MCP request failed: ${errorMessage(error)}`);
 			if (!response.headersSent) sendJsonRpcError(response, 500, JsonRpcCode.internalError, "Internal error while handling the MCP request.");
@@ -146,6 +209,10 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 				.reapIdle(idleMs)
 				.then((reaped) => {
 					if (reaped > 0) log(`MCP: closed ${reaped} idle session${reaped === 1 ? "" : "s"}.`);
+					if (evictedSinceLastSweep > 0) {
+						log(`MCP: closed ${evictedSinceLastSweep} least recently used idle session${evictedSinceLastSweep === 1 ? "" : "s"} to stay within ${maxSessions} sessions.`);
+						evictedSinceLastSweep = 0;
+					}
 				})
 				.catch((error: unknown) => log(`MCP: closing idle sessions failed: ${errorMessage(error)}`))
 				.finally(() => {
@@ -157,6 +224,8 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 
 	const close = async (): Promise<void> => {
 		timers.clearTimeout(sweep);
+		for (const held of heldReplies) timers.clearTimeout(held);
+		heldReplies.clear();
 		await sessions.closeAll();
 		await new Promise<void>((resolve) => {
 			httpServer.close(() => resolve());
@@ -182,6 +251,21 @@ function checkedToken(options: McpHttpServerOptions): string | null {
 		throw new Error(`MCP "token" is too short: use at least ${MIN_TOKEN_LENGTH} URL-safe base64 characters (32 random bytes); clear it to generate a new one.`);
 	}
 	return options.token;
+}
+
+/** A refused request gets its reply and loses its connection: nothing more is read from it. */
+function refuse(response: ServerResponse, refusal: Refusal): void {
+	sendJsonRpcError(response, refusal.status, refusal.code, refusal.message, { ...refusal.headers, Connection: "close" });
+}
+
+function checkedMaxSessions(maxSessions: number): number {
+	if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new Error(`MCP "maxSessions" must be a whole number of at least 1, got ${maxSessions}.`);
+	return maxSessions;
+}
+
+function checkedTimeout(name: string, ms: number): number {
+	if (!(ms > 0)) throw new Error(`MCP "${name}" must be a positive number of milliseconds, got ${ms}.`);
+	return ms;
 }
 
 function checkedIdleMs(idleMs: number): number {

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { PinResult } from "../../engine/writer/memory-writer";
-import { registerMemoryTool, type ToolContext } from "../memory-tool";
+import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { isoTimeOrNull, labelField, LIMITS, NODE_ID_HELP, nodeIdField, statusField } from "../tool-fields";
 
 const pinOutput = {
@@ -15,8 +14,8 @@ const pinOut = (result: PinResult) => ({ node_id: result.nodeId, pinned: result.
 const categoryList = (description: string) =>
 	z.array(z.string().trim().min(1).max(LIMITS.labelChars)).max(LIMITS.listEntries).optional().describe(description);
 
-export function registerCoreTools(server: McpServer, context: ToolContext): void {
-	registerMemoryTool(server, context, {
+export function registerCoreTools(tools: MemoryToolList, context: ToolContext): void {
+	registerMemoryTool(tools, context, {
 		name: "pin_memory",
 		title: "Pin a memory",
 		description:
@@ -28,7 +27,7 @@ export function registerCoreTools(server: McpServer, context: ToolContext): void
 		run: async (args, { engine }) => pinOut(await engine.writer.pin(args.node_id)),
 	});
 
-	registerMemoryTool(server, context, {
+	registerMemoryTool(tools, context, {
 		name: "unpin_memory",
 		title: "Unpin a memory",
 		description:
@@ -40,7 +39,7 @@ export function registerCoreTools(server: McpServer, context: ToolContext): void
 		run: async (args, { engine }) => pinOut(await engine.writer.unpin(args.node_id)),
 	});
 
-	registerMemoryTool(server, context, {
+	registerMemoryTool(tools, context, {
 		name: "list_core_memories",
 		title: "List core memories",
 		description:
@@ -78,7 +77,7 @@ export function registerCoreTools(server: McpServer, context: ToolContext): void
 		},
 	});
 
-	registerMemoryTool(server, context, {
+	registerMemoryTool(tools, context, {
 		name: "set_core_preferences",
 		title: "Set core memory preferences",
 		description:

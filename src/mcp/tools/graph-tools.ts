@@ -1,12 +1,11 @@
 import { z } from "zod";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { DEFAULT_TRAVERSE_NODES } from "../../core/inspector/traverse";
-import { registerMemoryTool, type ToolContext } from "../memory-tool";
+import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { edgeTypeField, LIMITS, NODE_ID_HELP, nodeIdField, statusField } from "../tool-fields";
 import { explainOut, explainOutput } from "./explain-output";
 
-export function registerGraphTools(server: McpServer, context: ToolContext): void {
-	registerMemoryTool(server, context, {
+export function registerGraphTools(tools: MemoryToolList, context: ToolContext): void {
+	registerMemoryTool(tools, context, {
 		name: "memory_traverse",
 		title: "Traverse the memory graph",
 		description:
@@ -54,7 +53,7 @@ export function registerGraphTools(server: McpServer, context: ToolContext): voi
 		},
 	});
 
-	registerMemoryTool(server, context, {
+	registerMemoryTool(tools, context, {
 		name: "memory_explain",
 		title: "Explain a memory",
 		description:

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RecallHit, SearchFilters, SearchHit } from "../../core/recall/recall-types";
-import { registerMemoryTool, type ToolContext } from "../memory-tool";
+import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { recallReadable, searchReadable } from "../readable-recall";
 import { dateMs, edgeTypeField, isoDateField, isoTime, kField, labelField, LIMITS, queryField, statusField } from "../tool-fields";
 
@@ -76,8 +75,8 @@ function searchHitOut(hit: SearchHit): z.input<typeof searchHitSchema> {
 	return out;
 }
 
-export function registerRecallTools(server: McpServer, context: ToolContext): void {
-	registerMemoryTool(server, context, {
+export function registerRecallTools(tools: MemoryToolList, context: ToolContext): void {
+	registerMemoryTool(tools, context, {
 		name: "memory_recall",
 		title: "Recall memories",
 		description:
@@ -116,7 +115,7 @@ export function registerRecallTools(server: McpServer, context: ToolContext): vo
 		},
 	});
 
-	registerMemoryTool(server, context, {
+	registerMemoryTool(tools, context, {
 		name: "memory_search",
 		title: "Search memories",
 		description:

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { EDGE_TYPES } from "../../core/model/edge-types";
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
 import type { PassReport } from "../../engine/maintenance/memory-maintenance";
-import { registerMemoryTool, type ToolContext } from "../memory-tool";
+import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { isoTime, isoTimeOrNull, statusField } from "../tool-fields";
 
 /** Changes and proposals listed in a maintenance summary; the counts cover all. */
@@ -47,8 +46,8 @@ function maintenanceOut(report: PassReport, canRead: (path: string) => boolean):
 	};
 }
 
-export function registerVaultTools(server: McpServer, context: ToolContext): void {
-	registerMemoryTool(server, context, {
+export function registerVaultTools(tools: MemoryToolList, context: ToolContext): void {
+	registerMemoryTool(tools, context, {
 		name: "memory_stats",
 		title: "Memory statistics",
 		description:
@@ -90,7 +89,7 @@ export function registerVaultTools(server: McpServer, context: ToolContext): voi
 		},
 	});
 
-	registerMemoryTool(server, context, {
+	registerMemoryTool(tools, context, {
 		name: "memory_maintenance",
 		title: "Run a maintenance pass",
 		description:

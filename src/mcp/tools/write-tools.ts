@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { StoreResult } from "../../engine/writer/memory-writer";
-import { registerMemoryTool, type ToolContext } from "../memory-tool";
+import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { contentField, edgeTypeField, labelField, LIMITS, NODE_ID_HELP, nodeIdField, reasonField } from "../tool-fields";
 
 const storeOutput = {
@@ -24,8 +23,8 @@ function storeOut(result: StoreResult) {
 	};
 }
 
-export function registerWriteTools(server: McpServer, context: ToolContext): void {
-	registerMemoryTool(server, context, {
+export function registerWriteTools(tools: MemoryToolList, context: ToolContext): void {
+	registerMemoryTool(tools, context, {
 		name: "memory_store",
 		title: "Store a memory",
 		description:
@@ -60,7 +59,7 @@ export function registerWriteTools(server: McpServer, context: ToolContext): voi
 		},
 	});
 
-	registerMemoryTool(server, context, {
+	registerMemoryTool(tools, context, {
 		name: "memory_amend",
 		title: "Amend a memory",
 		description:
@@ -79,7 +78,7 @@ export function registerWriteTools(server: McpServer, context: ToolContext): voi
 		},
 	});
 
-	registerMemoryTool(server, context, {
+	registerMemoryTool(tools, context, {
 		name: "memory_link",
 		title: "Link two memories",
 		description:
@@ -106,7 +105,7 @@ export function registerWriteTools(server: McpServer, context: ToolContext): voi
 		},
 	});
 
-	registerMemoryTool(server, context, {
+	registerMemoryTool(tools, context, {
 		name: "delete_memory",
 		title: "Delete a memory",
 		description:

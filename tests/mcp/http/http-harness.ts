@@ -100,3 +100,32 @@ export async function initializeRaw(port: number, token: string): Promise<string
 	if (reply.status !== 200 || typeof id !== "string") throw new Error(`initialize failed: ${reply.status} ${reply.body}`);
 	return id;
 }
+
+/** Opens the session's GET event stream and resolves once the server has answered 200. */
+export function openEventStream(port: number, token: string, sessionId: string): Promise<{ close(): Promise<void> }> {
+	return new Promise((resolve, reject) => {
+		const outgoing = request(
+			{
+				host: "127.0.0.1",
+				port,
+				method: "GET",
+				path: "/mcp",
+				agent: false,
+				headers: { accept: "text/event-stream", authorization: `Bearer ${token}`, "mcp-session-id": sessionId },
+			},
+			(incoming) => {
+				if (incoming.statusCode !== 200) return reject(new Error(`event stream refused: ${incoming.statusCode}`));
+				incoming.resume();
+				resolve({
+					close: () =>
+						new Promise((closed) => {
+							incoming.once("close", closed);
+							outgoing.destroy();
+						}),
+				});
+			},
+		);
+		outgoing.on("error", () => {});
+		outgoing.end();
+	});
+}

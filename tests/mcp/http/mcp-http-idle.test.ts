@@ -1,38 +1,7 @@
-import { request } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Timers } from "../../../src/core/model/timers";
 import type { RunningMcpServer } from "../../../src/mcp/http/mcp-http-server";
-import { initializeRaw, LIST_TOOLS, MCP_HEADERS, rawRequest, startEchoServer, type TestServer } from "./http-harness";
-
-/** Timers that only fire when the test says so, and a clock the test moves. */
-class ManualTime implements Timers {
-	now = 1_000_000;
-	private pending = new Map<number, { callback: () => void; ms: number }>();
-	private nextHandle = 1;
-
-	setTimeout(callback: () => void, ms: number): unknown {
-		const handle = this.nextHandle++;
-		this.pending.set(handle, { callback, ms });
-		return handle;
-	}
-
-	clearTimeout(handle: unknown): void {
-		this.pending.delete(handle as number);
-	}
-
-	get delays(): number[] {
-		return [...this.pending.values()].map((timer) => timer.ms);
-	}
-
-	/** Moves the clock, fires every pending timer and lets the sweep it started finish. */
-	async advance(ms: number): Promise<void> {
-		this.now += ms;
-		const due = [...this.pending.values()];
-		this.pending.clear();
-		for (const timer of due) timer.callback();
-		await new Promise((resolve) => setImmediate(resolve));
-	}
-}
+import { initializeRaw, LIST_TOOLS, MCP_HEADERS, openEventStream, rawRequest, startEchoServer, type TestServer } from "./http-harness";
+import { ManualTime } from "./manual-time";
 
 const IDLE_MS = 10 * 60_000;
 
@@ -80,7 +49,7 @@ describe("MCP HTTP server: idle sessions", () => {
 		const time = new ManualTime();
 		const started = await start(time);
 		const sessionId = await initializeRaw(started.server.port, started.token);
-		const stream = await openEventStream(started, sessionId);
+		const stream = await openEventStream(started.server.port, started.token, sessionId);
 
 		await time.advance(IDLE_MS * 3);
 		expect(started.server.sessionCount()).toBe(1);
@@ -104,32 +73,3 @@ describe("MCP HTTP server: idle sessions", () => {
 		await expect(startEchoServer({ idleSessionMs: 0 })).rejects.toThrow(/"idleSessionMs" must be a positive number/);
 	});
 });
-
-/** Opens the session's GET event stream and resolves once the server has answered 200. */
-function openEventStream(started: TestServer, sessionId: string): Promise<{ close(): Promise<void> }> {
-	return new Promise((resolve, reject) => {
-		const outgoing = request(
-			{
-				host: "127.0.0.1",
-				port: started.server.port,
-				method: "GET",
-				path: "/mcp",
-				agent: false,
-				headers: { accept: "text/event-stream", authorization: `Bearer ${started.token}`, "mcp-session-id": sessionId },
-			},
-			(incoming) => {
-				if (incoming.statusCode !== 200) return reject(new Error(`event stream refused: ${incoming.statusCode}`));
-				incoming.resume();
-				resolve({
-					close: () =>
-						new Promise((closed) => {
-							incoming.once("close", closed);
-							outgoing.destroy();
-						}),
-				});
-			},
-		);
-		outgoing.on("error", () => {});
-		outgoing.end();
-	});
-}

@@ -1,0 +1,102 @@
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serveCommand } from "../../src/node/serve-command";
+
+/** The bench bundle runs `serve` itself when started with this flag (see runServeChild). */
+export const SERVE_CHILD_FLAG = "--serve-child";
+
+const EXAMPLE_VAULT = "examples/vault";
+const START_TIMEOUT_MS = 120_000;
+
+export interface ServeChild {
+	url: string;
+	token: string;
+	/** The vault copy it serves (removed by stop). */
+	vault: string;
+	/** The server process's resident set size now, in bytes; undefined once it has exited. */
+	rssBytes(): number | undefined;
+	alive(): boolean;
+	/** The last lines it wrote to stderr (its log: sessions closed, warnings, a crash). */
+	stderrTail(): string;
+	/** SIGTERM, wait for the exit, remove the vault copy; the exit code (null when killed by a signal). */
+	stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the real `causal-memory serve` (serveCommand, bundled with this bench, default settings)
+ * on a fresh copy of the example vault, in its own process, on 127.0.0.1 and a free port. The
+ * child stops on SIGTERM and also when this process goes away (its stdin closes).
+ */
+export async function startServeChild(): Promise<ServeChild> {
+	const dir = await mkdtemp(join(tmpdir(), "soak-"));
+	const vault = join(dir, "vault");
+	await cp(EXAMPLE_VAULT, vault, { recursive: true });
+	const child = spawn(process.execPath, [process.argv[1], SERVE_CHILD_FLAG, vault], { stdio: ["pipe", "pipe", "pipe"] });
+	let stdout = "";
+	let stderr = "";
+	child.stderr.setEncoding("utf8");
+	child.stderr.on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+	const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+	const banner = await new Promise<string>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`serve did not start within ${START_TIMEOUT_MS / 1000} s:\n${stderr}`)), START_TIMEOUT_MS);
+		child.stdout.setEncoding("utf8");
+		child.stdout.on("data", (chunk: string) => {
+			stdout += chunk;
+			if (stdout.includes("Press Ctrl+C to stop.")) {
+				clearTimeout(timer);
+				resolve(stdout);
+			}
+		});
+		void exited.then((code) => reject(new Error(`serve exited with ${code} before it was ready:\n${stderr}`)));
+	});
+	const url = /MCP URL: (\S+)/.exec(banner)?.[1];
+	const token = /Token: (\S+)/.exec(banner)?.[1];
+	if (url === undefined || token === undefined) throw new Error(`no URL or token in the serve banner:\n${banner}`);
+	const pid = child.pid ?? -1;
+	return {
+		url,
+		token,
+		vault,
+		rssBytes: () => (child.exitCode === null && child.signalCode === null ? processRss(pid) : undefined),
+		alive: () => child.exitCode === null && child.signalCode === null,
+		stderrTail: () => stderr,
+		stop: async () => {
+			if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+			const code = await exited;
+			await rm(dir, { recursive: true, force: true });
+			return code;
+		},
+	};
+}
+
+/** Child mode: serves `vault` until SIGTERM or SIGINT, or until the parent closes our stdin. */
+export async function runServeChild(vault: string): Promise<number> {
+	const stopSignal = new Promise<void>((resolve) => {
+		process.once("SIGTERM", () => resolve());
+		process.once("SIGINT", () => resolve());
+		process.stdin.once("close", () => resolve());
+		process.stdin.resume();
+	});
+	const code = await serveCommand({ vaultDir: vault, port: 0, fixedPort: false, noAuth: false, version: "soak", stopSignal });
+	process.stdin.destroy();
+	return code;
+}
+
+/** Resident set size of another process: /proc on Linux, `ps` elsewhere. */
+function processRss(pid: number): number | undefined {
+	try {
+		const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+		if (kb !== undefined) return Number(kb) * 1024;
+	} catch {
+		// Not Linux, or the process is gone: ask ps.
+	}
+	try {
+		const kb = Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim());
+		return Number.isFinite(kb) && kb > 0 ? kb * 1024 : undefined;
+	} catch {
+		return undefined;
+	}
+}

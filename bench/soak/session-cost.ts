@@ -1,0 +1,96 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readMemorySettings } from "../../src/core/model/settings";
+import { MemoryEngine } from "../../src/engine/memory-engine";
+import { generateToken, startMcpHttpServer } from "../../src/mcp/http/mcp-http-server";
+import { memoryMcpServerFactory } from "../../src/mcp/memory-mcp-server";
+import { FsStorage } from "../../src/node/fs-storage";
+import { FsVault } from "../../src/node/fs-vault";
+import { NODE_TIMERS } from "../../src/node/node-timers";
+import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
+import { collectGarbage } from "../rss-sampler";
+
+export interface SessionCost {
+	sessions: number;
+	heapBytesPerSession: number;
+	rssBytesPerSession: number;
+}
+
+const WARM_UP_SESSIONS = 50;
+const CONCURRENCY = 8;
+
+const INITIALIZE = JSON.stringify({
+	jsonrpc: "2.0",
+	id: 1,
+	method: "initialize",
+	params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "soak-cost", version: "1" } },
+});
+
+/**
+ * What one abandoned session costs the server: the engine and the HTTP server of `serve` in this
+ * process (run it in a fresh one), `sessions` initialize requests never closed and never reaped
+ * (the cap is raised above them), the heap and RSS growth after a full collection, per session.
+ */
+export async function measureSessionCost(sessions: number): Promise<SessionCost> {
+	const dir = await mkdtemp(join(tmpdir(), "soak-cost-"));
+	await cp("examples/vault", join(dir, "vault"), { recursive: true });
+	const settings = readMemorySettings(null).settings;
+	const engine = new MemoryEngine({
+		vault: new FsVault(join(dir, "vault")),
+		storage: new FsStorage(join(dir, "state"), { sync: false }),
+		worker: createInThreadMaintenanceWorker(),
+		timers: NODE_TIMERS,
+		clock: () => Date.now(),
+		settings: () => settings,
+		warn: () => undefined,
+	});
+	await engine.start({ follow: false });
+	const token = generateToken();
+	const server = await startMcpHttpServer({ createServer: memoryMcpServerFactory(engine, { version: "soak" }), port: 0, token, maxSessions: sessions + WARM_UP_SESSIONS + 1 });
+	try {
+		for (let i = 0; i < WARM_UP_SESSIONS; i++) await initialize(server.port, token);
+		collectGarbage();
+		const before = process.memoryUsage();
+		let next = 0;
+		await Promise.all(
+			Array.from({ length: CONCURRENCY }, async () => {
+				while (next++ < sessions) await initialize(server.port, token);
+			}),
+		);
+		collectGarbage();
+		const after = process.memoryUsage();
+		const opened = server.sessionCount() - WARM_UP_SESSIONS;
+		return {
+			sessions: opened,
+			heapBytesPerSession: Math.round((after.heapUsed - before.heapUsed) / opened),
+			rssBytesPerSession: Math.round((after.rss - before.rss) / opened),
+		};
+	} finally {
+		await server.close();
+		await engine.stop();
+		await rm(dir, { recursive: true, force: true });
+	}
+}
+
+function initialize(port: number, token: string): Promise<void> {
+	return new Promise((resolve, reject) => {
+		const outgoing = request(
+			{
+				host: "127.0.0.1",
+				port,
+				method: "POST",
+				path: "/mcp",
+				agent: false,
+				headers: { host: `127.0.0.1:${port}`, "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` },
+			},
+			(incoming) => {
+				incoming.resume();
+				incoming.once("end", () => (incoming.statusCode === 200 ? resolve() : reject(new Error(`initialize answered ${incoming.statusCode}`))));
+			},
+		);
+		outgoing.once("error", reject);
+		outgoing.end(INITIALIZE);
+	});
+}
