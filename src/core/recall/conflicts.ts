@@ -14,6 +14,8 @@ export interface PossibleConflict {
 export interface ConflictOptions {
 	/** Jaccard overlap of content words two sentences need for a one-sided negation. Default 0.6. */
 	minTokenOverlap?: number;
+	/** How the details name the text checked and the memories compared: default "new" and "existing". */
+	labels?: { own: string; other: string };
 }
 
 const MIN_SHARED_WORDS = 2;
@@ -33,20 +35,23 @@ export function possibleConflicts(
 	options: ConflictOptions = {},
 ): PossibleConflict[] {
 	const minOverlap = options.minTokenOverlap ?? 0.6;
+	const labels = options.labels ?? { own: "new", other: "existing" };
 	const newFacts = numericFacts(newText);
 	const newSentences = sentenceProfiles(newText);
 	const conflicts: PossibleConflict[] = [];
 	for (const memory of existing) {
-		for (const detail of numericMismatches(newFacts, numericFacts(memory.text))) {
+		for (const detail of numericMismatches(newFacts, numericFacts(memory.text), labels)) {
 			conflicts.push({ id: memory.id, kind: "numeric_mismatch", detail });
 		}
-		const negation = oneSidedNegation(newSentences, sentenceProfiles(memory.text), minOverlap);
+		const negation = oneSidedNegation(newSentences, sentenceProfiles(memory.text), minOverlap, labels);
 		if (negation) conflicts.push({ id: memory.id, kind: "negation", detail: negation });
 	}
 	return conflicts;
 }
 
-function numericMismatches(newFacts: NumericFact[], oldFacts: NumericFact[]): string[] {
+type Labels = { own: string; other: string };
+
+function numericMismatches(newFacts: NumericFact[], oldFacts: NumericFact[], labels: Labels): string[] {
 	const byKey = new Map<string, { anchor: string; unit: string; agree: boolean; newText: string; oldText: string }>();
 	for (const fresh of newFacts) {
 		for (const old of oldFacts) {
@@ -62,7 +67,7 @@ function numericMismatches(newFacts: NumericFact[], oldFacts: NumericFact[]): st
 	}
 	return [...byKey.values()]
 		.filter((entry) => !entry.agree)
-		.map((e) => `${e.anchor}${e.unit === "" || e.unit === e.anchor ? "" : ` (${e.unit})`}: new ${e.newText}, existing ${e.oldText}`);
+		.map((e) => `${e.anchor}${e.unit === "" || e.unit === e.anchor ? "" : ` (${e.unit})`}: ${labels.own} ${e.newText}, ${labels.other} ${e.oldText}`);
 }
 
 /**
@@ -99,7 +104,7 @@ function sentenceProfiles(text: string): SentenceProfile[] {
 }
 
 /** The most overlapping pair of sentences where exactly one side is negative, described; or null. */
-function oneSidedNegation(fresh: SentenceProfile[], old: SentenceProfile[], minOverlap: number): string | null {
+function oneSidedNegation(fresh: SentenceProfile[], old: SentenceProfile[], minOverlap: number, labels: Labels): string | null {
 	let best: { overlap: number; fresh: SentenceProfile; old: SentenceProfile } | null = null;
 	for (const a of fresh) {
 		for (const b of old) {
@@ -112,8 +117,8 @@ function oneSidedNegation(fresh: SentenceProfile[], old: SentenceProfile[], minO
 		}
 	}
 	if (!best) return null;
-	const side = best.fresh.negated ? "the new memory negates" : "the new memory drops the negation of";
-	return `${side} an existing statement: new "${quote(best.fresh.text)}", existing "${quote(best.old.text)}"`;
+	const side = best.fresh.negated ? `the ${labels.own} memory negates` : `the ${labels.own} memory drops the negation of`;
+	return `${side} a statement of the ${labels.other} one: ${labels.own} "${quote(best.fresh.text)}", ${labels.other} "${quote(best.old.text)}"`;
 }
 
 function quote(sentence: string): string {
