@@ -58,12 +58,15 @@ describe("a note the writer creates never changes what an existing link resolves
 
 	it("follows excluded notes as they come and go", async () => {
 		const h = await writerHarness({ "Garden.md": "Tomatoes need water." }, { index: { excludedFolders: ["Archive"] } });
-		await h.vault.write("Archive/Old plan.md", "Old.");
+		h.vault.write("Archive/Old plan.md", "Old.");
+		await h.engine.index.idle();
 		expect((await h.engine.writer.store({ content: "A new plan.", title: "Old plan" })).nodeId).toBe("Memory/Old plan 2.md");
-		await h.vault.rename("Archive/Old plan.md", "Archive/Older plan.md");
+		h.vault.rename("Archive/Old plan.md", "Archive/Older plan.md");
+		await h.engine.index.idle();
 		expect((await h.engine.writer.store({ content: "Another plan.", title: "Older plan" })).nodeId).toBe("Memory/Older plan 2.md");
 		expect((await h.engine.writer.store({ content: "A plan again.", title: "Old plan" })).nodeId).toBe("Memory/Old plan.md");
-		await h.vault.delete("Archive/Older plan.md");
+		h.vault.delete("Archive/Older plan.md");
+		await h.engine.index.idle();
 		expect((await h.engine.writer.store({ content: "A third plan.", title: "Older plan" })).nodeId).toBe("Memory/Older plan.md");
 	});
 });
