@@ -34,18 +34,27 @@ export function possibleConflicts(
 	existing: readonly { id: string; text: string }[],
 	options: ConflictOptions = {},
 ): PossibleConflict[] {
+	const fresh = conflictProfile(newText);
+	return existing.flatMap((memory) => conflictsBetween(fresh, memory.id, conflictProfile(memory.text), options));
+}
+
+/** What conflict detection reads from a text: its numeric facts and its sentences. Compute it once per text. */
+export interface ConflictProfile {
+	facts: NumericFact[];
+	sentences: SentenceProfile[];
+}
+
+export function conflictProfile(text: string): ConflictProfile {
+	return { facts: numericFacts(text), sentences: sentenceProfiles(text) };
+}
+
+/** The conflicts of one text (`own`) with another (`other`, named `id`); see possibleConflicts. */
+export function conflictsBetween(own: ConflictProfile, id: string, other: ConflictProfile, options: ConflictOptions = {}): PossibleConflict[] {
 	const minOverlap = options.minTokenOverlap ?? 0.6;
 	const labels = options.labels ?? { own: "new", other: "existing" };
-	const newFacts = numericFacts(newText);
-	const newSentences = sentenceProfiles(newText);
-	const conflicts: PossibleConflict[] = [];
-	for (const memory of existing) {
-		for (const detail of numericMismatches(newFacts, numericFacts(memory.text), labels)) {
-			conflicts.push({ id: memory.id, kind: "numeric_mismatch", detail });
-		}
-		const negation = oneSidedNegation(newSentences, sentenceProfiles(memory.text), minOverlap, labels);
-		if (negation) conflicts.push({ id: memory.id, kind: "negation", detail: negation });
-	}
+	const conflicts: PossibleConflict[] = numericMismatches(own.facts, other.facts, labels).map((detail) => ({ id, kind: "numeric_mismatch", detail }));
+	const negation = oneSidedNegation(own.sentences, other.sentences, minOverlap, labels);
+	if (negation) conflicts.push({ id, kind: "negation", detail: negation });
 	return conflicts;
 }
 

@@ -1,4 +1,4 @@
-import { possibleConflicts, type ConflictOptions, type PossibleConflict } from "./conflicts";
+import { conflictProfile, conflictsBetween, type ConflictOptions, type PossibleConflict } from "./conflicts";
 
 export interface ConflictCandidate {
 	id: string;
@@ -20,21 +20,20 @@ export function conflictsAmong(
 	resolved: (a: string, b: string) => boolean,
 	options: Omit<ConflictOptions, "labels"> = {},
 ): Map<string, PossibleConflict[]> {
-	const open = hits.filter((hit) => !hit.superseded);
+	const open = hits.filter((hit) => !hit.superseded).map((hit) => ({ id: hit.id, profile: conflictProfile(hit.text) }));
 	const found = new Map<string, PossibleConflict[]>();
-	const add = (conflict: PossibleConflict, to: string): void => {
-		const list = found.get(to);
-		if (list) list.push(conflict);
-		else found.set(to, [conflict]);
+	const add = (to: string, conflicts: PossibleConflict[]): void => {
+		if (conflicts.length > 0) found.set(to, [...(found.get(to) ?? []), ...conflicts]);
 	};
+	const labelled = { ...options, labels: LABELS };
 	for (let i = 0; i < open.length; i++) {
 		for (let j = i + 1; j < open.length; j++) {
 			const a = open[i];
 			const b = open[j];
-			const fromA = possibleConflicts(a.text, [b], { ...options, labels: LABELS });
+			const fromA = conflictsBetween(a.profile, b.id, b.profile, labelled);
 			if (fromA.length === 0 || resolved(a.id, b.id)) continue;
-			for (const conflict of fromA) add(conflict, a.id);
-			for (const conflict of possibleConflicts(b.text, [a], { ...options, labels: LABELS })) add(conflict, b.id);
+			add(a.id, fromA);
+			add(b.id, conflictsBetween(b.profile, a.id, a.profile, labelled));
 		}
 	}
 	return found;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { bagOfWordsEmbedder } from "../../helpers/bag-of-words-embedder";
-import { snapshot, stopEngines, writerHarness } from "./writer-harness";
+import { refusal, snapshot, stopEngines, writerHarness } from "./writer-harness";
 
 afterEach(stopEngines);
 
@@ -42,9 +42,8 @@ describe("storing what is already stored", () => {
 		expect(second).toMatchObject({ nodeId: "Memory/Pool exhausted 2.md", status: "stored" });
 		expect(second.duplicateOf).toBeUndefined();
 		expect(h.vault.content(first.nodeId)).toContain(FACT);
-		expect((await h.engine.writer.store({ content: "x", allowDuplicate: "yes" as never }).catch((error: Error) => error)).message).toMatch(
-			/allow_duplicate must be true or false/,
-		);
+		const refused = await refusal(() => h.engine.writer.store({ content: "x", allowDuplicate: "yes" as never }));
+		expect(refused).toMatchObject({ field: "allow_duplicate", message: "allow_duplicate must be true or false (got string)." });
 	});
 
 	it("finds duplicates with embeddings ready too", async () => {
