@@ -42,18 +42,22 @@ export function possibleConflicts(
 export interface ConflictProfile {
 	facts: NumericFact[];
 	sentences: SentenceProfile[];
+	/** Whether any sentence is negative: without one on either side there is no one-sided negation. */
+	negated: boolean;
 }
 
 export function conflictProfile(text: string): ConflictProfile {
-	return { facts: numericFacts(text), sentences: sentenceProfiles(text) };
+	const sentences = sentenceProfiles(text);
+	return { facts: numericFacts(text), sentences, negated: sentences.some((sentence) => sentence.negated) };
 }
 
 /** The conflicts of one text (`own`) with another (`other`, named `id`); see possibleConflicts. */
 export function conflictsBetween(own: ConflictProfile, id: string, other: ConflictProfile, options: ConflictOptions = {}): PossibleConflict[] {
 	const minOverlap = options.minTokenOverlap ?? 0.6;
 	const labels = options.labels ?? { own: "new", other: "existing" };
-	const conflicts: PossibleConflict[] = numericMismatches(own.facts, other.facts, labels).map((detail) => ({ id, kind: "numeric_mismatch", detail }));
-	const negation = oneSidedNegation(own.sentences, other.sentences, minOverlap, labels);
+	const conflicts: PossibleConflict[] =
+		own.facts.length === 0 || other.facts.length === 0 ? [] : numericMismatches(own.facts, other.facts, labels).map((detail) => ({ id, kind: "numeric_mismatch", detail }));
+	const negation = own.negated || other.negated ? oneSidedNegation(own.sentences, other.sentences, minOverlap, labels) : null;
 	if (negation) conflicts.push({ id, kind: "negation", detail: negation });
 	return conflicts;
 }

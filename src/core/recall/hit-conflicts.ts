@@ -1,8 +1,9 @@
-import { conflictProfile, conflictsBetween, type ConflictOptions, type PossibleConflict } from "./conflicts";
+import { conflictsBetween, type ConflictOptions, type ConflictProfile, type PossibleConflict } from "./conflicts";
 
 export interface ConflictCandidate {
 	id: string;
-	text: string;
+	/** Its text as conflictProfile reads it. */
+	profile: ConflictProfile;
 	/** Replaced by a newer memory (amended): what it says is history, not a disagreement. */
 	superseded: boolean;
 }
@@ -20,7 +21,7 @@ export function conflictsAmong(
 	resolved: (a: string, b: string) => boolean,
 	options: Omit<ConflictOptions, "labels"> = {},
 ): Map<string, PossibleConflict[]> {
-	const open = hits.filter((hit) => !hit.superseded).map((hit) => ({ id: hit.id, profile: conflictProfile(hit.text) }));
+	const open = hits.filter((hit) => !hit.superseded);
 	const found = new Map<string, PossibleConflict[]>();
 	const add = (to: string, conflicts: PossibleConflict[]): void => {
 		if (conflicts.length > 0) found.set(to, [...(found.get(to) ?? []), ...conflicts]);

@@ -30,6 +30,7 @@ import { fuseScores, type ScoredList } from "../../core/recall/fusion";
 import { compileFilters } from "../../core/recall/search-filters";
 import { duplicateHash } from "../../core/recall/duplicates";
 import { conflictsAmong } from "../../core/recall/hit-conflicts";
+import { conflictProfile, type ConflictProfile } from "../../core/recall/conflicts";
 import type { IndexChange, VaultIndex } from "../index/vault-index";
 
 export interface RecallServiceDeps {
@@ -66,8 +67,13 @@ const MAX_K = 200;
 const MAX_DUPLICATE_CHARS = 100 * 1024;
 /** How many of the best results are checked against each other for conflicts. */
 const CONFLICT_HITS = 20;
-/** Characters of each result searched for conflicting statements. */
-const CONFLICT_TEXT_CHARS = 20_000;
+/** Conflict profiles of snippets kept between recalls (the oldest go first): ≈ 2 KB each. */
+const MAX_CACHED_PROFILES = 2000;
+/**
+ * Characters of a full result searched for conflicting statements: a memory states its facts at
+ * the top, and the pairwise check grows with the square of the sentences compared.
+ */
+const CONFLICT_TEXT_CHARS = 2000;
 
 /**
  * Recall and search over the vault index: a keyword index kept in step with the vault (fed by
@@ -91,6 +97,8 @@ export class RecallService {
 	private readonly snippets = new Map<string, string>();
 	/** duplicateHash of each note's body (bodies longer than any memory left out): finds exact duplicates at store. ≈ 50 bytes a note. */
 	private readonly duplicateHashes = new Map<string, number>();
+	/** Conflict profiles of snippets (see flagConflicts), dropped when the note changes. */
+	private readonly snippetProfiles = new Map<string, ConflictProfile>();
 
 	/**
 	 * Notes of a cached keyword index not read since start: the first read skips re-indexing one
@@ -160,6 +168,7 @@ export class RecallService {
 		}
 		const body = note.content.slice(note.parsed.bodyStart).trim();
 		this.snippets.set(path, snippetOf(body));
+		this.snippetProfiles.delete(path);
 		if (body.length <= MAX_DUPLICATE_CHARS) this.duplicateHashes.set(path, duplicateHash(body));
 		else this.duplicateHashes.delete(path);
 		this.embeddings?.update(note);
@@ -237,7 +246,7 @@ export class RecallService {
 		const ranked = rankDiverse(candidates, settings.ranking, limit, diversity, communityOf);
 		const verbosity = options.verbosity ?? "concise";
 		const results = await Promise.all(ranked.map((memory) => this.hitOf(graph, memory, verbosity)));
-		await this.flagConflicts(graph, results);
+		this.flagConflicts(graph, results);
 		if (options.readOnly !== true && this.deps.reactivate && results.length > 0) {
 			const paths = results.map((hit) => hit.path);
 			await this.deps.reactivate(paths, neighboursOf(graph, paths));
@@ -339,12 +348,19 @@ export class RecallService {
 		return recallHit(memory, node, node ? this.statusOf(memory.id, node) : "active", await this.hitText(memory.id, verbosity));
 	}
 
-	/** Marks results that may disagree with another result (see conflictsAmong), reading their text. */
-	private async flagConflicts(graph: MemoryGraph, results: RecallHit[]): Promise<void> {
+	/**
+	 * Marks results that may disagree with another result (see conflictsAmong). Concise hits are
+	 * compared by their snippet, which holds the whole of a typical memory, so recall reads no
+	 * note for it; full hits by the start of their text.
+	 */
+	private flagConflicts(graph: MemoryGraph, results: RecallHit[]): void {
 		const checked = results.slice(0, CONFLICT_HITS);
 		if (checked.length < 2) return;
-		const texts = await Promise.all(checked.map(async (hit) => hit.content ?? (await this.textOf(hit.path)) ?? ""));
-		const candidates = checked.map((hit, i) => ({ id: hit.path, text: texts[i].slice(0, CONFLICT_TEXT_CHARS), superseded: (hit.supersededBy?.length ?? 0) > 0 }));
+		const candidates = checked.map((hit) => ({
+			id: hit.path,
+			profile: hit.content === undefined ? this.snippetProfile(hit.path, hit.snippet ?? "") : conflictProfile(hit.content.slice(0, CONFLICT_TEXT_CHARS)),
+			superseded: (hit.supersededBy?.length ?? 0) > 0,
+		}));
 		const settled = (a: string, b: string): boolean =>
 			[...graph.outEdges(a), ...graph.outEdges(b)].some(
 				(edge) => (edge.type === "supersedes" || edge.type === "contradicts") && (edge.target === a || edge.target === b),
@@ -354,6 +370,16 @@ export class RecallService {
 			const found = conflicts.get(hit.path);
 			if (found) hit.conflicts = found;
 		}
+	}
+
+	private snippetProfile(path: string, snippet: string): ConflictProfile {
+		let profile = this.snippetProfiles.get(path);
+		if (profile === undefined) {
+			profile = conflictProfile(snippet);
+			if (this.snippetProfiles.size >= MAX_CACHED_PROFILES) this.snippetProfiles.delete(this.snippetProfiles.keys().next().value as string);
+			this.snippetProfiles.set(path, profile);
+		}
+		return profile;
 	}
 
 	private async hitText(path: string, verbosity: "full" | "concise"): Promise<HitText> {
@@ -380,6 +406,7 @@ export class RecallService {
 			this.keywordChanges++;
 			this.keyword.remove(change.path);
 			this.snippets.delete(change.path);
+			this.snippetProfiles.delete(change.path);
 			this.duplicateHashes.delete(change.path);
 			this.embeddings?.remove(change.path);
 		} else if (change.type === "rename") {
@@ -388,6 +415,7 @@ export class RecallService {
 			const snippet = this.snippets.get(change.oldPath);
 			this.snippets.delete(change.oldPath);
 			if (snippet !== undefined) this.snippets.set(change.path, snippet);
+			this.snippetProfiles.delete(change.oldPath);
 			const hash = this.duplicateHashes.get(change.oldPath);
 			this.duplicateHashes.delete(change.oldPath);
 			if (hash !== undefined) this.duplicateHashes.set(change.path, hash);
@@ -413,6 +441,7 @@ export class RecallService {
 			this.keywordChanges++;
 			this.keyword.remove(path);
 			this.snippets.delete(path);
+			this.snippetProfiles.delete(path);
 			this.duplicateHashes.delete(path);
 			this.embeddings?.remove(path);
 		}

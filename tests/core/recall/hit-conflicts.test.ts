@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { conflictProfile } from "../../../src/core/recall/conflicts";
 import { conflictsAmong } from "../../../src/core/recall/hit-conflicts";
 
 const never = () => false;
 
 describe("conflictsAmong", () => {
-	const old = { id: "Old budget.md", text: "The launch budget is $50,000.", superseded: false };
-	const fresh = { id: "New budget.md", text: "The launch budget is $80,000.", superseded: false };
-	const other = { id: "Latency.md", text: "API latency is 200ms.", superseded: false };
+	const old = { id: "Old budget.md", profile: conflictProfile("The launch budget is $50,000."), superseded: false };
+	const fresh = { id: "New budget.md", profile: conflictProfile("The launch budget is $80,000."), superseded: false };
+	const other = { id: "Latency.md", profile: conflictProfile("API latency is 200ms."), superseded: false };
 
 	it("flags both memories of a disagreeing pair, each naming the other, details from its own side", () => {
 		const found = conflictsAmong([old, fresh, other], never);
@@ -23,8 +24,8 @@ describe("conflictsAmong", () => {
 	it("flags a one-sided negation", () => {
 		const found = conflictsAmong(
 			[
-				{ id: "a.md", text: "We use Redis for caching.", superseded: false },
-				{ id: "b.md", text: "We do not use Redis for caching.", superseded: false },
+				{ id: "a.md", profile: conflictProfile("We use Redis for caching."), superseded: false },
+				{ id: "b.md", profile: conflictProfile("We do not use Redis for caching."), superseded: false },
 			],
 			never,
 		);
