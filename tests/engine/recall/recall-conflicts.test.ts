@@ -34,12 +34,14 @@ describe("conflicts found at store stay on recall until settled", () => {
 
 	it("is settled by a contradicts link too, in either direction", async () => {
 		const { h, old, fresh, conflictsOf } = await budgets();
+		expect(await conflictsOf()).toEqual({ [old]: [fresh], [fresh]: [old] });
 		await h.engine.writer.link(old, fresh, "contradicts");
 		expect(await conflictsOf()).toEqual({ [old]: undefined, [fresh]: undefined });
 	});
 
 	it("is settled by amending the outdated memory", async () => {
 		const { h, old, fresh, conflictsOf } = await budgets();
+		expect(await conflictsOf()).toEqual({ [old]: [fresh], [fresh]: [old] });
 		const amended = await h.engine.writer.amend(old, "The launch budget was raised to $80,000 after the review.");
 		const after = await conflictsOf();
 		expect(after[old]).toBeUndefined();
