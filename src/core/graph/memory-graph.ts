@@ -133,6 +133,14 @@ export class MemoryGraph {
 		return this.graph.mapInEdges(path, (_key, attributes, source, target) => ({ ...attributes, source, target }));
 	}
 
+	/**
+	 * Whether a new note named `name` (file name without `.md`) could change what a link
+	 * resolves to: a note of that name exists somewhere, or some note links to that name.
+	 */
+	nameInUse(name: string): boolean {
+		return this.resolver.hasNoteNamed(name) || this.linkersByName.has(basenameKey(name));
+	}
+
 	dangling(): DanglingLink[] {
 		return [...this.danglingBySource.values()].flat();
 	}

@@ -27,13 +27,24 @@ export function memoryFrontmatter(parsed: ParsedNote): MemoryFrontmatter {
 	return memory;
 }
 
+// A date, or a date and time with an optional zone: what `memory_created` holds when a person or the plugin wrote it.
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The time `memory_created` names (ms), or undefined when it is absent or not an ISO date. */
+export function memoryCreated(parsed: ParsedNote): number | undefined {
+	const value = parsed.frontmatter?.memory_created;
+	if (typeof value !== "string" || !ISO_DATE.test(value.trim())) return undefined;
+	const time = Date.parse(value.trim());
+	return Number.isFinite(time) ? time : undefined;
+}
+
 export function nodeAttributes(input: NoteInput): MemoryNodeAttributes {
 	const attributes: MemoryNodeAttributes = {
 		...pathAttributes(input.path),
 		aliases: input.parsed.aliases,
 		tags: input.parsed.allTags,
 		mtime: input.mtime,
-		ctime: input.ctime,
+		ctime: memoryCreated(input.parsed) ?? input.ctime,
 		size: input.size,
 		memory: memoryFrontmatter(input.parsed),
 	};

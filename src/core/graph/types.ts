@@ -28,6 +28,7 @@ export interface MemoryNodeAttributes {
 	aliases: string[];
 	tags: string[];
 	mtime: number;
+	/** When the memory was created: its `memory_created` property when that holds a date, else the file's creation time. */
 	ctime: number;
 	size: number;
 	memory: MemoryFrontmatter;

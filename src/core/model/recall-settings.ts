@@ -177,7 +177,7 @@ export const RecallSettingsSchema = z.object(
 		communities: CommunitySettingsSchema.prefault({}).describe("Louvain communities used by the spreading penalty."),
 		ranking: RankingSettingsSchema.prefault({}).describe("Final order: query relevance, retention, pinned/core, superseded."),
 		autoLink: AutoLinkSettingsSchema.prefault({}).describe("Automatic related_to links made when a memory is stored."),
-		conflicts: ConflictSettingsSchema.prefault({}).describe("Possible-conflict hints returned when a memory is stored."),
+		conflicts: ConflictSettingsSchema.prefault({}).describe("Possible-conflict hints returned when a memory is stored and on the results of a recall."),
 	},
 	GROUP_ERROR,
 );

@@ -138,6 +138,11 @@ export class LinkResolver {
 		return this.byPath.get(fold(path))?.includes(path) ?? false;
 	}
 
+	/** Whether some note has this file name (without folders and `.md`), ignoring case. */
+	hasNoteNamed(name: string): boolean {
+		return this.byName.has(nameKey(name));
+	}
+
 	/** The note a link points to (a subpath is ignored), or null when it is dangling or an attachment. */
 	resolve(linkpath: string, sourcePath: string): string | null {
 		const path = splitLinkpath(linkpath).path.trim();

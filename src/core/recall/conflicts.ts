@@ -14,6 +14,8 @@ export interface PossibleConflict {
 export interface ConflictOptions {
 	/** Jaccard overlap of content words two sentences need for a one-sided negation. Default 0.6. */
 	minTokenOverlap?: number;
+	/** How the details name the text checked and the memories compared: default "new" and "existing". */
+	labels?: { own: string; other: string };
 }
 
 const MIN_SHARED_WORDS = 2;
@@ -32,21 +34,37 @@ export function possibleConflicts(
 	existing: readonly { id: string; text: string }[],
 	options: ConflictOptions = {},
 ): PossibleConflict[] {
+	const fresh = conflictProfile(newText);
+	return existing.flatMap((memory) => conflictsBetween(fresh, memory.id, conflictProfile(memory.text), options));
+}
+
+/** What conflict detection reads from a text: its numeric facts and its sentences. Compute it once per text. */
+export interface ConflictProfile {
+	facts: NumericFact[];
+	sentences: SentenceProfile[];
+	/** Whether any sentence is negative: without one on either side there is no one-sided negation. */
+	negated: boolean;
+}
+
+export function conflictProfile(text: string): ConflictProfile {
+	const sentences = sentenceProfiles(text);
+	return { facts: numericFacts(text), sentences, negated: sentences.some((sentence) => sentence.negated) };
+}
+
+/** The conflicts of one text (`own`) with another (`other`, named `id`); see possibleConflicts. */
+export function conflictsBetween(own: ConflictProfile, id: string, other: ConflictProfile, options: ConflictOptions = {}): PossibleConflict[] {
 	const minOverlap = options.minTokenOverlap ?? 0.6;
-	const newFacts = numericFacts(newText);
-	const newSentences = sentenceProfiles(newText);
-	const conflicts: PossibleConflict[] = [];
-	for (const memory of existing) {
-		for (const detail of numericMismatches(newFacts, numericFacts(memory.text))) {
-			conflicts.push({ id: memory.id, kind: "numeric_mismatch", detail });
-		}
-		const negation = oneSidedNegation(newSentences, sentenceProfiles(memory.text), minOverlap);
-		if (negation) conflicts.push({ id: memory.id, kind: "negation", detail: negation });
-	}
+	const labels = options.labels ?? { own: "new", other: "existing" };
+	const conflicts: PossibleConflict[] =
+		own.facts.length === 0 || other.facts.length === 0 ? [] : numericMismatches(own.facts, other.facts, labels).map((detail) => ({ id, kind: "numeric_mismatch", detail }));
+	const negation = own.negated || other.negated ? oneSidedNegation(own.sentences, other.sentences, minOverlap, labels) : null;
+	if (negation) conflicts.push({ id, kind: "negation", detail: negation });
 	return conflicts;
 }
 
-function numericMismatches(newFacts: NumericFact[], oldFacts: NumericFact[]): string[] {
+type Labels = { own: string; other: string };
+
+function numericMismatches(newFacts: NumericFact[], oldFacts: NumericFact[], labels: Labels): string[] {
 	const byKey = new Map<string, { anchor: string; unit: string; agree: boolean; newText: string; oldText: string }>();
 	for (const fresh of newFacts) {
 		for (const old of oldFacts) {
@@ -62,7 +80,7 @@ function numericMismatches(newFacts: NumericFact[], oldFacts: NumericFact[]): st
 	}
 	return [...byKey.values()]
 		.filter((entry) => !entry.agree)
-		.map((e) => `${e.anchor}${e.unit === "" || e.unit === e.anchor ? "" : ` (${e.unit})`}: new ${e.newText}, existing ${e.oldText}`);
+		.map((e) => `${e.anchor}${e.unit === "" || e.unit === e.anchor ? "" : ` (${e.unit})`}: ${labels.own} ${e.newText}, ${labels.other} ${e.oldText}`);
 }
 
 /**
@@ -99,7 +117,7 @@ function sentenceProfiles(text: string): SentenceProfile[] {
 }
 
 /** The most overlapping pair of sentences where exactly one side is negative, described; or null. */
-function oneSidedNegation(fresh: SentenceProfile[], old: SentenceProfile[], minOverlap: number): string | null {
+function oneSidedNegation(fresh: SentenceProfile[], old: SentenceProfile[], minOverlap: number, labels: Labels): string | null {
 	let best: { overlap: number; fresh: SentenceProfile; old: SentenceProfile } | null = null;
 	for (const a of fresh) {
 		for (const b of old) {
@@ -112,8 +130,8 @@ function oneSidedNegation(fresh: SentenceProfile[], old: SentenceProfile[], minO
 		}
 	}
 	if (!best) return null;
-	const side = best.fresh.negated ? "the new memory negates" : "the new memory drops the negation of";
-	return `${side} an existing statement: new "${quote(best.fresh.text)}", existing "${quote(best.old.text)}"`;
+	const side = best.fresh.negated ? `the ${labels.own} memory negates` : `the ${labels.own} memory drops the negation of`;
+	return `${side} a statement of the ${labels.other} one: ${labels.own} "${quote(best.fresh.text)}", ${labels.other} "${quote(best.old.text)}"`;
 }
 
 function quote(sentence: string): string {

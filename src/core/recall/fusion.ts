@@ -69,6 +69,11 @@ export interface ScoredList {
 	 * "absolute": scores are already on a 0–1 scale (cosine similarity) and kept, clipped to [0, 1].
 	 */
 	scale: "relative" | "absolute";
+	/**
+	 * Whether the retriever has indexed the id (default: every id). A list that could not have
+	 * returned an id (a note still waiting for its embeddings) leaves that id's mean.
+	 */
+	covers?: (id: string) => boolean;
 }
 
 /**
@@ -76,12 +81,13 @@ export interface ScoredList {
  * then the weighted mean over the lists that returned anything. Unlike reciprocal rank fusion it
  * keeps the gaps between scores: a note that matches one common word of the query ends far
  * below one that matches all its rare words, instead of one rank below it. Spreading activation
- * and the low-confidence floor read these numbers as relevance, so the gaps matter. Best first;
- * ties go to the better single rank, then to the id.
+ * and the low-confidence floor read these numbers as relevance, so the gaps matter. A hit's mean
+ * is over the lists that cover it, so a note just stored is not held back by the embeddings it
+ * does not have yet. Best first; ties go to the better single rank, then to the id.
  */
 export function fuseScores(lists: readonly ScoredList[]): FusedHit[] {
 	const names = new Set<string>();
-	let totalWeight = 0;
+	const scoring: ScoredList[] = [];
 	const hits = new Map<string, FusedHit & { bestRank: number }>();
 	for (const list of lists) {
 		const weight = list.weight ?? 1;
@@ -89,7 +95,7 @@ export function fuseScores(lists: readonly ScoredList[]): FusedHit[] {
 		if (!Number.isFinite(weight) || weight < 0) throw new RangeError(`Weight of scored list "${list.name}" must be a number ≥ 0 (got ${weight}).`);
 		names.add(list.name);
 		if (list.hits.length === 0) continue;
-		totalWeight += weight;
+		scoring.push(list);
 		const best = Math.max(...list.hits.map((hit) => hit.score));
 		const divisor = list.scale === "relative" ? (best > 0 ? best : 1) : 1;
 		let rank = 0;
@@ -104,7 +110,11 @@ export function fuseScores(lists: readonly ScoredList[]): FusedHit[] {
 		}
 	}
 	const fused = [...hits.values()];
-	for (const hit of fused) hit.score = totalWeight > 0 ? hit.score / totalWeight : 0;
+	for (const hit of fused) {
+		let weight = 0;
+		for (const list of scoring) if (list.covers?.(hit.id) ?? true) weight += list.weight ?? 1;
+		hit.score = weight > 0 ? hit.score / weight : 0;
+	}
 	fused.sort((a, b) => b.score - a.score || a.bestRank - b.bestRank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 	return fused.map(({ id, score, ranks }) => ({ id, score, ranks }));
 }

@@ -57,6 +57,8 @@ interface MiniSearchInternals {
 	_fieldLength: Map<number, number[]>;
 	_avgFieldLength: number[];
 	_documentCount: number;
+	/** Discarded documents whose postings are still in the index (until a vacuum). */
+	_dirtCount: number;
 	_nextId: number;
 }
 
@@ -204,7 +206,9 @@ export class KeywordScorer {
 		for (const [fieldId, boost] of this.fields) {
 			const postings = data.get(fieldId);
 			if (postings === undefined) continue;
-			const frequency = postings.size;
+			// Postings of discarded notes must not count: a note re-indexed unchanged (the watcher's
+			// echo of a write) would otherwise shift every score until MiniSearch vacuums.
+			const frequency = this.mini._dirtCount === 0 ? postings.size : liveCount(postings, live);
 			const idf = Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
 			const factor = weight * boost * idf;
 			const lengthNorm = (k * b) / averages[fieldId];
@@ -288,4 +292,10 @@ function documentFrequency(data: TermData): number {
 	let frequency = 0;
 	for (const postings of data.values()) frequency = Math.max(frequency, postings.size);
 	return frequency;
+}
+
+function liveCount(postings: Map<number, number>, live: Uint8Array): number {
+	let count = 0;
+	for (const doc of postings.keys()) count += live[doc];
+	return count;
 }

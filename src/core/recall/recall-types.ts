@@ -1,4 +1,5 @@
 import type { LifecycleStatus } from "../model/lifecycle-status";
+import type { PossibleConflict } from "./conflicts";
 import type { RecallWhy } from "./rank";
 
 /**
@@ -52,6 +53,11 @@ export interface RecallHit {
 	supersededBy?: string[];
 	/** Below the relevance floor: only fills the list after every confident result. */
 	lowConfidence?: true;
+	/**
+	 * Other results that may state something different (see hit-conflicts.ts), until a supersedes
+	 * or contradicts link between the two, or an amend of either, settles it.
+	 */
+	conflicts?: PossibleConflict[];
 	why: RecallWhy;
 	/** "concise": the start of the note's text. */
 	snippet?: string;

@@ -58,6 +58,8 @@ export class EmbeddingQueue {
 	private running: Promise<void> | null = null;
 	private failed = false;
 	private closed = false;
+	/** Called after every batch and when the queue stops running (see whenSettled). */
+	private readonly turnListeners = new Set<() => void>();
 
 	constructor(private readonly options: EmbeddingQueueOptions) {
 		this.batchSize = Math.max(1, options.batchSize ?? 16);
@@ -143,6 +145,22 @@ export class EmbeddingQueue {
 		while (this.running !== null) await this.running;
 	}
 
+	/**
+	 * Resolves once the note has its vectors (it goes first, being the newest), or will not get
+	 * them soon: not pending, or the queue stopped after a failure or `close()`.
+	 */
+	whenSettled(path: string): Promise<void> {
+		return new Promise((resolve) => {
+			const check = (): void => {
+				if (this.pending.has(path) && this.running !== null) return;
+				this.turnListeners.delete(check);
+				resolve();
+			};
+			this.turnListeners.add(check);
+			check();
+		});
+	}
+
 	/** Stops for good: drops pending work and waits for the batch in flight. */
 	async close(): Promise<void> {
 		this.closed = true;
@@ -154,6 +172,7 @@ export class EmbeddingQueue {
 		if (this.running !== null || this.failed || this.closed || this.pending.size === 0) return;
 		this.running = this.run().finally(() => {
 			this.running = null;
+			this.notifyTurn();
 		});
 	}
 
@@ -174,6 +193,7 @@ export class EmbeddingQueue {
 			}
 			for (const entry of ready) this.indexIfCurrent(entry);
 			this.reportProgress();
+			this.notifyTurn();
 			await yieldToEventLoop(this.options.timers);
 		}
 	}
@@ -248,6 +268,10 @@ export class EmbeddingQueue {
 			if (count <= 1) this.needed.delete(hash);
 			else this.needed.set(hash, count - 1);
 		}
+	}
+
+	private notifyTurn(): void {
+		for (const listener of [...this.turnListeners]) listener();
 	}
 
 	private reportProgress(): void {

@@ -84,6 +84,11 @@ export class NoteEmbeddings {
 		this.queue.resume();
 	}
 
+	/** Resolves when the note has its vectors, or will not get them soon (see EmbeddingQueue.whenSettled). */
+	whenEmbedded(path: string): Promise<void> {
+		return this.queue.whenSettled(path);
+	}
+
 	/** Resolves when every note has its vectors (or the queue stopped after a failure). */
 	whenIdle(): Promise<void> {
 		return this.queue.whenIdle();

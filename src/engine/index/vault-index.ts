@@ -3,6 +3,7 @@ import type { NoteInput } from "../../core/graph/types";
 import { parseIndexSettings, type IndexSettings } from "../../core/model/index-settings";
 import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../../core/model/vault";
 import { isMemoryPath } from "../../core/model/memory-paths";
+import { basenameKey } from "../../core/parse/link-resolver";
 import { noteProblems } from "../../core/parse/note-problems";
 import { errorMessage } from "../../core/model/error-message";
 
@@ -52,6 +53,11 @@ export class VaultIndex {
 	graph: MemoryGraph;
 	private readonly warningByPath = new Map<string, IndexWarning>();
 	private readonly changeListeners = new Set<(change: IndexChange) => void>();
+	/**
+	 * Notes in excluded folders by file name key (see basenameKey): not memories, but Obsidian
+	 * still resolves links to them by name, so a new note must not take one of their names.
+	 */
+	private readonly excludedByName = new Map<string, Set<string>>();
 	private pending: Promise<void> = Promise.resolve();
 	private unwatch: (() => void) | undefined;
 
@@ -72,6 +78,30 @@ export class VaultIndex {
 	}
 
 	/**
+	 * Whether a new note named `name` (without folder and `.md`) could change what an existing
+	 * link resolves to: an indexed or excluded note has that name, or an indexed note links to it.
+	 */
+	nameInUse(name: string): boolean {
+		return this.graph.nameInUse(name) || this.excludedByName.has(basenameKey(name));
+	}
+
+	/** A markdown note Obsidian sees (not in a hidden folder) that the user excluded from memory. */
+	private isExcludedNote(path: string): boolean {
+		return !this.includes(path) && isMemoryPath(path, []);
+	}
+
+	private trackExcluded(path: string, present: boolean): void {
+		const key = basenameKey(path);
+		const paths = this.excludedByName.get(key);
+		if (present && this.isExcludedNote(path)) {
+			if (paths) paths.add(path);
+			else this.excludedByName.set(key, new Set([path]));
+		} else if (paths?.delete(path) && paths.size === 0) {
+			this.excludedByName.delete(key);
+		}
+	}
+
+	/**
 	 * Indexes every note from scratch, replacing the current graph. It runs in the same queue as
 	 * vault events, so `start()` may come first: changes made while the build reads the vault are
 	 * applied right after it, and none is lost.
@@ -82,7 +112,10 @@ export class VaultIndex {
 
 	private async buildNow(onProgress?: ProgressListener): Promise<IndexReport> {
 		const started = performance.now();
-		const files = (await this.vault.list()).filter((file) => this.includes(file.path));
+		const listed = await this.vault.list();
+		this.excludedByName.clear();
+		for (const file of listed) this.trackExcluded(file.path, true);
+		const files = listed.filter((file) => this.includes(file.path));
 		this.warningByPath.clear();
 		const inputs: NoteInput[] = [];
 		let done = 0;
@@ -91,6 +124,8 @@ export class VaultIndex {
 			if (input) inputs.push(input);
 			onProgress?.(++done, files.length);
 		});
+		// Reads finish in any order; the graph's node order (Louvain's visiting order) must not depend on it.
+		inputs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 		const graph = this.emptyGraph();
 		graph.setNotes(inputs);
 		this.graph = graph;
@@ -141,6 +176,8 @@ export class VaultIndex {
 	}
 
 	private async applyNow(event: VaultEvent): Promise<void> {
+		if (event.type === "rename") this.trackExcluded(event.oldPath, false);
+		this.trackExcluded(event.path, event.type !== "delete");
 		if (event.type === "rename") {
 			await this.applyRename(event.oldPath, event.path);
 			return;

@@ -28,6 +28,9 @@ import {
 } from "../../core/recall/recall-types";
 import { fuseScores, type ScoredList } from "../../core/recall/fusion";
 import { compileFilters } from "../../core/recall/search-filters";
+import { duplicateHash } from "../../core/recall/duplicates";
+import { conflictsAmong } from "../../core/recall/hit-conflicts";
+import { conflictProfile, type ConflictProfile } from "../../core/recall/conflicts";
 import type { IndexChange, VaultIndex } from "../index/vault-index";
 
 export interface RecallServiceDeps {
@@ -60,6 +63,17 @@ const DEFAULT_K = 10;
 /** Most neighbours a single recall cascades to. */
 const MAX_CASCADES = 20;
 const MAX_K = 200;
+/** Longest note body kept in the duplicate index: the longest memory a store accepts (100 KB). */
+const MAX_DUPLICATE_CHARS = 100 * 1024;
+/** How many of the best results are checked against each other for conflicts. */
+const CONFLICT_HITS = 20;
+/** Conflict profiles of snippets kept between recalls (the oldest go first): ≈ 2 KB each. */
+const MAX_CACHED_PROFILES = 2000;
+/**
+ * Characters of a full result searched for conflicting statements: a memory states its facts at
+ * the top, and the pairwise check grows with the square of the sentences compared.
+ */
+const CONFLICT_TEXT_CHARS = 2000;
 
 /**
  * Recall and search over the vault index: a keyword index kept in step with the vault (fed by
@@ -81,6 +95,10 @@ export class RecallService {
 	 * per recall was most of its cost. ≈ 300 bytes a note.
 	 */
 	private readonly snippets = new Map<string, string>();
+	/** duplicateHash of each note's body (bodies longer than any memory left out): finds exact duplicates at store. ≈ 50 bytes a note. */
+	private readonly duplicateHashes = new Map<string, number>();
+	/** Conflict profiles of snippets (see flagConflicts), dropped when the note changes. */
+	private readonly snippetProfiles = new Map<string, ConflictProfile>();
 
 	/**
 	 * Notes of a cached keyword index not read since start: the first read skips re-indexing one
@@ -126,6 +144,14 @@ export class RecallService {
 		this.embeddings = embeddings;
 	}
 
+	/**
+	 * Resolves once a note just indexed is found by every retriever: at once for keywords (the
+	 * index fed them before), when its vectors are in for embeddings (it is embedded first).
+	 */
+	whenSearchable(path: string): Promise<void> {
+		return this.embeddings?.whenEmbedded(path) ?? Promise.resolve();
+	}
+
 	/** Queues one already indexed note for embedding (see `useEmbeddings`). */
 	embedNote(note: LoadedNote): void {
 		this.embeddings?.update(note);
@@ -140,9 +166,22 @@ export class RecallService {
 			this.keyword.replace(keywordDocument(path, note.content, note.parsed, this.keyword.settings), stamp);
 			this.keywordChanges++;
 		}
-		this.snippets.set(path, snippetOf(note.content.slice(note.parsed.bodyStart).trim()));
+		const body = note.content.slice(note.parsed.bodyStart).trim();
+		this.snippets.set(path, snippetOf(body));
+		this.snippetProfiles.delete(path);
+		if (body.length <= MAX_DUPLICATE_CHARS) this.duplicateHashes.set(path, duplicateHash(body));
+		else this.duplicateHashes.delete(path);
 		this.embeddings?.update(note);
 	};
+
+	/** Indexed notes whose body may repeat `text` word for word (same duplicateHash); read them to be sure. */
+	exactDuplicateCandidates(text: string): string[] {
+		const hash = duplicateHash(text);
+		if (hash === 0) return [];
+		const found: string[] = [];
+		for (const [path, other] of this.duplicateHashes) if (other === hash) found.push(path);
+		return found.sort();
+	}
 
 	/** Follows the index's removals and renames; returns a function that stops following. */
 	attach(index: VaultIndex): () => void {
@@ -207,6 +246,7 @@ export class RecallService {
 		const ranked = rankDiverse(candidates, settings.ranking, limit, diversity, communityOf);
 		const verbosity = options.verbosity ?? "concise";
 		const results = await Promise.all(ranked.map((memory) => this.hitOf(graph, memory, verbosity)));
+		this.flagConflicts(graph, results);
 		if (options.readOnly !== true && this.deps.reactivate && results.length > 0) {
 			const paths = results.map((hit) => hit.path);
 			await this.deps.reactivate(paths, neighboursOf(graph, paths));
@@ -249,9 +289,10 @@ export class RecallService {
 
 	private fuse(keywordHits: KeywordHit[], vectorHits: VectorHit[], useVector: boolean, settings: RecallSettings): FusedHit[] {
 		const lists: ScoredList[] = [{ name: "keyword", hits: keywordHits, weight: settings.fusion.keywordWeight, scale: "relative" }];
-		if (useVector) {
+		const vectors = this.embeddings?.vectors;
+		if (useVector && vectors) {
 			const hits = vectorHits.map((hit) => ({ id: hit.path, score: hit.similarity }));
-			lists.push({ name: "vector", hits, weight: settings.fusion.vectorWeight, scale: "absolute" });
+			lists.push({ name: "vector", hits, weight: settings.fusion.vectorWeight, scale: "absolute", covers: (id) => vectors.has(id) });
 		}
 		if (this.pipeline().fusion === "relative") return fuseScores(lists);
 		return fuseRankings(
@@ -307,6 +348,40 @@ export class RecallService {
 		return recallHit(memory, node, node ? this.statusOf(memory.id, node) : "active", await this.hitText(memory.id, verbosity));
 	}
 
+	/**
+	 * Marks results that may disagree with another result (see conflictsAmong). Concise hits are
+	 * compared by their snippet, which holds the whole of a typical memory, so recall reads no
+	 * note for it; full hits by the start of their text.
+	 */
+	private flagConflicts(graph: MemoryGraph, results: RecallHit[]): void {
+		const checked = results.slice(0, CONFLICT_HITS);
+		if (checked.length < 2) return;
+		const candidates = checked.map((hit) => ({
+			id: hit.path,
+			profile: hit.content === undefined ? this.snippetProfile(hit.path, hit.snippet ?? "") : conflictProfile(hit.content.slice(0, CONFLICT_TEXT_CHARS)),
+			superseded: (hit.supersededBy?.length ?? 0) > 0,
+		}));
+		const settled = (a: string, b: string): boolean =>
+			[...graph.outEdges(a), ...graph.outEdges(b)].some(
+				(edge) => (edge.type === "supersedes" || edge.type === "contradicts") && (edge.target === a || edge.target === b),
+			);
+		const conflicts = conflictsAmong(candidates, settled, this.settings().conflicts);
+		for (const hit of checked) {
+			const found = conflicts.get(hit.path);
+			if (found) hit.conflicts = found;
+		}
+	}
+
+	private snippetProfile(path: string, snippet: string): ConflictProfile {
+		let profile = this.snippetProfiles.get(path);
+		if (profile === undefined) {
+			profile = conflictProfile(snippet);
+			if (this.snippetProfiles.size >= MAX_CACHED_PROFILES) this.snippetProfiles.delete(this.snippetProfiles.keys().next().value as string);
+			this.snippetProfiles.set(path, profile);
+		}
+		return profile;
+	}
+
 	private async hitText(path: string, verbosity: "full" | "concise"): Promise<HitText> {
 		if (verbosity === "concise") {
 			const snippet = this.snippets.get(path);
@@ -331,6 +406,8 @@ export class RecallService {
 			this.keywordChanges++;
 			this.keyword.remove(change.path);
 			this.snippets.delete(change.path);
+			this.snippetProfiles.delete(change.path);
+			this.duplicateHashes.delete(change.path);
 			this.embeddings?.remove(change.path);
 		} else if (change.type === "rename") {
 			this.keywordChanges++;
@@ -338,6 +415,10 @@ export class RecallService {
 			const snippet = this.snippets.get(change.oldPath);
 			this.snippets.delete(change.oldPath);
 			if (snippet !== undefined) this.snippets.set(change.path, snippet);
+			this.snippetProfiles.delete(change.oldPath);
+			const hash = this.duplicateHashes.get(change.oldPath);
+			this.duplicateHashes.delete(change.oldPath);
+			if (hash !== undefined) this.duplicateHashes.set(change.path, hash);
 			this.embeddings?.rename(change.oldPath, change.path);
 		}
 	}
@@ -360,6 +441,8 @@ export class RecallService {
 			this.keywordChanges++;
 			this.keyword.remove(path);
 			this.snippets.delete(path);
+			this.snippetProfiles.delete(path);
+			this.duplicateHashes.delete(path);
 			this.embeddings?.remove(path);
 		}
 	}

@@ -4,6 +4,7 @@ import { noteTitle, readableText } from "../../core/recall/keyword-document";
 import { tokenize } from "../../core/recall/tokenize";
 import { contentTermReader, termSimilarity } from "../../core/recall/keyword-similarity";
 import { bodyText } from "../../core/recall/recall-hits";
+import { findDuplicate, type Duplicate } from "../../core/recall/duplicates";
 import type { RecallService } from "./recall-service";
 
 /**
@@ -33,6 +34,8 @@ export interface SimilarMemories {
 	similar: SimilarMemory[];
 	/** The closest memories by keyword and by embedding, with their text: where conflicts are looked for. */
 	nearest: { id: string; text: string }[];
+	/** An existing memory the content repeats (see findDuplicate), when asked for. */
+	duplicate: Duplicate | null;
 }
 
 export interface SimilarMemoriesDeps {
@@ -46,9 +49,11 @@ export interface SimilarMemoriesDeps {
 /**
  * Existing memories similar to a new text: by embedding when a model is ready (its own floor
  * per model), else by shared terms over the keyword index's best candidates. Failures of the
- * model fall back to keywords; similarity is a hint and never stops a store.
+ * model fall back to keywords; similarity is a hint and never stops a store. With
+ * `duplicatesOf` (the new memory's content), also the memory it repeats: any note with the same
+ * words (the recall service's duplicate index), else a near duplicate among the candidates.
  */
-export async function findSimilarMemories(deps: SimilarMemoriesDeps, text: string): Promise<SimilarMemories> {
+export async function findSimilarMemories(deps: SimilarMemoriesDeps, text: string, duplicatesOf?: string): Promise<SimilarMemories> {
 	const texts = new Map<string, string>();
 	const textOf = async (path: string): Promise<string> => {
 		let body = texts.get(path);
@@ -61,7 +66,7 @@ export async function findSimilarMemories(deps: SimilarMemoriesDeps, text: strin
 	const keyword = deps.recall.keyword;
 	const keywordHits = keyword.search(keywordQuery(text, keyword.settings.stopWords), { limit: CANDIDATES, filter: deps.accept });
 	const vector = await vectorSimilar(deps, text);
-	let result: Omit<SimilarMemories, "nearest">;
+	let result: Omit<SimilarMemories, "nearest" | "duplicate">;
 	if (vector) {
 		result = vector;
 	} else {
@@ -81,10 +86,17 @@ export async function findSimilarMemories(deps: SimilarMemoriesDeps, text: strin
 		...result.similar.slice(0, CONFLICT_CANDIDATES).map((memory) => memory.target),
 	]);
 	const nearest = await Promise.all([...closest].map(async (id) => ({ id, text: (await textOf(id)).slice(0, CONFLICT_TEXT_CHARS) })));
-	return { ...result, nearest };
+	let duplicate: Duplicate | null = null;
+	if (duplicatesOf !== undefined) {
+		const exact = deps.recall.exactDuplicateCandidates(duplicatesOf).filter(deps.accept);
+		const near = [...keywordHits.map((hit) => hit.id), ...result.similar.map((memory) => memory.target)];
+		const ids = [...new Set([...exact, ...near])];
+		duplicate = findDuplicate(duplicatesOf, await Promise.all(ids.map(async (id) => ({ id, text: await textOf(id) }))));
+	}
+	return { ...result, nearest, duplicate };
 }
 
-async function vectorSimilar(deps: SimilarMemoriesDeps, text: string): Promise<Omit<SimilarMemories, "nearest"> | null> {
+async function vectorSimilar(deps: SimilarMemoriesDeps, text: string): Promise<Omit<SimilarMemories, "nearest" | "duplicate"> | null> {
 	const embeddings = deps.recall.noteEmbeddings;
 	if (!embeddings?.ready) return null;
 	try {

@@ -6,7 +6,7 @@ import type { VaultPort } from "../../core/model/vault";
 import { chooseAutoLinks, type AutoLinkGraphView } from "../../core/recall/auto-link";
 import { possibleConflicts, type PossibleConflict } from "../../core/recall/conflicts";
 import { MemoryError } from "../../core/model/memory-error";
-import { composeNote, edgeKeyFor, isLinkable, numberedPaths, wikilinkTo } from "./memory-note-file";
+import { composeNote, edgeKeyFor, isLinkable, numberedNames, wikilinkTo } from "./memory-note-file";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
 import type { TypedLink } from "./memory-write-input";
 import type { RecallService } from "../recall/recall-service";
@@ -21,8 +21,12 @@ export interface AutoLink {
 }
 
 export interface StoreResult {
+	/** The new memory, or for a duplicate the existing one. */
 	nodeId: string;
-	status: "stored";
+	/** "duplicate": nothing was written, the content repeats `duplicateOf`. */
+	status: "stored" | "duplicate";
+	/** The existing memory with the same (or nearly the same) words; see findDuplicate. */
+	duplicateOf?: string;
 	/** Existing memories that may disagree with the new one: hints, no edges. */
 	possibleConflicts: PossibleConflict[];
 	autoLinks: AutoLink[];
@@ -39,6 +43,8 @@ export interface NewMemory {
 	links: TypedLink[];
 	/** A memory left out of auto-links and conflict hints (the one being amended). */
 	replaces?: string;
+	/** Create the note even when an existing memory has the same words. */
+	allowDuplicate: boolean;
 }
 
 export interface MemoryNoteCreatorDeps {
@@ -56,7 +62,8 @@ const NAME_ATTEMPTS = 1000;
 /**
  * Creates memory notes: the path (first free numbered name in the memory folder), auto-links to
  * similar memories within the limits, conflict hints, the frontmatter, one createNote, and the
- * index updated before it returns.
+ * keyword index, graph and embeddings updated before it returns. Content that repeats an
+ * existing memory creates nothing unless allowed (see findDuplicate).
  */
 export class MemoryNoteCreator {
 	constructor(private readonly deps: MemoryNoteCreatorDeps) {}
@@ -73,7 +80,12 @@ export class MemoryNoteCreator {
 				accept: (path) => path !== memory.replaces && this.graph.hasNote(path) && isLinkable(path) && this.deps.permissions.canRead(path),
 			},
 			`${memory.title}\n${memory.content}`,
+			memory.allowDuplicate ? undefined : memory.content,
 		);
+		if (similar.duplicate) {
+			const existing = similar.duplicate.id;
+			return { nodeId: existing, status: "duplicate", duplicateOf: existing, possibleConflicts: [], autoLinks: [] };
+		}
 		const { maxLinksPerStore, maxAutoLinksIntoNode } = settings.recall.autoLink;
 		const autoLinks = chooseAutoLinks("", similar.similar, this.autoLinkView(memory.links), {
 			cosineFloor: similar.floor,
@@ -85,6 +97,8 @@ export class MemoryNoteCreator {
 			this.noteText(candidate, memory, autoLinks.map((link) => link.target)),
 		);
 		await this.deps.index.apply({ type: "create", path });
+		// Read-your-writes: the next recall finds the memory by its vectors too, not only once the background queue gets to it.
+		await this.deps.recall.whenSearchable(path);
 		return {
 			nodeId: path,
 			status: "stored",
@@ -97,16 +111,23 @@ export class MemoryNoteCreator {
 		return this.deps.index.graph;
 	}
 
-	/** Writes the note under the first free numbered name; `compose` gets the final path (links are written relative to it). */
+	/**
+	 * Writes the note under the first free numbered name; `compose` gets the final path (links
+	 * are written relative to it). A name is free when no file has the path and no note of the
+	 * vault has or links to that name: Obsidian resolves `[[Name]]` to the closest note so named,
+	 * so a second one could take over links that meant the first.
+	 */
 	private async createFile(folder: string, title: string, compose: (path: string) => string): Promise<string> {
-		const { vault } = this.deps;
+		const { vault, index } = this.deps;
 		const fail = (path: string, error: unknown) => new MemoryError(`Could not create the memory note "${path}": ${errorMessage(error)}`, null);
 		let tried = 0;
-		for (const path of numberedPaths(folder, title)) {
+		for (const name of numberedNames(title)) {
 			if (++tried > NAME_ATTEMPTS) break;
+			if (index.nameInUse(name)) continue;
+			const path = `${folder === "" ? "" : `${folder}/`}${name}.md`;
 			let taken: boolean;
 			try {
-				taken = this.indexedAs(path) || (await vault.stat(path)) !== null;
+				taken = (await vault.stat(path)) !== null;
 			} catch (error) {
 				throw fail(path, error);
 			}
@@ -121,12 +142,6 @@ export class MemoryNoteCreator {
 			}
 		}
 		throw new MemoryError(`No free file name for "${title}" in "${folder}" after ${NAME_ATTEMPTS} tries; give another title.`, "title");
-	}
-
-	/** Whether a note of the graph has this path up to case (file systems that ignore case would refuse it). */
-	private indexedAs(path: string): boolean {
-		const found = this.graph.resolve(path, "");
-		return found !== null && found.normalize("NFC").toLowerCase() === path.normalize("NFC").toLowerCase();
 	}
 
 	private noteText(path: string, memory: NewMemory, autoLinks: string[]): string {

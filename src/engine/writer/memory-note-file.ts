@@ -61,11 +61,10 @@ export function amendedTitle(oldTitle: string): string {
 	return oldTitle.replace(/ \d+$/, "") || oldTitle;
 }
 
-/** `Folder/Name.md`, then `Folder/Name 2.md`, `Folder/Name 3.md`, … */
-export function* numberedPaths(folder: string, name: string): Generator<string> {
-	const prefix = folder === "" ? "" : `${folder}/`;
-	yield `${prefix}${name}.md`;
-	for (let n = 2; ; n++) yield `${prefix}${name} ${n}.md`;
+/** `Name`, then `Name 2`, `Name 3`, … */
+export function* numberedNames(name: string): Generator<string> {
+	yield name;
+	for (let n = 2; ; n++) yield `${name} ${n}`;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface StoreInput {
 	related?: { id: string; type: string }[];
 	relatedTo?: string[];
 	sourceSession?: string;
+	/** Store even when an existing memory has the same or nearly the same words. */
+	allowDuplicate?: boolean;
 }
 
 export interface TypedLink {
@@ -63,6 +65,13 @@ export function checkReason(value: unknown, field: string): string | undefined {
 	const reason = value.trim();
 	if (reason.length > MAX_REASON_CHARS) throw new MemoryError(`${field} is longer than ${MAX_REASON_CHARS} characters.`, field);
 	return reason === "" ? undefined : reason;
+}
+
+/** An optional yes/no option: false when absent. */
+export function checkFlag(value: unknown, field: string): boolean {
+	if (value === undefined || value === null) return false;
+	if (typeof value !== "boolean") throw new MemoryError(`${field} must be true or false (got ${describe(value)}).`, field);
+	return value;
 }
 
 export function checkEdgeType(value: unknown, field: string): EdgeType {

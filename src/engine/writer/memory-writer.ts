@@ -10,7 +10,7 @@ import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import { MemoryNoteCreator, type NewMemory, type StoreResult } from "./memory-note-creator";
 import { amendedTitle, edgeKeyFor, fileNameFor, isLinkable, titleFromContent, wikilinkTo } from "./memory-note-file";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
-import { checkContent, checkEdgeType, checkLabel, checkLinks, checkReason, checkTitle, type StoreInput } from "./memory-write-input";
+import { checkContent, checkEdgeType, checkFlag, checkLabel, checkLinks, checkReason, checkTitle, type StoreInput } from "./memory-write-input";
 import type { RecallService } from "../recall/recall-service";
 import type { VaultIndex } from "../index/vault-index";
 
@@ -89,6 +89,7 @@ export class MemoryWriter {
 				category: checkLabel(request.category, "category"),
 				session: checkLabel(request.sourceSession, "source_session"),
 				links: checkLinks(this.graph, this.permissions, this.settings.index.edgeKeys, { related: request.related, relatedTo: request.relatedTo }),
+				allowDuplicate: checkFlag(request.allowDuplicate, "allow_duplicate"),
 			};
 			return this.creator.create(memory);
 		});
@@ -109,6 +110,8 @@ export class MemoryWriter {
 				amendReason: checkReason(reason, "reason"),
 				links: [{ target: old, type: "supersedes" }],
 				replaces: old,
+				// An amend states its intent: the new text replaces the old, whatever else says the same.
+				allowDuplicate: true,
 			};
 			return { ...(await this.creator.create(memory)), supersedes: old };
 		});

@@ -23,6 +23,10 @@ const recallHitSchema = z.object({
 	pinned: z.boolean().optional(),
 	superseded_by: z.array(z.string()).optional(),
 	low_confidence: z.boolean().optional(),
+	conflicts: z
+		.array(z.object({ node_id: z.string(), kind: z.enum(["numeric_mismatch", "negation"]), detail: z.string() }))
+		.optional()
+		.describe("Other results that may state something different and are not settled yet."),
 	why: whySchema,
 	snippet: z.string().optional(),
 	content: z.string().optional(),
@@ -54,6 +58,7 @@ function recallHitOut(hit: RecallHit): z.input<typeof recallHitSchema> {
 	if (hit.pinned) out.pinned = true;
 	if (hit.supersededBy) out.superseded_by = hit.supersededBy;
 	if (hit.lowConfidence) out.low_confidence = true;
+	if (hit.conflicts) out.conflicts = hit.conflicts.map((conflict) => ({ node_id: conflict.id, kind: conflict.kind, detail: conflict.detail }));
 	if (hit.snippet !== undefined) out.snippet = hit.snippet;
 	if (hit.content !== undefined) out.content = hit.content;
 	return out;
@@ -82,7 +87,8 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 		description:
 			"Finds the memories most relevant to a question or topic: keyword and semantic match, then related memories reached through causal links, ranked with each memory's retention. " +
 			"Each result says why it matched. Recalling a memory strengthens it (it is used, so it is kept); pass read_only: true to look without that effect. " +
-			"Superseded memories come with superseded_by; results marked low_confidence matched weakly.",
+			"Superseded memories come with superseded_by; results marked low_confidence matched weakly. " +
+			"Results that may disagree with another result carry conflicts (the other memory's node_id): find out which is right, then memory_amend the wrong one, or memory_link the right one to it with supersedes, or link them with contradicts when both stay true; the flag goes away once settled.",
 		kind: "read",
 		input: {
 			query: queryField.trim().min(1).describe("What to remember, in natural language, e.g. \"why did we freeze deploys in March\" (at most 2 KB)."),

@@ -4,8 +4,9 @@ import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../me
 import { contentField, edgeTypeField, labelField, LIMITS, NODE_ID_HELP, nodeIdField, reasonField } from "../tool-fields";
 
 const storeOutput = {
-	node_id: z.string().describe("The new memory's vault path; pass it to other tools."),
-	status: z.literal("stored"),
+	node_id: z.string().describe("The new memory's vault path (for a duplicate, the existing memory's); pass it to other tools."),
+	status: z.enum(["stored", "duplicate"]).describe('"duplicate": nothing was stored, see duplicate_of.'),
+	duplicate_of: z.string().optional().describe("An existing memory with the same or nearly the same words; store again with allow_duplicate: true only if a second copy is really meant."),
 	possible_conflicts: z
 		.array(z.object({ node_id: z.string(), kind: z.enum(["numeric_mismatch", "negation"]), detail: z.string() }))
 		.describe("Existing memories that may disagree with the new one: check them, then link with contradicts or amend."),
@@ -18,6 +19,7 @@ function storeOut(result: StoreResult) {
 	return {
 		node_id: result.nodeId,
 		status: result.status,
+		...(result.duplicateOf === undefined ? {} : { duplicate_of: result.duplicateOf }),
 		possible_conflicts: result.possibleConflicts.map((conflict) => ({ node_id: conflict.id, kind: conflict.kind, detail: conflict.detail })),
 		auto_links: result.autoLinks.map((link) => ({ node_id: link.target, type: link.type, score: link.score, basis: link.basis })),
 	};
@@ -30,7 +32,8 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		description:
 			"Saves a new memory as a note in the memory folder, with typed links to existing memories (related) and plain associations (related_to). " +
 			"It is also linked to up to 3 similar memories (auto_links), and possible_conflicts lists memories that may state something different. " +
-			"Store decisions, facts, preferences and events with their reasons; link a memory to its cause with caused_by. To correct a memory, use memory_amend instead.",
+			"Store decisions, facts, preferences and events with their reasons; link a memory to its cause with caused_by. To correct a memory, use memory_amend instead. " +
+			"Content that repeats an existing memory (same words, or nearly: same numbers and negations, at most a word or two changed) is not stored again: the answer names it in duplicate_of.",
 		kind: "write",
 		input: {
 			content: contentField,
@@ -43,6 +46,7 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 				.describe("Typed links from the new memory to existing ones, e.g. [{id: \"Release 4.2\", type: \"caused_by\"}]."),
 			related_to: z.array(nodeIdField(NODE_ID_HELP)).max(LIMITS.listEntries).optional().describe("Existing memories the new one is associated with (related_to links)."),
 			source_session: labelField("An id of the conversation or session the memory comes from (memory_session).").optional(),
+			allow_duplicate: z.boolean().default(false).describe("true: store even when an existing memory has the same or nearly the same words."),
 		},
 		output: storeOutput,
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
@@ -54,6 +58,7 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 				...(args.related === undefined ? {} : { related: args.related }),
 				...(args.related_to === undefined ? {} : { relatedTo: args.related_to }),
 				...(args.source_session === undefined ? {} : { sourceSession: args.source_session }),
+				allowDuplicate: args.allow_duplicate,
 			});
 			return storeOut(result);
 		},

@@ -100,7 +100,7 @@ describe("possibleConflicts: one-sided negation", () => {
 			{
 				id: "Old.md",
 				kind: "negation",
-				detail: 'the new memory negates an existing statement: new "we do not use Redis for caching", existing "we use Redis for caching"',
+				detail: 'the new memory negates a statement of the existing one: new "we do not use Redis for caching", existing "we use Redis for caching"',
 			},
 		]);
 		expect(against("we use Redis for caching", "we do not use Redis for caching")[0]?.detail).toMatch(/^the new memory drops the negation of/);

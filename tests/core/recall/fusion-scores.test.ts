@@ -26,6 +26,18 @@ describe("fuseScores", () => {
 		expect(fused[1].ranks).toEqual({ keyword: 1, vector: 2 });
 	});
 
+	it("averages a hit only over the lists that cover it: a note without embeddings yet keeps its keyword relevance", () => {
+		const embedded = new Set(["a", "c"]);
+		const fused = fuseScores([
+			{ name: "keyword", scale: "relative", hits: [{ id: "new", score: 4 }, { id: "a", score: 2 }] },
+			{ name: "vector", scale: "absolute", covers: (id) => embedded.has(id), hits: [{ id: "c", score: 0.6 }, { id: "a", score: 0.4 }] },
+		]);
+		const score = Object.fromEntries(fused.map((hit) => [hit.id, hit.score]));
+		expect(score.new).toBe(1);
+		expect(score.a).toBeCloseTo((0.5 + 0.4) / 2, 10);
+		expect(score.c).toBeCloseTo(0.6 / 2, 10);
+	});
+
 	it("breaks ties by the better rank, then by id, and rejects a list given twice or a negative weight", () => {
 		const fused = fuseScores([
 			{ name: "k", scale: "absolute", hits: [{ id: "z", score: 0.5 }, { id: "y", score: 0.5 }] },

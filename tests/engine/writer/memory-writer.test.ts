@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { EDGE_TYPES } from "../../../src/core/model/edge-types";
-import type { Embedder } from "../../../src/core/model/embedder";
 import { MAX_CONTENT_BYTES } from "../../../src/engine/writer/memory-write-input";
+import { bagOfWordsEmbedder } from "../../helpers/bag-of-words-embedder";
 import { frontmatterOf, refusal, snapshot, stopEngines, writerHarness } from "./writer-harness";
 
 afterEach(stopEngines);
@@ -80,7 +80,7 @@ describe("MemoryWriter.store", () => {
 
 	it("turns a title into a safe file name inside the memory folder, numbering collisions", async () => {
 		const h = await writerHarness({ "Memory/Plan.md": "old" });
-		const store = (title: string) => h.engine.writer.store({ content: "Some fact.", title }).then((r) => r.nodeId);
+		const store = (title: string) => h.engine.writer.store({ content: "Some fact.", title, allowDuplicate: true }).then((r) => r.nodeId);
 		expect(await store("Q3/Q4 plan: budget?")).toBe("Memory/Q3 Q4 plan budget.md");
 		expect(await store("../../etc/passwd")).toBe("Memory/etc passwd.md");
 		expect(await store("plan")).toBe("Memory/plan 2.md");
@@ -210,7 +210,7 @@ describe("auto-links", () => {
 		const stored: string[] = [];
 		const lengths: number[] = [];
 		for (let i = 0; i < 6; i++) {
-			const result = await h.engine.writer.store({ content: BILLING, title: `Pool exhausted ${i}` });
+			const result = await h.engine.writer.store({ content: BILLING, title: `Pool exhausted ${i}`, allowDuplicate: true });
 			stored.push(result.nodeId);
 			lengths.push(result.autoLinks.length);
 		}
@@ -319,12 +319,13 @@ describe("MemoryWriter.amend", () => {
 		expect(frontmatterOf(h.vault, again.nodeId).supersedes).toEqual(["[[Launch budget 2]]"]);
 	});
 
-	it("amends a note of the user into the memory folder, linking it by path when the names collide", async () => {
-		const h = await writerHarness({ ...UNRELATED, "Projects/Plan.md": "Ship in May." });
+	it("amends a note of the user into the memory folder under a name of its own, so [[Plan]] still means the user's note", async () => {
+		const h = await writerHarness({ ...UNRELATED, "Projects/Plan.md": "Ship in May.", "Projects/Roadmap.md": "See [[Plan]]." });
 		const result = await h.engine.writer.amend("Plan", "Ship in June.");
-		expect(result.nodeId).toBe("Memory/Plan.md");
-		expect(frontmatterOf(h.vault, result.nodeId).supersedes).toEqual(["[[Projects/Plan]]"]);
+		expect(result.nodeId).toBe("Memory/Plan 2.md");
+		expect(frontmatterOf(h.vault, result.nodeId).supersedes).toEqual(["[[Plan]]"]);
 		expect(h.engine.index.graph.outEdges(result.nodeId).map((e) => [e.type, e.target])).toEqual([["supersedes", "Projects/Plan.md"]]);
+		expect(h.engine.index.graph.outEdges("Projects/Roadmap.md").map((e) => e.target)).toEqual(["Projects/Plan.md"]);
 	});
 
 	it("refuses unknown, unreadable or traversing ids and empty content, writing nothing", async () => {
@@ -354,27 +355,4 @@ function exampleVault(): Record<string, string> {
 	walk("");
 	return notes;
 }
-
-/** Words hashed into 64 dimensions: texts sharing words point the same way. Deterministic, instant. */
-function bagOfWordsEmbedder(): Embedder {
-	const dimensions = 64;
-	const embedOne = (text: string): Float32Array => {
-		const vector = new Float32Array(dimensions);
-		for (const word of text.toLowerCase().match(/[a-z]{4,}/g) ?? []) {
-			let hash = 0;
-			for (const char of word) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-			vector[hash % dimensions] += 1;
-		}
-		const norm = Math.hypot(...vector) || 1;
-		return vector.map((value) => value / norm);
-	};
-	return {
-		modelId: "test/bag-of-words",
-		dimensions,
-		maxTokens: 256,
-		embed: (texts) => Promise.resolve(texts.map(embedOne)),
-		dispose: () => Promise.resolve(),
-	};
-}
-
 

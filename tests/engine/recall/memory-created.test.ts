@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { NOW, stopEngines, writerHarness } from "../writer/writer-harness";
+
+afterEach(stopEngines);
+
+/** When the test vault's files were made (MemoryVault's clock when it is built): "when the vault was copied". */
+const COPIED = 1_700_000_000_000;
+
+describe("memory_created wins over the file's creation time", () => {
+	it("in search's created and its since filter, and for memories the writer makes", async () => {
+		const h = await writerHarness({
+			"Copied/Dated.md": "---\nmemory_created: 2023-01-15\n---\nThe office moved to the harbour.",
+			"Copied/Timed.md": "---\nmemory_created: 2023-01-15T10:00:00+02:00\n---\nThe harbour office opened.",
+			"Copied/Undated.md": "The harbour office has a view.",
+			"Copied/Garbled.md": "---\nmemory_created: last spring\n---\nThe harbour office is cold.",
+		});
+		const created = Object.fromEntries(h.engine.search("harbour", {}).map((hit) => [hit.path, hit.created]));
+		expect(created).toEqual({
+			"Copied/Dated.md": Date.UTC(2023, 0, 15),
+			"Copied/Timed.md": Date.UTC(2023, 0, 15, 8),
+			"Copied/Undated.md": COPIED,
+			"Copied/Garbled.md": COPIED,
+		});
+		const since = (date: string) =>
+			h.engine
+				.search("", { since: Date.parse(date) })
+				.map((hit) => hit.path)
+				.sort();
+		expect(since("2023-06-01")).toEqual(["Copied/Garbled.md", "Copied/Undated.md"]);
+		expect(since("2023-01-15T09:00:00Z")).toEqual(["Copied/Garbled.md", "Copied/Undated.md"]);
+		expect(since("2023-01-01")).toEqual(["Copied/Dated.md", "Copied/Garbled.md", "Copied/Timed.md", "Copied/Undated.md"]);
+
+		h.vault.now = NOW + 86_400_000;
+		const stored = await h.engine.writer.store({ content: "The harbour office closes in winter." });
+		expect(h.engine.search("winter", {})[0]).toMatchObject({ path: stored.nodeId, created: NOW });
+	});
+});
