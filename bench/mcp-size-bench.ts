@@ -6,7 +6,9 @@
  * what matters between versions. "text" is the JSON text block a text-only client reads;
  * "wire" the whole result (text block + structuredContent).
  *
- *   npm run bench -- mcp-size [--notes 1000] [--seed 1] [--queries 20]
+ *   npm run bench -- mcp-size [--notes 1000] [--seed 1] [--queries 20] [--per-tool] [--sample]
+ *
+ * --per-tool adds a row per tool of tools/list; --sample prints the first concise recall answer.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -68,6 +70,12 @@ async function main(): Promise<void> {
 			const chars = JSON.stringify(await list()).length;
 			rows.push([name, 1, chars, tokens(chars), "", ""]);
 		}
+		if (flags.has("per-tool")) {
+			for (const tool of (await client.listTools()).tools) {
+				const chars = JSON.stringify(tool).length;
+				rows.push([`  ${tool.name}`, 1, chars, tokens(chars), "", ""]);
+			}
+		}
 		const titles = engine.index.graph.notePaths().map((path) => path.replace(/^.*\//, "").replace(/\.md$/, ""));
 		const rng = createRng(seed);
 		const queries = Array.from({ length: queryCount }, () => rng.pick(titles).split(/\s+/).slice(0, 3).join(" "));
@@ -78,6 +86,7 @@ async function main(): Promise<void> {
 			for (const query of queries) {
 				const result = (await client.callTool({ name: "memory_recall", arguments: { query, k: 10, verbosity, read_only: true } })) as CallToolResult;
 				if (result.isError) throw new Error(`memory_recall failed: ${textOf(result)}`);
+				if (flags.has("sample") && verbosity === "concise" && text === 0) console.log(`${textOf(result)}\n`);
 				text += textOf(result).length;
 				wire += JSON.stringify(result).length;
 				hits += (result.structuredContent?.results as unknown[]).length;

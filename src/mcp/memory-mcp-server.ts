@@ -4,6 +4,9 @@ import { SERVER_NAME } from "./connect/client-instructions";
 import { ToolContext } from "./memory-tool";
 import type { ToolErrorListener } from "./tool-result";
 import { registerCoreTools } from "./tools/core-tools";
+import { registerMemoryPrompts } from "./prompts/memory-prompts";
+import { registerMemoryResources } from "./resources/memory-resources";
+import { registerGetTools } from "./tools/get-tools";
 import { registerGraphTools } from "./tools/graph-tools";
 import { registerRecallTools } from "./tools/recall-tools";
 import { registerVaultTools } from "./tools/vault-tools";
@@ -27,13 +30,16 @@ const INSTRUCTIONS =
 export function createMemoryMcpServer(engine: MemoryEngine, info: MemoryServerInfo): McpServer {
 	const server = new McpServer(
 		{ name: SERVER_NAME, title: "Causal Memory", version: info.version },
-		{ capabilities: { tools: {} }, instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
+		{ capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
 	);
 	const context = new ToolContext(engine, info.onError);
 	registerRecallTools(server, context);
+	registerGetTools(server, context);
 	registerGraphTools(server, context);
 	registerWriteTools(server, context);
 	registerCoreTools(server, context);
 	registerVaultTools(server, context);
+	registerMemoryResources(server, context);
+	registerMemoryPrompts(server, context);
 	return server;
 }

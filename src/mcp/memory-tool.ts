@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { MemoryEngine } from "../engine/memory-engine";
 import { resolveMemoryId } from "../core/graph/memory-ids";
 import type { MemoryPermissions } from "../core/permissions/memory-permissions";
+import { strictArgs } from "./tool-fields";
 import { runTool, type ToolErrorListener, type ToolKind } from "./tool-result";
 
 /** What every tool works with. */
@@ -43,12 +44,12 @@ export interface MemoryToolSpec<I extends Shape, O extends Shape> {
 
 /** Registers a tool whose result is JSON text plus structuredContent checked against `output`, and whose failures are `{error, retryable}`. */
 export function registerMemoryTool<I extends Shape, O extends Shape>(server: McpServer, context: ToolContext, spec: MemoryToolSpec<I, O>): void {
-	const input: Shape = spec.input;
+	const input: z.ZodType<Record<string, unknown>> = strictArgs(spec.input, `the arguments of ${spec.name}`);
 	const output: Shape = spec.output;
 	server.registerTool(
 		spec.name,
 		{ title: spec.title, description: spec.description, inputSchema: input, outputSchema: output, annotations: { title: spec.title, openWorldHint: false, ...spec.annotations } },
-		// The SDK has parsed the arguments with `input` (spec.input), so they have its output type.
+		// The SDK has parsed the arguments with `input` (strict spec.input), so they have its output type.
 		(args) => runTool(spec.name, spec.kind, () => spec.run(args as z.output<z.ZodObject<I>>, context), context.onError),
 	);
 }
