@@ -32,8 +32,8 @@ afterEach(async () => {
 
 const READ_PROJECTS_AND_MEMORY = { mcp: { readFolders: ["Projects", "Memory"] } };
 
-function textOf(contents: { text?: unknown }[]): string {
-	return contents.map((content) => (typeof content.text === "string" ? content.text : "")).join("\n");
+function textOf(contents: ({ text: string } | { blob: string })[]): string {
+	return contents.map((content) => ("text" in content ? content.text : "")).join("\n");
 }
 
 describe("resources", () => {
