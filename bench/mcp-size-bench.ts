@@ -4,12 +4,14 @@
  * on a synthetic vault, through the SDK client over an in-memory transport (the same JSON as over
  * HTTP). Tokens are approximated as characters / 4: no tokenizer is installed, and the ratio is
  * what matters between versions. "text" is the JSON text block a text-only client reads;
- * "wire" the whole result (text block + structuredContent).
+ * "wire" the whole result (text block + structuredContent). The clock stands still a day after the
+ * newest note, so the same hits come back on every run and versions can be compared.
  *
- *   npm run bench -- mcp-size [--notes 1000] [--seed 1] [--queries 20] [--per-tool] [--sample]
+ *   npm run bench -- mcp-size [--notes 1000] [--seed 1] [--queries 100] [--per-tool] [--sample]
  *
  * --per-tool adds a row per tool of tools/list; --sample prints the first concise recall answer.
  */
+import { readdirSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +32,12 @@ import { formatTable } from "./table";
 
 const tokens = (chars: number): number => Math.round(chars / 4);
 
+/** A day after the newest note: a clock that does not move makes retention, and so the ranking, the same on every run. */
+function fixedNow(dir: string): number {
+	const newest = readdirSync(dir, { recursive: true, encoding: "utf8" }).reduce((max, file) => Math.max(max, statSync(join(dir, file)).mtimeMs), 0);
+	return Math.ceil(newest) + 86_400_000;
+}
+
 function textOf(result: CallToolResult): string {
 	const block = result.content[0];
 	return block?.type === "text" ? block.text : "";
@@ -39,16 +47,17 @@ async function main(): Promise<void> {
 	const flags = parseFlags();
 	const notes = flags.number("notes", 1000);
 	const seed = flags.number("seed", 1);
-	const queryCount = flags.number("queries", 20);
+	const queryCount = flags.number("queries", 100);
 	const vault = await benchVault(notes, seed);
 	const state = await mkdtemp(join(tmpdir(), "mcp-size-bench-"));
 	const settings = readMemorySettings(null).settings;
+	const now = fixedNow(vault.dir);
 	const engine = new MemoryEngine({
 		vault: new FsVault(vault.dir),
 		storage: new FsStorage(state, { sync: false }),
 		worker: createInThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,
-		clock: () => Date.now(),
+		clock: () => now,
 		settings: () => settings,
 		warn: (message) => console.error(message),
 	});

@@ -2,6 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { MemoryEngine } from "../engine/memory-engine";
 import { SERVER_NAME } from "./connect/client-instructions";
 import { ToolContext } from "./memory-tool";
+import { ID_HELP } from "./tool-fields";
 import type { ToolErrorListener } from "./tool-result";
 import { registerCoreTools } from "./tools/core-tools";
 import { registerMemoryPrompts } from "./prompts/memory-prompts";
@@ -24,7 +25,8 @@ const MAX_INPUT_ELEMENTS = 2000;
 const INSTRUCTIONS =
 	"Long-term memory kept as notes in an Obsidian vault. Recall before answering questions about past work, decisions or preferences (memory_recall); " +
 	"store what is worth remembering with its cause (memory_store with related caused_by links); correct with memory_amend rather than storing a duplicate. " +
-	"Memories fade unless used or linked; pin what must never fade. memory_explain says why a memory is ranked and kept as it is.";
+	"Memories fade unless used or linked; pin what must never fade. memory_get reads a memory in full; memory_explain says why it is ranked and kept as it is. " +
+	ID_HELP;
 
 /** One MCP server (one per session) with every memory tool, over the given engine. */
 export function createMemoryMcpServer(engine: MemoryEngine, info: MemoryServerInfo): McpServer {

@@ -48,7 +48,7 @@ export function registerMemoryTool<I extends Shape, O extends Shape>(server: Mcp
 	const output: Shape = spec.output;
 	server.registerTool(
 		spec.name,
-		{ title: spec.title, description: spec.description, inputSchema: input, outputSchema: output, annotations: { title: spec.title, openWorldHint: false, ...spec.annotations } },
+		{ title: spec.title, description: spec.description, inputSchema: input, outputSchema: output, annotations: { openWorldHint: false, ...spec.annotations } },
 		// The SDK has parsed the arguments with `input` (strict spec.input), so they have its output type.
 		(args) => runTool(spec.name, spec.kind, () => spec.run(args as z.output<z.ZodObject<I>>, context), context.onError),
 	);

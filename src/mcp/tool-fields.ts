@@ -20,8 +20,11 @@ export function nodeIdField(description: string) {
 	return z.string().trim().min(1).max(LIMITS.idChars).describe(description);
 }
 
-export const NODE_ID_HELP =
-	'A vault path such as "Memory/Deploy freeze.md" or a link text such as "Deploy freeze" or "[[Deploy freeze]]"; node_id values returned by other tools work as they are.';
+/** Said once per id field; the server instructions explain ids in full (ID_HELP). */
+export const NODE_ID_HELP = 'A node_id, vault path or link text ("Deploy freeze").';
+
+export const ID_HELP =
+	'Memory ids (node_id) are vault paths such as "Memory/Deploy freeze.md"; a link text such as "Deploy freeze" or "[[Deploy freeze]]" works too.';
 
 /** An enum whose error names the value given and lists the allowed ones (zod's default names neither in unions). */
 export function enumField<const T extends readonly [string, ...string[]]>(values: T) {
@@ -57,6 +60,9 @@ export function roundNumbers<T>(value: T): T {
 
 /** An edge type in results (the meaning of each type is in the input schemas). */
 export const edgeTypeOut = z.enum(EDGE_TYPES);
+
+/** An edge type argument where memory_link's description of the types applies. */
+export const edgeTypeArg = enumField(EDGE_TYPES).describe("A link type, as memory_link describes them.");
 
 export const edgeTypeField = enumField(EDGE_TYPES).describe(EDGE_TYPES.map((type) => `${type}: ${EDGE_TYPE_INFO[type].meaning}.`).join(" "));
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { DEFAULT_TRAVERSE_NODES } from "../../core/inspector/traverse";
 import { registerMemoryTool, type ToolContext } from "../memory-tool";
-import { edgeTypeField, edgeTypeOut, enumField, LIMITS, NODE_ID_HELP, nodeIdField, roundNumbers, statusField } from "../tool-fields";
+import { edgeTypeArg, edgeTypeOut, enumField, LIMITS, NODE_ID_HELP, nodeIdField, roundNumbers, statusField } from "../tool-fields";
 import { explainOut, explainOutput } from "./explain-output";
 
 export function registerGraphTools(server: McpServer, context: ToolContext): void {
@@ -16,7 +16,7 @@ export function registerGraphTools(server: McpServer, context: ToolContext): voi
 		input: {
 			node_id: nodeIdField(`The memory to start from. ${NODE_ID_HELP}`),
 			depth: z.number().int().min(1).max(LIMITS.maxDepth).default(2).describe("Hops to walk, 1–10 (default 2)."),
-			edge_types: z.array(edgeTypeField).max(6).optional().describe("Follow and report only these link types; default all."),
+			edge_types: z.array(edgeTypeArg).max(6).optional().describe("Follow and report only these link types; default all."),
 			direction: enumField(["out", "in", "both"])
 				.default("both")
 				.describe('"out" follows links from the memory to what it names, "in" the links pointing at it, "both" (default) either way.'),

@@ -21,8 +21,7 @@ const whySchema = z.object({
 });
 
 const recallHitSchema = z.object({
-	node_id: z.string(),
-	title: z.string(),
+	node_id: z.string().describe("The memory's vault path; its file name is its title."),
 	relevance: z.number().describe("Match to the query, 0–1."),
 	retention: z.number().describe("How strongly the memory is kept, 0–1; results are ordered by relevance weighed with it."),
 	status: statusField,
@@ -57,7 +56,6 @@ function whyOut(why: RecallWhy): z.input<typeof whySchema> {
 function recallHitOut(hit: RecallHit): z.input<typeof recallHitSchema> {
 	const out: z.input<typeof recallHitSchema> = {
 		node_id: hit.path,
-		title: hit.title,
 		relevance: round3(hit.relevance),
 		retention: round3(hit.retention),
 		status: hit.status,

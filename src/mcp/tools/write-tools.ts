@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { StoreResult } from "../../engine/writer/memory-writer";
 import { registerMemoryTool, type ToolContext } from "../memory-tool";
-import { contentField, edgeTypeField, edgeTypeOut, isoDateField, labelField, LIMITS, NODE_ID_HELP, nodeIdField, reasonField, round3, strictArgs } from "../tool-fields";
+import { contentField, edgeTypeArg, edgeTypeField, edgeTypeOut, isoDateField, labelField, LIMITS, NODE_ID_HELP, nodeIdField, reasonField, round3, strictArgs } from "../tool-fields";
 
 const storeOutput = {
 	node_id: z.string().describe("The new memory's vault path; pass it to other tools."),
@@ -129,7 +129,7 @@ export function registerWriteTools(server: McpServer, context: ToolContext): voi
 		input: {
 			source: nodeIdField(`The memory the link starts from. ${NODE_ID_HELP}`),
 			target: nodeIdField(`The memory the link points to. ${NODE_ID_HELP}`),
-			type: edgeTypeField,
+			type: edgeTypeArg,
 		},
 		output: {
 			source: z.string(),
