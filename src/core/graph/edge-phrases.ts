@@ -26,5 +26,3 @@ export function edgePhrase(type: EdgeType, side: EdgeSide): string {
 	return side === "out" ? OUT[type] : IN[type];
 }
 
-/** Every phrase edgePhrase can return, for schemas. */
-export const EDGE_PHRASES: readonly string[] = [...new Set([...Object.values(OUT), ...Object.values(IN)])];
