@@ -18,6 +18,7 @@ import type { RecallService } from "./recall/recall-service";
 import type { RecallOptions, RecallResult, SearchFilters, SearchHit } from "../core/recall/recall-types";
 import type { Timers } from "../core/model/timers";
 import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vault-index";
+import { readMemory, type MemoryRecord } from "./inspector/memory-reader";
 
 export interface MemoryEngineDeps {
 	vault: VaultPort;
@@ -153,6 +154,11 @@ export class MemoryEngine {
 			const note = await deps.vault.load(path);
 			if (note) this.recallService.embedNote(note);
 		}
+	}
+
+	/** One memory in full (text, properties, status) with its links to the notes `include` accepts. */
+	get(path: string, include: (path: string) => boolean = () => true): Promise<MemoryRecord> {
+		return readMemory({ vault: this.deps.vault, graph: () => this.index.graph, statusOf: (note) => this.maintenance.statusOf(note) }, path, include);
 	}
 
 	/** Records that the user opened a note (a use that keeps it fresh). */

@@ -3,8 +3,12 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { MemoryEngine } from "../engine/memory-engine";
 import { SERVER_NAME } from "./connect/client-instructions";
 import { MemoryToolList, ToolContext } from "./memory-tool";
+import { ID_HELP } from "./tool-fields";
 import type { ToolErrorListener } from "./tool-result";
 import { registerCoreTools } from "./tools/core-tools";
+import { registerMemoryPrompts } from "./prompts/memory-prompts";
+import { registerMemoryResources } from "./resources/memory-resources";
+import { registerGetTools } from "./tools/get-tools";
 import { registerGraphTools } from "./tools/graph-tools";
 import { registerRecallTools } from "./tools/recall-tools";
 import { registerVaultTools } from "./tools/vault-tools";
@@ -22,17 +26,20 @@ const MAX_INPUT_ELEMENTS = 2000;
 const INSTRUCTIONS =
 	"Long-term memory kept as notes in an Obsidian vault. Recall before answering questions about past work, decisions or preferences (memory_recall); " +
 	"store what is worth remembering with its cause (memory_store with related caused_by links); correct with memory_amend rather than storing a duplicate. " +
-	"Memories fade unless used or linked; pin what must never fade. memory_explain says why a memory is ranked and kept as it is.";
+	"Memories fade unless used or linked; pin what must never fade. memory_get reads a memory in full; memory_explain says why it is ranked and kept as it is. " +
+	ID_HELP;
 
 /**
- * Makes the MCP servers of the sessions (one per session) with every memory tool, over the given
- * engine. The tools and their schemas are built once here and shared, as is the JSON Schema
- * validator the SDK would otherwise create per server: a session costs only its own small state.
+ * Makes the MCP servers of the sessions (one per session) with every memory tool, resource and
+ * prompt, over the given engine. The tools and their schemas are built once here and shared, as
+ * is the JSON Schema validator the SDK would otherwise create per server: a session costs only its
+ * own small state.
  */
 export function memoryMcpServerFactory(engine: MemoryEngine, info: MemoryServerInfo): () => McpServer {
 	const context = new ToolContext(engine, info.onError);
 	const tools = new MemoryToolList();
 	registerRecallTools(tools, context);
+	registerGetTools(tools, context);
 	registerGraphTools(tools, context);
 	registerWriteTools(tools, context);
 	registerCoreTools(tools, context);
@@ -41,9 +48,11 @@ export function memoryMcpServerFactory(engine: MemoryEngine, info: MemoryServerI
 	return () => {
 		const server = new McpServer(
 			{ name: SERVER_NAME, title: "Causal Memory", version: info.version },
-			{ capabilities: { tools: {} }, instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS, jsonSchemaValidator },
+			{ capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS, jsonSchemaValidator },
 		);
 		tools.registerOn(server);
+		registerMemoryResources(server, context);
+		registerMemoryPrompts(server, context);
 		return server;
 	};
 }

@@ -5,6 +5,7 @@ import { object } from "zod/mini";
 import type { MemoryEngine } from "../engine/memory-engine";
 import { resolveMemoryId } from "../core/graph/memory-ids";
 import type { MemoryPermissions } from "../core/permissions/memory-permissions";
+import { strictArgs } from "./tool-fields";
 import { runTool, type ToolErrorListener, type ToolKind } from "./tool-result";
 
 /** What every tool works with. */
@@ -65,11 +66,11 @@ export function registerMemoryTool<I extends Shape, O extends Shape>(tools: Memo
 	const config = {
 		title: spec.title,
 		description: spec.description,
-		inputSchema: object(spec.input),
+		inputSchema: strictArgs(spec.input, `the arguments of ${spec.name}`),
 		outputSchema: object(spec.output),
-		annotations: { title: spec.title, openWorldHint: false, ...spec.annotations },
+		annotations: { openWorldHint: false, ...spec.annotations },
 	};
-	// The SDK has parsed the arguments with `input` (spec.input), so they have its output type.
+	// The SDK has parsed the arguments with the strict `input`, so they have its output type.
 	const run = (args: unknown) => runTool(spec.name, spec.kind, () => spec.run(args as z.output<z.ZodObject<I>>, context), context.onError);
 	tools.add((server) => server.registerTool(spec.name, config, run));
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIFECYCLE_STATUSES } from "../core/model/lifecycle-status";
 import { EDGE_TYPE_INFO, EDGE_TYPES } from "../core/model/edge-types";
+import { isIsoDate, ISO_DATE_HINT } from "../core/model/iso-date";
 
 /** Limits of tool arguments, checked before any engine call. */
 export const LIMITS = {
@@ -19,14 +20,53 @@ export function nodeIdField(description: string) {
 	return z.string().trim().min(1).max(LIMITS.idChars).describe(description);
 }
 
-export const NODE_ID_HELP =
-	'A vault path such as "Memory/Deploy freeze.md" or a link text such as "Deploy freeze" or "[[Deploy freeze]]"; node_id values returned by other tools work as they are.';
+/** Said once per id field; the server instructions explain ids in full (ID_HELP). */
+export const NODE_ID_HELP = 'A node_id, vault path or link text ("Deploy freeze").';
 
-export const edgeTypeField = z
-	.enum(EDGE_TYPES)
-	.describe(EDGE_TYPES.map((type) => `${type}: ${EDGE_TYPE_INFO[type].meaning}.`).join(" "));
+export const ID_HELP =
+	'Memory ids (node_id) are vault paths such as "Memory/Deploy freeze.md"; a link text such as "Deploy freeze" or "[[Deploy freeze]]" works too.';
 
-export const statusField = z.enum(LIFECYCLE_STATUSES);
+/** An enum whose error names the value given and lists the allowed ones (zod's default names neither in unions). */
+export function enumField<const T extends readonly [string, ...string[]]>(values: T) {
+	return z.enum(values, { error: (issue) => `${JSON.stringify(issue.input)} is not allowed; use one of: ${values.join(", ")}` });
+}
+
+/**
+ * Arguments as a strict object: an unknown key is an error that names it and the keys allowed
+ * (a misspelt optional argument would otherwise be dropped without a word).
+ */
+export function strictArgs<S extends z.ZodRawShape>(shape: S, what = "arguments") {
+	const allowed = Object.keys(shape);
+	return z.strictObject(shape, {
+		error: (issue) =>
+			issue.code === "unrecognized_keys"
+				? `unknown ${issue.keys.length === 1 ? "key" : "keys"} ${issue.keys.map((key) => JSON.stringify(key)).join(", ")} in ${what}; allowed: ${allowed.length === 0 ? "none" : allowed.join(", ")}`
+				: undefined,
+	});
+}
+
+/** A score or other fraction as sent to clients: 3 decimals are all a ranking needs. */
+export function round3(value: number): number {
+	return Math.round(value * 1000) / 1000;
+}
+
+/** A copy of a plain JSON value with every fraction rounded by round3. */
+export function roundNumbers<T>(value: T): T {
+	if (typeof value === "number") return (Number.isInteger(value) ? value : round3(value)) as T;
+	if (Array.isArray(value)) return value.map(roundNumbers) as T;
+	if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, roundNumbers(entry)])) as T;
+	return value;
+}
+
+/** An edge type in results (the meaning of each type is in the input schemas). */
+export const edgeTypeOut = z.enum(EDGE_TYPES);
+
+/** An edge type argument where memory_link's description of the types applies. */
+export const edgeTypeArg = enumField(EDGE_TYPES).describe("A link type, as memory_link describes them.");
+
+export const edgeTypeField = enumField(EDGE_TYPES).describe(EDGE_TYPES.map((type) => `${type}: ${EDGE_TYPE_INFO[type].meaning}.`).join(" "));
+
+export const statusField = enumField(LIFECYCLE_STATUSES);
 
 export const labelField = (description: string) => z.string().trim().max(LIMITS.labelChars).describe(description);
 
@@ -42,15 +82,11 @@ export const queryField = z.string().max(LIMITS.queryChars);
 
 export const kField = (description: string) => z.number().int().min(1).max(LIMITS.maxK).describe(description);
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-
 /** An ISO 8601 date, or a date and time with a zone (a time without a zone would depend on the server's clock). */
 export function isoDateField(description: string) {
 	return z
 		.string()
-		.refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)), {
-			error: 'must be an ISO 8601 date such as "2025-03-01" or a date and time with a zone such as "2025-03-01T09:30:00Z"',
-		})
+		.refine(isIsoDate, { error: `must be ${ISO_DATE_HINT}` })
 		.describe(description);
 }
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startServeProcess, type ServeProcess } from "../helpers/serve-process";
 import { mcpCheckTools } from "./conformance-tools";
+import { ALL_TOOLS } from "./memory-tools-harness";
 
 const SCRIPT = fileURLToPath(new URL("../../bench/mcp-inspector.mjs", import.meta.url));
 const tools = mcpCheckTools();
@@ -38,7 +39,7 @@ describe.skipIf(!tools.found)("the Inspector CLI (Node 22) against the server np
 		const run = await runScript(["--url", served.url, "--token", token, "--tool", "memory_recall", "--arg", "query=offline sync decision", "--arg", "read_only=true"]);
 		expect(run.stderr).toBe("");
 		expect(run.exitCode).toBe(0);
-		expect(run.stdout).toMatch(/^tools\/list: 14 tools in \d+ ms: .*memory_recall/m);
+		expect(run.stdout).toMatch(new RegExp(`^tools/list: ${ALL_TOOLS.length} tools in \\d+ ms: .*memory_recall`, "m"));
 		expect(run.stdout).toContain("Adopt offline-first architecture.md");
 		expect(run.stdout).not.toContain(token);
 	});

@@ -39,6 +39,9 @@ export interface NewMemory {
 	title: string;
 	category?: string;
 	session?: string;
+	/** When the fact happened (ISO date as given). */
+	eventDate?: string;
+	tags?: string[];
 	amendReason?: string;
 	links: TypedLink[];
 	/** A memory left out of auto-links and conflict hints (the one being amended). */
@@ -156,7 +159,9 @@ export class MemoryNoteCreator {
 				["memory_source", "mcp"],
 				["memory_created", new Date(this.deps.clock()).toISOString()],
 				["memory_category", memory.category],
+				["memory_event_date", memory.eventDate],
 				["memory_session", memory.session],
+				["tags", memory.tags === undefined || memory.tags.length === 0 ? undefined : memory.tags],
 				["memory_amend_reason", memory.amendReason],
 				...typed,
 				[AUTO_LINK_KEY, autoLinks.length === 0 ? undefined : autoLinks.map(link)],

@@ -1,6 +1,8 @@
 import type { MemoryGraph } from "../../core/graph/memory-graph";
 import { EDGE_TYPES, isEdgeType, type EdgeType } from "../../core/model/edge-types";
 import { MemoryError } from "../../core/model/memory-error";
+import { isIsoDate, ISO_DATE_HINT } from "../../core/model/iso-date";
+import { isTagBody, tagBodyEnd } from "../../core/parse/tag-grammar";
 import { resolveMemoryId } from "../../core/graph/memory-ids";
 import { edgeKeyFor, isLinkable } from "./memory-note-file";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
@@ -20,6 +22,10 @@ export interface StoreInput {
 	sourceSession?: string;
 	/** Store even when an existing memory has the same or nearly the same words. */
 	allowDuplicate?: boolean;
+	/** Tags without or with "#", written to `tags`. */
+	tags?: string[];
+	/** When the fact happened (ISO date), written to memory_event_date. */
+	eventDate?: string;
 }
 
 export interface TypedLink {
@@ -116,6 +122,33 @@ export function checkLinks(
 		add(linkTarget(id, `related_to[${i}]`), "related_to");
 	}
 	return links;
+}
+
+/** Tags for the `tags` property: each a valid Obsidian tag (without its "#"), not only digits; duplicates kept once. */
+export function checkTags(value: unknown, field: string): string[] {
+	const tags: string[] = [];
+	for (const [i, entry] of listOf(value, field).entries()) {
+		if (typeof entry !== "string") throw new MemoryError(`${field}[${i}] must be a string (got ${describe(entry)}).`, `${field}[${i}]`);
+		const tag = entry.trim().replace(/^#/, "");
+		const valid = tag.length <= MAX_LABEL_CHARS && tagBodyEnd(tag, 0) === tag.length && isTagBody(tag, 0, tag.length);
+		if (!valid) {
+			throw new MemoryError(
+				`${field}[${i}] ${JSON.stringify(entry.slice(0, 40))} is not a tag: use letters, digits, _, - and / (nested/tag), no spaces or punctuation, not only digits.`,
+				`${field}[${i}]`,
+			);
+		}
+		if (!tags.includes(tag)) tags.push(tag);
+	}
+	return tags;
+}
+
+/** An optional ISO 8601 date, or date and time with a zone; kept as given. */
+export function checkEventDate(value: unknown, field: string): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== "string" || !isIsoDate(value)) {
+		throw new MemoryError(`${field} must be ${ISO_DATE_HINT}.`, field);
+	}
+	return value;
 }
 
 function listOf(value: unknown, field: string): unknown[] {

@@ -10,7 +10,9 @@ import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import { MemoryNoteCreator, type NewMemory, type StoreResult } from "./memory-note-creator";
 import { amendedTitle, edgeKeyFor, fileNameFor, isLinkable, titleFromContent, wikilinkTo } from "./memory-note-file";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
-import { checkContent, checkEdgeType, checkFlag, checkLabel, checkLinks, checkReason, checkTitle, type StoreInput } from "./memory-write-input";
+import { checkContent, checkEdgeType, checkEventDate, checkFlag, checkLabel, checkLinks, checkReason, checkTags, checkTitle, type StoreInput } from "./memory-write-input";
+import { linkRemoval } from "../../core/graph/link-removal";
+import type { EdgeProvenance } from "../../core/graph/types";
 import type { RecallService } from "../recall/recall-service";
 import type { VaultIndex } from "../index/vault-index";
 
@@ -31,6 +33,16 @@ export interface LinkResult {
 	created: boolean;
 	/** The reason given, returned for the caller's record; the note keeps only the link. */
 	reason?: string;
+}
+
+export interface UnlinkResult {
+	source: string;
+	target: string;
+	type: EdgeType;
+	/** Link entries removed from the source's frontmatter; 0 when there was no such link there. */
+	removed: number;
+	/** Where the source still states the edge (a link in its text, an inline field, another property): not changed. */
+	stillLinkedBy: string[];
 }
 
 export interface PinResult {
@@ -88,6 +100,8 @@ export class MemoryWriter {
 				title: (title === undefined ? "" : fileNameFor(title)) || titleFromContent(content) || this.fallbackTitle(),
 				category: checkLabel(request.category, "category"),
 				session: checkLabel(request.sourceSession, "source_session"),
+				eventDate: checkEventDate(request.eventDate, "event_date"),
+				tags: checkTags(request.tags, "tags"),
 				links: checkLinks(this.graph, this.permissions, this.settings.index.edgeKeys, { related: request.related, relatedTo: request.relatedTo }),
 				allowDuplicate: checkFlag(request.allowDuplicate, "allow_duplicate"),
 			};
@@ -95,17 +109,18 @@ export class MemoryWriter {
 		});
 	}
 
-	/** A new memory that supersedes `nodeId` (kept untouched), titled after it and in its category. */
-	amend(nodeId: string, content: string, reason?: string): Promise<AmendResult> {
+	/** A new memory that supersedes `nodeId` (kept untouched), in its category, titled `title` or after it. */
+	amend(nodeId: string, content: string, reason?: string, title?: string): Promise<AmendResult> {
 		return this.runExclusive(async () => {
 			const old = resolveMemoryId(this.graph, nodeId, "node_id");
 			this.permissions.assertReadable(old, "node_id");
 			if (!isLinkable(old)) throw new MemoryError(`"${old}" cannot be amended: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`, "node_id");
 			edgeKeyFor(this.settings.index.edgeKeys, "supersedes", "node_id");
 			const node = this.graph.node(old);
+			const newTitle = checkTitle(title, "title");
 			const memory: NewMemory = {
 				content: checkContent(content, "content"),
-				title: amendedTitle(node?.title ?? old),
+				title: (newTitle === undefined ? "" : fileNameFor(newTitle)) || amendedTitle(node?.title ?? old),
 				category: node?.memory.category,
 				amendReason: checkReason(reason, "reason"),
 				links: [{ target: old, type: "supersedes" }],
@@ -134,6 +149,28 @@ export class MemoryWriter {
 			const entries = await this.listOfKey(from, key);
 			await this.writeFrontmatter(from, { [key]: [...entries, wikilinkTo(this.graph, to, from)] });
 			return { ...result, created: true };
+		});
+	}
+
+	/**
+	 * Removes the typed edge source → target where the source's frontmatter lists it (lists of
+	 * that type's keys, and the auto-links for related_to). A link written in the note's text is
+	 * the user's and stays: stillLinkedBy says where.
+	 */
+	unlink(source: string, target: string, type: string): Promise<UnlinkResult> {
+		return this.runExclusive(async () => {
+			const edgeType = checkEdgeType(type, "type");
+			const from = resolveMemoryId(this.graph, source, "source");
+			const to = resolveMemoryId(this.graph, target, "target");
+			this.permissions.assertMemoryKeysWritable(from, "source");
+			this.permissions.assertReadable(to, "target");
+			const edgeOf = () => this.graph.outEdges(from).find((edge) => edge.target === to && edge.type === edgeType);
+			const result = { source: from, target: to, type: edgeType };
+			if (!edgeOf()) return { ...result, removed: 0, stillLinkedBy: [] };
+			const note = await this.editableNote(from, "source");
+			const removal = linkRemoval(note.parsed, edgeType, this.settings.index.edgeKeys, (linkpath) => this.graph.resolve(linkpath, from) === to);
+			if (removal.removed > 0) await this.writeFrontmatter(from, removal.patch);
+			return { ...result, removed: removal.removed, stillLinkedBy: (edgeOf()?.provenance ?? []).map(placeOf) };
 		});
 	}
 
@@ -206,13 +243,19 @@ export class MemoryWriter {
 		});
 	}
 
+	/** A note whose frontmatter can be changed: it exists and its YAML is valid. */
+	private async editableNote(path: string, field: string) {
+		const note = await this.deps.vault.load(path);
+		if (!note) throw new MemoryError(`"${path}" no longer exists.`, field);
+		if (note.parsed.frontmatterError !== undefined) {
+			throw new MemoryError(`The frontmatter of "${path}" is not valid YAML, so it was not changed; fix it by hand first.`, field);
+		}
+		return note;
+	}
+
 	/** Entries of a frontmatter link list (a single link counts as a list of one); refuses other values. */
 	private async listOfKey(path: string, key: string): Promise<unknown[]> {
-		const note = await this.deps.vault.load(path);
-		if (!note) throw new MemoryError(`"${path}" no longer exists.`, "source");
-		if (note.parsed.frontmatterError !== undefined) {
-			throw new MemoryError(`The frontmatter of "${path}" is not valid YAML, so it was not changed; fix it by hand first.`, "source");
-		}
+		const note = await this.editableNote(path, "source");
 		const value = note.parsed.frontmatter?.[key];
 		if (value === undefined || value === null) return [];
 		if (typeof value === "string") return value.trim() === "" ? [] : [value];
@@ -233,4 +276,11 @@ export class MemoryWriter {
 	private fallbackTitle(): string {
 		return `Memory ${new Date(this.deps.clock()).toISOString().slice(0, 19).replace("T", " ").replace(/:/g, "-")}`;
 	}
+}
+
+/** Where a note states an edge, in words. */
+function placeOf(provenance: EdgeProvenance): string {
+	if (provenance.origin === "wikilink") return "a link in the note's text";
+	if (provenance.origin === "inline_field") return `the inline field ${provenance.key ?? "?"}::`;
+	return `the property ${provenance.key ?? "?"}`;
 }

@@ -3,7 +3,7 @@ import type { HistoryEntry } from "../../core/activity/node-activity";
 import type { ChainStep } from "../../core/graph/causal";
 import { DECAY_MODELS } from "../../core/model/scoring-settings";
 import type { ExplainedEdge, Explanation } from "../../core/inspector/types";
-import { edgeTypeField, isoTime, isoTimeOrNull, statusField } from "../tool-fields";
+import { edgeTypeOut, isoTime, isoTimeOrNull, statusField } from "../tool-fields";
 
 const chainStep = z.object({
 	node_id: z.string(),
@@ -14,7 +14,7 @@ const chainStep = z.object({
 const edge = z.object({
 	source: z.string(),
 	target: z.string(),
-	type: edgeTypeField,
+	type: edgeTypeOut,
 	weight: z.number().describe("Causal weight toward connectivity (0 for non-supportive types)."),
 	supportive: z.boolean(),
 	provenance: z.array(z.object({ origin: z.string(), key: z.string().optional() })).describe("Where the source note states the edge."),

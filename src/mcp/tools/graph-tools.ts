@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_TRAVERSE_NODES } from "../../core/inspector/traverse";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
-import { edgeTypeField, LIMITS, NODE_ID_HELP, nodeIdField, statusField } from "../tool-fields";
+import { edgeTypeArg, edgeTypeOut, enumField, LIMITS, NODE_ID_HELP, nodeIdField, roundNumbers, statusField } from "../tool-fields";
 import { explainOut, explainOutput } from "./explain-output";
 
 export function registerGraphTools(tools: MemoryToolList, context: ToolContext): void {
@@ -15,9 +15,8 @@ export function registerGraphTools(tools: MemoryToolList, context: ToolContext):
 		input: {
 			node_id: nodeIdField(`The memory to start from. ${NODE_ID_HELP}`),
 			depth: z.number().int().min(1).max(LIMITS.maxDepth).default(2).describe("Hops to walk, 1–10 (default 2)."),
-			edge_types: z.array(edgeTypeField).max(6).optional().describe("Follow and report only these link types; default all."),
-			direction: z
-				.enum(["out", "in", "both"])
+			edge_types: z.array(edgeTypeArg).max(6).optional().describe("Follow and report only these link types; default all."),
+			direction: enumField(["out", "in", "both"])
 				.default("both")
 				.describe('"out" follows links from the memory to what it names, "in" the links pointing at it, "both" (default) either way.'),
 			max_nodes: z
@@ -31,7 +30,7 @@ export function registerGraphTools(tools: MemoryToolList, context: ToolContext):
 		output: {
 			start: z.string(),
 			nodes: z.array(z.object({ node_id: z.string(), title: z.string(), status: statusField, depth: z.number().int() })),
-			edges: z.array(z.object({ source: z.string(), target: z.string(), type: edgeTypeField })),
+			edges: z.array(z.object({ source: z.string(), target: z.string(), type: edgeTypeOut })),
 			truncated: z.boolean().describe("True when the walk stopped at the node or edge limit."),
 		},
 		annotations: { readOnlyHint: true, idempotentHint: true },
@@ -69,7 +68,7 @@ export function registerGraphTools(tools: MemoryToolList, context: ToolContext):
 		annotations: { readOnlyHint: true, idempotentHint: true },
 		run: (args, { engine, canRead, readableId }) => {
 			const path = readableId(args.node_id, "node_id");
-			return explainOut(engine.inspector.explain(path, { chainDepth: args.chain_depth, include: canRead }));
+			return roundNumbers(explainOut(engine.inspector.explain(path, { chainDepth: args.chain_depth, include: canRead })));
 		},
 	});
 }

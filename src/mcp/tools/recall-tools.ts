@@ -1,24 +1,28 @@
 import { z } from "zod";
+import { edgePhrase } from "../../core/graph/edge-phrases";
+import type { RecallWhy } from "../../core/recall/rank";
 import type { RecallHit, SearchFilters, SearchHit } from "../../core/recall/recall-types";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
+import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
 import { recallReadable, searchReadable } from "../readable-recall";
-import { dateMs, edgeTypeField, isoDateField, isoTime, kField, labelField, LIMITS, queryField, statusField } from "../tool-fields";
+import { dateMs, enumField, isoDateField, isoTime, kField, labelField, LIMITS, queryField, round3, statusField, strictArgs } from "../tool-fields";
 
 const whySchema = z.object({
 	terms: z.array(z.string()).optional().describe("Query terms found in the memory."),
 	similarity: z.number().optional().describe("Cosine similarity of the query and the memory's best chunk."),
 	path: z.array(z.string()).optional().describe("Graph path from a direct hit to this memory (hit first)."),
-	edges: z.array(z.object({ type: edgeTypeField, direction: z.enum(["forward", "backward"]) })).optional(),
+	edges: z
+		.array(z.string())
+		.optional()
+		.describe('edges[i] is how path[i] relates to path[i+1], e.g. "caused by" (path[i] happened because of path[i+1]) or "led to".'),
 	replaces: z.array(z.string()).optional().describe("Superseded memories whose relevance this one took over."),
 	injected: z.enum(["core", "pinned"]).optional().describe("In the results only because it is core or pinned."),
 });
 
 const recallHitSchema = z.object({
-	node_id: z.string(),
-	title: z.string(),
-	score: z.number(),
-	relevance: z.number(),
-	retention: z.number(),
+	node_id: z.string().describe("The memory's vault path; its file name is its title."),
+	relevance: z.number().describe("Match to the query, 0–1."),
+	retention: z.number().describe("How strongly the memory is kept, 0–1; results are ordered by relevance weighed with it."),
 	status: statusField,
 	pinned: z.boolean().optional(),
 	superseded_by: z.array(z.string()).optional(),
@@ -45,15 +49,20 @@ const searchHitSchema = z.object({
 	terms: z.array(z.string()).optional(),
 });
 
+function whyOut(why: RecallWhy): z.input<typeof whySchema> {
+	const out: z.input<typeof whySchema> = { ...why, edges: why.edges?.map((edge) => edgePhrase(edge.type, edge.direction === "forward" ? "out" : "in")) };
+	if (why.similarity !== undefined) out.similarity = round3(why.similarity);
+	if (out.edges === undefined) delete out.edges;
+	return out;
+}
+
 function recallHitOut(hit: RecallHit): z.input<typeof recallHitSchema> {
 	const out: z.input<typeof recallHitSchema> = {
 		node_id: hit.path,
-		title: hit.title,
-		score: hit.score,
-		relevance: hit.relevance,
-		retention: hit.retention,
+		relevance: round3(hit.relevance),
+		retention: round3(hit.retention),
 		status: hit.status,
-		why: hit.why,
+		why: whyOut(hit.why),
 	};
 	if (hit.pinned) out.pinned = true;
 	if (hit.supersededBy) out.superseded_by = hit.supersededBy;
@@ -75,7 +84,7 @@ function searchHitOut(hit: SearchHit): z.input<typeof searchHitSchema> {
 		last_used: isoTime(hit.lastUsed),
 	};
 	if (hit.category !== undefined) out.category = hit.category;
-	if (hit.score !== undefined) out.score = hit.score;
+	if (hit.score !== undefined) out.score = round3(hit.score);
 	if (hit.terms !== undefined) out.terms = hit.terms;
 	return out;
 }
@@ -94,7 +103,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 			query: queryField.trim().min(1).describe("What to remember, in natural language, e.g. \"why did we freeze deploys in March\" (at most 2 KB)."),
 			k: kField("How many memories to return (1–200, default 10).").default(10),
 			max_results: kField("Same as k; wins when both are given.").optional(),
-			verbosity: z.enum(["full", "concise"]).default("concise").describe('"concise" (default) returns a snippet of each memory, "full" its whole text.'),
+			verbosity: enumField(["full", "concise"]).default("concise").describe('"concise" (default) returns a snippet of each memory, "full" its whole text.'),
 			read_only: z.boolean().default(false).describe("true: change nothing (no reactivation of the returned memories)."),
 		},
 		output: {
@@ -130,10 +139,10 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 		kind: "read",
 		input: {
 			query: queryField.default("").describe("Keywords (at most 2 KB); empty lists by last use."),
-			filters: z
-				.object({
+			filters: strictArgs(
+				{
 					status: z
-						.union([statusField, z.array(statusField).min(1)])
+						.union([statusField, z.array(statusField).min(1)], { error: `must be one status or a list of them: ${LIFECYCLE_STATUSES.join(", ")}` })
 						.optional()
 						.describe('One status or a list: active, dormant, fading, pruned, core ("active" also matches notes without a status).'),
 					category: labelField("memory_category, compared case-insensitively.").optional(),
@@ -141,7 +150,9 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 					tag: labelField('A tag with or without "#"; a parent tag matches its nested tags.').optional(),
 					since: isoDateField("Created at or after this date.").optional(),
 					active_since: isoDateField("Last used (edited, recalled or opened) at or after this date.").optional(),
-				})
+				},
+				"filters",
+			)
 				.default({})
 				.describe("All optional; a memory must pass every filter given."),
 			k: kField("How many memories to return (1–200, default 10).").default(10),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StoreResult } from "../../engine/writer/memory-writer";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
-import { contentField, edgeTypeField, labelField, LIMITS, NODE_ID_HELP, nodeIdField, reasonField } from "../tool-fields";
+import { contentField, edgeTypeArg, edgeTypeField, edgeTypeOut, isoDateField, labelField, LIMITS, NODE_ID_HELP, nodeIdField, reasonField, round3, strictArgs } from "../tool-fields";
 
 const storeOutput = {
 	node_id: z.string().describe("The new memory's vault path (for a duplicate, the existing memory's); pass it to other tools."),
@@ -21,7 +21,7 @@ function storeOut(result: StoreResult) {
 		status: result.status,
 		...(result.duplicateOf === undefined ? {} : { duplicate_of: result.duplicateOf }),
 		possible_conflicts: result.possibleConflicts.map((conflict) => ({ node_id: conflict.id, kind: conflict.kind, detail: conflict.detail })),
-		auto_links: result.autoLinks.map((link) => ({ node_id: link.target, type: link.type, score: link.score, basis: link.basis })),
+		auto_links: result.autoLinks.map((link) => ({ node_id: link.target, type: link.type, score: round3(link.score), basis: link.basis })),
 	};
 }
 
@@ -40,13 +40,21 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 			title: labelField("A short title; it becomes the note's file name. Default: the first line of the content.").optional(),
 			category: labelField('A category such as "preference", "decision", "fact" (memory_category); categories can make memories core, see set_core_preferences.').optional(),
 			related: z
-				.array(z.object({ id: nodeIdField(`An existing memory. ${NODE_ID_HELP}`), type: edgeTypeField }))
+				.array(strictArgs({ id: nodeIdField(`An existing memory. ${NODE_ID_HELP}`), type: edgeTypeField }, "a related entry"))
 				.max(LIMITS.listEntries)
 				.optional()
 				.describe("Typed links from the new memory to existing ones, e.g. [{id: \"Release 4.2\", type: \"caused_by\"}]."),
 			related_to: z.array(nodeIdField(NODE_ID_HELP)).max(LIMITS.listEntries).optional().describe("Existing memories the new one is associated with (related_to links)."),
 			source_session: labelField("An id of the conversation or session the memory comes from (memory_session).").optional(),
 			allow_duplicate: z.boolean().default(false).describe("true: store even when an existing memory has the same or nearly the same words."),
+			tags: z
+				.array(labelField('A tag with or without "#", e.g. "project/alpha".'))
+				.max(LIMITS.listEntries)
+				.optional()
+				.describe("Tags of the note (its tags property); memory_search filters by tag."),
+			event_date: isoDateField(
+				"When the fact happened or will happen, if that differs from now (memory_event_date), e.g. \"2024-05-02\" for a decision taken then. The time it was stored is kept separately.",
+			).optional(),
 		},
 		output: storeOutput,
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
@@ -59,6 +67,8 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 				...(args.related_to === undefined ? {} : { relatedTo: args.related_to }),
 				...(args.source_session === undefined ? {} : { sourceSession: args.source_session }),
 				allowDuplicate: args.allow_duplicate,
+				...(args.tags === undefined ? {} : { tags: args.tags }),
+				...(args.event_date === undefined ? {} : { eventDate: args.event_date }),
 			});
 			return storeOut(result);
 		},
@@ -74,11 +84,12 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 			node_id: nodeIdField(`The memory to amend. ${NODE_ID_HELP}`),
 			content: contentField.describe("The corrected memory in full (at most 100 KB), not a diff."),
 			reason: reasonField.optional().describe("Why it changed; kept in the new note (memory_amend_reason)."),
+			title: labelField("A title for the new memory (its file name). Default: the old memory's title.").optional(),
 		},
 		output: { ...storeOutput, supersedes: z.string().describe("The memory the new one replaces.") },
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
 		run: async (args, { engine }) => {
-			const result = await engine.writer.amend(args.node_id, args.content, args.reason);
+			const result = await engine.writer.amend(args.node_id, args.content, args.reason, args.title === "" ? undefined : args.title);
 			return { ...storeOut(result), supersedes: result.supersedes };
 		},
 	});
@@ -88,7 +99,8 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		title: "Link two memories",
 		description:
 			"Adds a typed link from source to target, written as a link list in the source note's frontmatter (e.g. caused_by: [\"[[Target]]\"]). " +
-			"Linking what is already linked changes nothing (created: false). Links keep memories alive: connected memories fade slower.",
+			"Linking what is already linked changes nothing (created: false). Links keep memories alive: connected memories fade slower. " +
+			"When two memories conflict: link the newer to the older with supersedes if it replaces it (or memory_amend the wrong one), then memory_unlink any contradicts link between them; link contradicts only while both may hold.",
 		kind: "write",
 		input: {
 			source: nodeIdField(`The memory the link starts from. ${NODE_ID_HELP}`),
@@ -99,7 +111,7 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		output: {
 			source: z.string(),
 			target: z.string(),
-			type: edgeTypeField,
+			type: edgeTypeOut,
 			created: z.boolean().describe("False when the link already existed."),
 			reason: z.string().optional(),
 		},
@@ -107,6 +119,33 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		run: async (args, { engine }) => {
 			const link = await engine.writer.link(args.source, args.target, args.type, args.reason);
 			return { source: link.source, target: link.target, type: link.type, created: link.created, ...(link.reason === undefined ? {} : { reason: link.reason }) };
+		},
+	});
+
+	registerMemoryTool(tools, context, {
+		name: "memory_unlink",
+		title: "Unlink two memories",
+		description:
+			"Removes a typed link from source to target that a frontmatter link list of the source states (as memory_link and memory_store write them, or auto_links). " +
+			"A link written in the note's text is left alone: still_linked_by says where it remains. Unlinking what is not linked changes nothing (removed: 0). " +
+			"To settle a contradiction, unlink contradicts and link supersedes from the memory that holds to the one that does not.",
+		kind: "write",
+		input: {
+			source: nodeIdField(`The memory the link starts from. ${NODE_ID_HELP}`),
+			target: nodeIdField(`The memory the link points to. ${NODE_ID_HELP}`),
+			type: edgeTypeArg,
+		},
+		output: {
+			source: z.string(),
+			target: z.string(),
+			type: edgeTypeOut,
+			removed: z.number().int().describe("Link entries removed from the source's frontmatter."),
+			still_linked_by: z.array(z.string()).describe("Where the source still states this link (its text, an inline field, another property); empty when the link is gone."),
+		},
+		annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+		run: async (args, { engine }) => {
+			const result = await engine.writer.unlink(args.source, args.target, args.type);
+			return { source: result.source, target: result.target, type: result.type, removed: result.removed, still_linked_by: result.stillLinkedBy };
 		},
 	});
 

@@ -1,0 +1,116 @@
+/**
+ * How much of an agent's context the MCP server takes: the tools/list answer (plus resources
+ * and prompts when the server has them) and `memory_recall` answers with k=10, concise and full,
+ * on a synthetic vault, through the SDK client over an in-memory transport (the same JSON as over
+ * HTTP). Tokens are approximated as characters / 4: no tokenizer is installed, and the ratio is
+ * what matters between versions. "text" is the JSON text block a text-only client reads;
+ * "wire" the whole result (text block + structuredContent). The clock stands still a day after the
+ * newest note, so the same hits come back on every run and versions can be compared.
+ *
+ *   npm run bench -- mcp-size [--notes 1000] [--seed 1] [--queries 100] [--per-tool] [--sample]
+ *
+ * --per-tool adds a row per tool of tools/list; --sample prints the first concise recall answer.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { readMemorySettings } from "../src/core/model/settings";
+import { MemoryEngine } from "../src/engine/memory-engine";
+import { createMemoryMcpServer } from "../src/mcp/memory-mcp-server";
+import { FsStorage } from "../src/node/fs-storage";
+import { FsVault } from "../src/node/fs-vault";
+import { NODE_TIMERS } from "../src/node/node-timers";
+import { createInThreadMaintenanceWorker } from "../src/workers/in-thread-host";
+import { benchVault } from "./bench-vaults";
+import { parseFlags } from "./flags";
+import { createRng } from "./prng";
+import { formatTable } from "./table";
+
+const tokens = (chars: number): number => Math.round(chars / 4);
+
+/** A day after the newest note: a clock that does not move makes retention, and so the ranking, the same on every run. */
+function fixedNow(dir: string): number {
+	const newest = readdirSync(dir, { recursive: true, encoding: "utf8" }).reduce((max, file) => Math.max(max, statSync(join(dir, file)).mtimeMs), 0);
+	return Math.ceil(newest) + 86_400_000;
+}
+
+function textOf(result: CallToolResult): string {
+	const block = result.content[0];
+	return block?.type === "text" ? block.text : "";
+}
+
+async function main(): Promise<void> {
+	const flags = parseFlags();
+	const notes = flags.number("notes", 1000);
+	const seed = flags.number("seed", 1);
+	const queryCount = flags.number("queries", 100);
+	const vault = await benchVault(notes, seed);
+	const state = await mkdtemp(join(tmpdir(), "mcp-size-bench-"));
+	const settings = readMemorySettings(null).settings;
+	const now = fixedNow(vault.dir);
+	const engine = new MemoryEngine({
+		vault: new FsVault(vault.dir),
+		storage: new FsStorage(state, { sync: false }),
+		worker: createInThreadMaintenanceWorker(),
+		timers: NODE_TIMERS,
+		clock: () => now,
+		settings: () => settings,
+		warn: (message) => console.error(message),
+	});
+	await engine.start({ follow: false });
+	const server = createMemoryMcpServer(engine, { version: "bench" });
+	const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+	await server.connect(serverTransport);
+	const client = new Client({ name: "mcp-size-bench", version: "1" });
+	await client.connect(clientTransport);
+	const rows: (string | number)[][] = [];
+	try {
+		const capabilities = client.getServerCapabilities() ?? {};
+		const lists: [string, () => Promise<unknown>][] = [["tools/list", () => client.listTools()]];
+		if (capabilities.resources) {
+			lists.push(["resources/list", () => client.listResources()], ["resources/templates/list", () => client.listResourceTemplates()]);
+		}
+		if (capabilities.prompts) lists.push(["prompts/list", () => client.listPrompts()]);
+		for (const [name, list] of lists) {
+			const chars = JSON.stringify(await list()).length;
+			rows.push([name, 1, chars, tokens(chars), "", ""]);
+		}
+		if (flags.has("per-tool")) {
+			for (const tool of (await client.listTools()).tools) {
+				const chars = JSON.stringify(tool).length;
+				rows.push([`  ${tool.name}`, 1, chars, tokens(chars), "", ""]);
+			}
+		}
+		const titles = engine.index.graph.notePaths().map((path) => path.replace(/^.*\//, "").replace(/\.md$/, ""));
+		const rng = createRng(seed);
+		const queries = Array.from({ length: queryCount }, () => rng.pick(titles).split(/\s+/).slice(0, 3).join(" "));
+		for (const verbosity of ["concise", "full"]) {
+			let text = 0;
+			let wire = 0;
+			let hits = 0;
+			for (const query of queries) {
+				const result = (await client.callTool({ name: "memory_recall", arguments: { query, k: 10, verbosity, read_only: true } })) as CallToolResult;
+				if (result.isError) throw new Error(`memory_recall failed: ${textOf(result)}`);
+				if (flags.has("sample") && verbosity === "concise" && text === 0) console.log(`${textOf(result)}\n`);
+				text += textOf(result).length;
+				wire += JSON.stringify(result).length;
+				hits += (result.structuredContent?.results as unknown[]).length;
+			}
+			const n = queries.length;
+			rows.push([`memory_recall k=10 ${verbosity}`, n, Math.round(text / n), tokens(text / n), Math.round(wire / n), (hits / n).toFixed(1)]);
+		}
+	} finally {
+		await client.close();
+		await server.close();
+		await engine.stop();
+		await rm(state, { recursive: true, force: true });
+	}
+	console.log(`MCP answer sizes, ${notes} synthetic notes (seed ${seed}); tokens ≈ characters / 4; recall rows are means per call\n`);
+	console.log(formatTable(["answer", "calls", "text chars", "≈ tokens", "wire chars", "hits/call"], rows));
+}
+
+await main();
