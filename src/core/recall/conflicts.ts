@@ -19,6 +19,11 @@ export interface ConflictOptions {
 }
 
 const MIN_SHARED_WORDS = 2;
+/**
+ * Sentences read from one text at most: every sentence of one text is compared with every sentence
+ * of the other, which a long note would make quadratic; memories worth a hint are short.
+ */
+const MAX_SENTENCES = 200;
 const QUOTE_LENGTH = 120;
 
 /**
@@ -104,16 +109,16 @@ interface SentenceProfile {
 }
 
 function sentenceProfiles(text: string): SentenceProfile[] {
-	return text
-		.split(/(?<=[.!?])\s+|\n+/)
-		.map((sentence) => sentence.trim())
-		.filter((sentence) => sentence !== "")
-		.map((sentence) => {
-			const raw = sentence.match(/\p{L}[\p{L}\p{N}'’]*|\p{N}+/gu) ?? [];
-			const words = new Set(raw.map(normalizeWord).filter(isContentWord));
-			return { text: sentence, words, negated: raw.some(isNegation) };
-		})
-		.filter((profile) => profile.words.size >= MIN_SHARED_WORDS);
+	const profiles: SentenceProfile[] = [];
+	for (const part of text.split(/(?<=[.!?])\s+|\n+/)) {
+		const sentence = part.trim();
+		const raw = sentence.match(/\p{L}[\p{L}\p{N}'’]*|\p{N}+/gu) ?? [];
+		const words = new Set(raw.map(normalizeWord).filter(isContentWord));
+		if (words.size < MIN_SHARED_WORDS) continue;
+		profiles.push({ text: sentence, words, negated: raw.some(isNegation) });
+		if (profiles.length === MAX_SENTENCES) break;
+	}
+	return profiles;
 }
 
 /** The most overlapping pair of sentences where exactly one side is negative, described; or null. */
