@@ -59,7 +59,7 @@ function servedModel(files: readonly string[], asked: string[]): ModelFileSource
 const page: BenchPage = {
 	async loadMainJs() {
 		const source = await (await get("/main.js")).text();
-		const loaded = loadPluginBundle(source);
+		const loaded = loadPluginBundle(source, window);
 		line(`main.js (${(source.length / 1e6).toFixed(2)} MB) evaluated as Obsidian does: default export ${loaded.exportName}, required ${loaded.required.join(", ")}`);
 		return loaded;
 	},

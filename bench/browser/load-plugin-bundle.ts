@@ -12,11 +12,12 @@ type Module = { exports: Record<string, unknown> };
 
 /**
  * Evaluates a plugin bundle as Obsidian does: CommonJS text inside a function wrapper, with the
- * app's `require` and Node's `global` (Obsidian's renderer has Node integration, so
- * `global === window`; the MCP SDK's HTTP adapter reads `global.Request` when it loads). Every module it asks for is a stand-in whose members are empty classes (enough
- * to define the plugin's classes; nothing here runs the plugin).
+ * app's `require` and Node's `global` (the caller's global object: Obsidian's renderer has Node
+ * integration, so `global === window`; the MCP SDK's HTTP adapter reads `global.Request` when it loads). Every module it asks for is a stand-in whose members are empty classes (enough
+ * to define the plugin's classes; nothing here runs the plugin). `keep` receives the default export,
+ * for a caller that holds on to it as Obsidian holds the plugin class.
  */
-export function loadPluginBundle(source: string): LoadedBundle {
+export function loadPluginBundle(source: string, global: object, keep?: (exports: unknown) => void): LoadedBundle {
 	const required: string[] = [];
 	const module: Module = { exports: {} };
 	// eslint-disable-next-line @typescript-eslint/no-implied-eval -- evaluating main.js in a wrapper is what Obsidian does
@@ -24,7 +25,7 @@ export function loadPluginBundle(source: string): LoadedBundle {
 		require: (id: string) => unknown,
 		module: Module,
 		exports: Module["exports"],
-		global: typeof globalThis,
+		global: object,
 	) => void;
 	wrapper(
 		(id) => {
@@ -33,9 +34,10 @@ export function loadPluginBundle(source: string): LoadedBundle {
 		},
 		module,
 		module.exports,
-		globalThis,
+		global,
 	);
 	const plugin = module.exports.default ?? module.exports;
+	keep?.(plugin);
 	const isClass = typeof plugin === "function";
 	return {
 		exportName: isClass ? plugin.name : typeof plugin,

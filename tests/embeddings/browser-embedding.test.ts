@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, runBrowserEmbedding, type BrowserEmbeddingRun } from "../../bench/browser/run-browser-embedding";
 import { FIXTURE_MODEL_ID as BENCH_MODEL_ID, SCREENSHOT, SENTENCES } from "../../bench/browser-embedding";
-import { ortWasmGzip } from "../../scripts/inline-worker.mjs";
+import { ortWasmBrotli } from "../../scripts/inline-worker.mjs";
 import type { Embedder } from "../../src/core/model/embedder";
 import { createTransformersEmbedder } from "../../src/embeddings/transformers-embedder";
 import { ensureFixtureModel, FIXTURE_MODEL_ID, FIXTURE_MODEL_ROOT } from "../setup/fixture-model";
@@ -64,7 +64,7 @@ describe.skipIf(chromium === null && !inCi)("the built main.js embeds in a Web W
 	});
 
 	it("main.js carries the embedding worker with the ONNX Runtime wasm, and transformers.js only inside that worker", () => {
-		expect(mainJs.includes(ortWasmGzip().toString("base64")), "main.js lacks the gzipped ORT wasm: the plugin must import createWorkerEmbedder").toBe(true);
+		expect(mainJs.includes(ortWasmBrotli().brotli.toString("base64")), "main.js lacks the brotli-compressed ORT wasm: the plugin must import createWorkerEmbedder").toBe(true);
 		expect(mainJs).toContain("causal-memory embeddings");
 		// transformers.js' cache name: once in the worker; a second copy would run on the main thread, where it breaks.
 		expect(mainJs.split("transformers-cache").length - 1).toBe(1);
