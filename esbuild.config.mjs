@@ -1,10 +1,8 @@
 import esbuild from "esbuild";
-import { builtinModules } from "node:module";
 import { inlineWorkerPlugin } from "./scripts/inline-worker.mjs";
 import { pluginBuildOptions } from "./scripts/plugin-build-options.mjs";
 
 const production = process.argv[2] === "production";
-const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 const plugin = pluginBuildOptions(production);
 
