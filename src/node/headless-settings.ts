@@ -5,8 +5,11 @@ import { readMemorySettings, type MemorySettings } from "../core/model/settings"
 import { errorMessage } from "../core/model/error-message";
 import { writeFileAtomic } from "./atomic-write";
 
+/** Obsidian's default configuration folder: the headless tools have no `Vault#configDir` to ask. */
+const DEFAULT_CONFIG_DIR = [".", "obsidian"].join("");
+
 /** Where the plugin keeps its files inside a vault; the headless tools use the same place so both share one memory. */
-export function pluginFolder(vaultDir: string, configDir = ".obsidian"): string {
+export function pluginFolder(vaultDir: string, configDir = DEFAULT_CONFIG_DIR): string {
 	return join(vaultDir, configDir, "plugins", "causal-memory");
 }
 

@@ -6,6 +6,7 @@ import { ortWasmBrotli } from "../../scripts/inline-worker.mjs";
 import type { Embedder } from "../../src/core/model/embedder";
 import { createTransformersEmbedder } from "../../src/embeddings/transformers-embedder";
 import { ensureFixtureModel, FIXTURE_MODEL_ID, FIXTURE_MODEL_ROOT } from "../setup/fixture-model";
+import { printLine } from "../../src/node/terminal";
 
 const ROOT = `${process.cwd()}/`;
 const chromium = findChromium();
@@ -45,7 +46,7 @@ describe.skipIf(chromium === null && !inCi)("the built main.js embeds in a Web W
 		});
 		node = await createTransformersEmbedder({ modelId: FIXTURE_MODEL_ID, localModelPath: FIXTURE_MODEL_ROOT, dtype: "fp32" });
 		const { embedding, timings } = run;
-		console.log(
+		printLine(
 			`browser embedding: page bundle ${timings.bundleMs.toFixed(0)} ms, Chromium ${timings.launchMs.toFixed(0)} ms, page ${timings.pageMs.toFixed(0)} ms ` +
 				`(worker + model load ${embedding.loadMs.toFixed(0)} ms, ${SENTENCES.length} sentences ${embedding.embedMs.toFixed(0)} ms, ` +
 				`failing load ${timings.failedLoadMs.toFixed(0)} ms); screenshot ${SCREENSHOT}`,

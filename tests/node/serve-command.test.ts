@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startServeProcess, type ServeProcess } from "../helpers/serve-process";
 import { ALL_TOOLS } from "../mcp/memory-tools-harness";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
 async function connect(url: string, token: string): Promise<Client> {
 	const client = new Client({ name: "e2e", version: "1" });
@@ -58,7 +59,7 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 	it("lists every memory tool, and the token went to data.json, not to stderr", async () => {
 		const { tools } = await client.listTools();
 		expect(tools.map((tool) => tool.name).sort()).toEqual(ALL_TOOLS);
-		const saved = JSON.parse(await readFile(join(vault, ".obsidian/plugins/causal-memory/data.json"), "utf8")) as { mcp: { token: string } };
+		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as { mcp: { token: string } };
 		expect(saved.mcp.token).toBe(token);
 		expect(served.stderr()).not.toContain(token);
 	});
@@ -138,7 +139,7 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		expect(pass).toMatchObject({ dry_run: true });
 
 		await call(client, "set_core_preferences", { auto: ["preference"], approval: [], excluded: ["incident"] });
-		const saved = JSON.parse(await readFile(join(vault, ".obsidian/plugins/causal-memory/data.json"), "utf8")) as { scoring: { core: Record<string, string[]> } };
+		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as { scoring: { core: Record<string, string[]> } };
 		expect(saved.scoring.core).toMatchObject({ autoCategories: ["preference"], excludedCategories: ["incident"] });
 	});
 
