@@ -1,24 +1,10 @@
 import esbuild from "esbuild";
-import { builtinModules } from "node:module";
 import { inlineWorkerPlugin } from "./scripts/inline-worker.mjs";
+import { pluginBuildOptions } from "./scripts/plugin-build-options.mjs";
 
 const production = process.argv[2] === "production";
-const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
-const plugin = {
-	entryPoints: ["src/main.ts"],
-	bundle: true,
-	format: "cjs",
-	platform: "browser",
-	target: "es2022",
-	outfile: "main.js",
-	external: ["obsidian", "electron", "@codemirror/*", "@lezer/*", ...nodeBuiltins],
-	logLevel: "info",
-	sourcemap: production ? false : "inline",
-	minify: production,
-	treeShaking: true,
-	plugins: [inlineWorkerPlugin({ minify: production })],
-};
+const plugin = pluginBuildOptions(production);
 
 const cli = {
 	entryPoints: ["src/node/cli.ts"],

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { ActivityStore, type ActivityInput } from "../src/engine/activity/activity-store";
 import { FsStorage } from "../src/node/fs-storage";
 import { createRng } from "./prng";
+import { printLine } from "../src/node/terminal";
 
 const total = Number(process.argv[2] ?? 1_000_000);
 const rng = createRng(7);
@@ -34,7 +35,7 @@ try {
 		const store = await ActivityStore.open(new FsStorage(folder), { compactAfterRecords: Number.MAX_SAFE_INTEGER });
 		const count = inFlight === 1 ? 300 : 20_000;
 		const ms = await write(store, count, inFlight);
-		console.log(`append, ${inFlight} in flight: ${Math.round((count / ms) * 1000).toLocaleString("en")} records/s (fsync on)`);
+		printLine(`append, ${inFlight} in flight: ${Math.round((count / ms) * 1000).toLocaleString("en")} records/s (fsync on)`);
 		await store.close();
 	}
 
@@ -43,22 +44,22 @@ try {
 	const store = await ActivityStore.open(new FsStorage(folder), options);
 	const writeMs = await write(store, total, 4096);
 	const logBytes = (await stat(join(folder, "activity-1.log"))).size;
-	console.log(`wrote ${total.toLocaleString("en")} records in ${(writeMs / 1000).toFixed(1)} s, log ${(logBytes / 1e6).toFixed(1)} MB`);
+	printLine(`wrote ${total.toLocaleString("en")} records in ${(writeMs / 1000).toFixed(1)} s, log ${(logBytes / 1e6).toFixed(1)} MB`);
 	await store.close();
 
 	let started = performance.now();
 	const reopened = await ActivityStore.open(new FsStorage(folder), options);
-	console.log(`open (replay ${total.toLocaleString("en")} records): ${Math.round(performance.now() - started)} ms, ${reopened.stats().nodes} nodes`);
+	printLine(`open (replay ${total.toLocaleString("en")} records): ${Math.round(performance.now() - started)} ms, ${reopened.stats().nodes} nodes`);
 
 	started = performance.now();
 	await reopened.compact();
 	const snapshotBytes = (await stat(join(folder, "activity-2.snapshot"))).size;
-	console.log(`compaction of ${total.toLocaleString("en")} records: ${Math.round(performance.now() - started)} ms, snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB`);
+	printLine(`compaction of ${total.toLocaleString("en")} records: ${Math.round(performance.now() - started)} ms, snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB`);
 	await reopened.close();
 
 	started = performance.now();
 	await ActivityStore.open(new FsStorage(folder), options);
-	console.log(`open (snapshot only): ${Math.round(performance.now() - started)} ms`);
+	printLine(`open (snapshot only): ${Math.round(performance.now() - started)} ms`);
 } finally {
 	await rm(root, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { runBrowserEmbedding } from "./browser/run-browser-embedding";
+import { printLine } from "../src/node/terminal";
 
 /** Run from the repository root. */
 const ROOT = `${process.cwd()}/`;
@@ -43,13 +44,13 @@ export async function main(args: string[]): Promise<void> {
 	});
 	const { embedding, timings } = result;
 	const ms = (value: number) => `${value.toFixed(0)} ms`;
-	console.log(`main.js: default export ${result.mainJs.exportName} (plugin class: ${result.mainJs.isPluginClass}), required ${result.mainJs.required.join(", ")}`);
-	console.log(`build main.js + fixture: ${ms(built - started)}; page bundle: ${ms(timings.bundleMs)}; Chromium start: ${ms(timings.launchMs)}; page: ${ms(timings.pageMs)}`);
-	console.log(`worker load: ${ms(embedding.loadMs)} (files: ${embedding.filesAsked.join(", ")}); embed ${SENTENCES.length} sentences: ${ms(embedding.embedMs)}`);
-	console.log(`load without the weights file: ${ms(timings.failedLoadMs)}, failed with: ${result.missingWeightsError ?? "(no error!)"}`);
-	console.log(`requests (${result.requests.length}):\n  ${result.requests.join("\n  ")}`);
-	if (result.errors.length > 0) console.log(`errors:\n  ${result.errors.join("\n  ")}`);
-	console.log(`screenshot: ${SCREENSHOT}`);
+	printLine(`main.js: default export ${result.mainJs.exportName} (plugin class: ${result.mainJs.isPluginClass}), required ${result.mainJs.required.join(", ")}`);
+	printLine(`build main.js + fixture: ${ms(built - started)}; page bundle: ${ms(timings.bundleMs)}; Chromium start: ${ms(timings.launchMs)}; page: ${ms(timings.pageMs)}`);
+	printLine(`worker load: ${ms(embedding.loadMs)} (files: ${embedding.filesAsked.join(", ")}); embed ${SENTENCES.length} sentences: ${ms(embedding.embedMs)}`);
+	printLine(`load without the weights file: ${ms(timings.failedLoadMs)}, failed with: ${result.missingWeightsError ?? "(no error!)"}`);
+	printLine(`requests (${result.requests.length}):\n  ${result.requests.join("\n  ")}`);
+	if (result.errors.length > 0) printLine(`errors:\n  ${result.errors.join("\n  ")}`);
+	printLine(`screenshot: ${SCREENSHOT}`);
 	if (result.unexpectedRequests.length > 0) {
 		console.error(`unexpected requests:\n  ${result.unexpectedRequests.join("\n  ")}`);
 		process.exitCode = 1;

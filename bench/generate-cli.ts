@@ -1,6 +1,7 @@
 import { generateVault } from "./generate-vault";
 import { parseFlags } from "./flags";
 import { formatTable } from "./table";
+import { printLine } from "../src/node/terminal";
 
 /** `npm run bench -- generate --notes 10000 --seed 1 --out DIR` */
 async function main(): Promise<void> {
@@ -15,8 +16,8 @@ async function main(): Promise<void> {
 	const seconds = (performance.now() - started) / 1000;
 	const cpu = process.cpuUsage(cpuBefore);
 	const counts: Record<string, number> = { ...stats };
-	console.log(`Generated ${stats.notes} notes with seed ${seed} in ${out}\n`);
-	console.log(
+	printLine(`Generated ${stats.notes} notes with seed ${seed} in ${out}\n`);
+	printLine(
 		formatTable(
 			["measure", "value"],
 			[

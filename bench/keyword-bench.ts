@@ -12,6 +12,7 @@ import { percentile } from "./percentile";
 import { createRng, type Rng } from "./prng";
 import { collectGarbage, startRssSampler } from "./rss-sampler";
 import { formatTable, type Cell } from "./table";
+import { printLine } from "../src/node/terminal";
 
 /** `npm run bench -- keyword [--notes N] [--seed S] [--queries Q]` */
 
@@ -209,22 +210,22 @@ async function main(): Promise<void> {
 
 	const notes = flags.number("notes", 10_000);
 	const load = loadavg()[0].toFixed(1);
-	console.log(`keyword bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, load average ${load}, seed ${seed}`);
+	printLine(`keyword bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, load average ${load}, seed ${seed}`);
 	const vault = await benchVault(notes, seed);
-	if (vault.generatedSeconds > 0) console.log(`generated ${vault.dir} in ${vault.generatedSeconds.toFixed(1)} s`);
+	if (vault.generatedSeconds > 0) printLine(`generated ${vault.dir} in ${vault.generatedSeconds.toFixed(1)} s`);
 	const r = await runInFreshProcess<Result>(["--measure", vault.dir, "--seed", String(seed), "--queries", String(queryCount)]);
 
-	console.log(`\nBuild (fresh process; documents = note → keyword document, build = MiniSearch add of all documents)\n`);
-	console.log(
+	printLine(`\nBuild (fresh process; documents = note → keyword document, build = MiniSearch add of all documents)\n`);
+	printLine(
 		formatTable(
 			["notes", "body MB", "documents ms", "build ms", "build CPU ms", "notes/s", "peak RSS MB", "index heap MB", "terms", "cache MB", "save ms (CPU)", "load ms (CPU)"],
 			[[r.notes, round(r.bodyMB, 1), Math.round(r.documentsMs), Math.round(r.buildMs), Math.round(r.buildCpuMs), Math.round(r.notes / (r.buildMs / 1000)), Math.round(r.peakRssMB), Math.round(r.indexHeapMB), r.terms, round(r.cacheMB, 1), `${Math.round(r.saveMs)} (${Math.round(r.saveCpuMs)})`, `${Math.round(r.loadMs)} (${Math.round(r.loadCpuMs)})`]],
 		),
 	);
-	console.log(`\nQueries (limit 20, after ${WARMUP_QUERIES} warm-up queries)\n`);
+	printLine(`\nQueries (limit 20, after ${WARMUP_QUERIES} warm-up queries)\n`);
 	const rows: Cell[][] = r.queries.map((q) => [q.kind, q.count, round(q.hits, 1), round(q.p50), round(q.p95), round(q.max), round(q.cpuP50), round(q.cpuP95)]);
-	console.log(formatTable(["query", "count", "hits", "p50 ms", "p95 ms", "max ms", "CPU p50 ms", "CPU p95 ms"], rows));
-	console.log(`\nreplace one note (${REPLACEMENTS}×): p50 ${round(r.replace.p50, 3)} ms, p95 ${round(r.replace.p95, 3)} ms`);
+	printLine(formatTable(["query", "count", "hits", "p50 ms", "p95 ms", "max ms", "CPU p50 ms", "CPU p95 ms"], rows));
+	printLine(`\nreplace one note (${REPLACEMENTS}×): p50 ${round(r.replace.p50, 3)} ms, p95 ${round(r.replace.p95, 3)} ms`);
 }
 
 main().catch((error: unknown) => {

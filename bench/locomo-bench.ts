@@ -22,6 +22,7 @@ import { loadLocomo } from "./locomo/locomo-data";
 import { ScoreTotals } from "./locomo/metrics";
 import { runConversation, type ScoredQuestion, type Variant } from "./locomo/run-conversation";
 import { formatTable, type Cell } from "./table";
+import { printLine } from "../src/node/terminal";
 
 const CATEGORY_NAMES: Record<number, string> = { 1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop" };
 const CATEGORIES = new Set([1, 2, 3, 4]);
@@ -105,11 +106,11 @@ async function main(): Promise<void> {
 
 	const turns = conversations.reduce((sum, c) => sum + c.sessions.reduce((s, session) => s + session.turns.length, 0), 0);
 	const unknown = conversations.flatMap((c) => c.unknownEvidence);
-	console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns} turns, data ${dataPath}`);
-	console.log(`unknown evidence ids dropped: ${unknown.length} (${unknown.join(", ")}); questions without evidence are skipped`);
-	console.log(`(c) embedder: ${loaded ? loaded.label : "none (--no-model, or no fixture model yet: run the tests once to generate it, or pass --model-path)"}`);
-	console.log(`pipeline: ${pipeline.fusion} fusion, community diversity ${pipeline.diversity}; recall settings ${flags.text("settings") ?? "defaults"}; keyword settings ${flags.text("keyword-settings") ?? "defaults"}`);
-	console.log(`metrics: turn-level recall@5/@10 and MRR over the top 10; session recall@5 = evidence sessions found among the sessions of the top 5 turns\n`);
+	printLine(`LoCoMo retrieval: ${conversations.length} conversations, ${turns} turns, data ${dataPath}`);
+	printLine(`unknown evidence ids dropped: ${unknown.length} (${unknown.join(", ")}); questions without evidence are skipped`);
+	printLine(`(c) embedder: ${loaded ? loaded.label : "none (--no-model, or no fixture model yet: run the tests once to generate it, or pass --model-path)"}`);
+	printLine(`pipeline: ${pipeline.fusion} fusion, community diversity ${pipeline.diversity}; recall settings ${flags.text("settings") ?? "defaults"}; keyword settings ${flags.text("keyword-settings") ?? "defaults"}`);
+	printLine(`metrics: turn-level recall@5/@10 and MRR over the top 10; session recall@5 = evidence sessions found among the sessions of the top 5 turns\n`);
 
 	const rows: Cell[][] = [];
 	for (const { label: pipelineLabel } of measured) {
@@ -125,8 +126,8 @@ async function main(): Promise<void> {
 			rows.push([pipelineLabel, label, totals.count, round(mean.recallAt5), round(mean.recallAt10), round(mean.reciprocalRank), round(mean.sessionRecallAt5)]);
 		}
 	}
-	console.log(formatTable(["pipeline", "category", "questions", "R@5", "R@10", "MRR", "session R@5"], rows));
-	console.log(`\n${((performance.now() - started) / 1000).toFixed(1)} s`);
+	printLine(formatTable(["pipeline", "category", "questions", "R@5", "R@10", "MRR", "session R@5"], rows));
+	printLine(`\n${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 main().catch((error: unknown) => {

@@ -14,6 +14,7 @@ import { cpuPerRunMs, startSliceMeter, threadCpuMs } from "./slice-meter";
 import { startStallMonitor } from "./stall-monitor";
 import { syntheticMemory } from "./synthetic-graph";
 import { formatTable, type Cell } from "./table";
+import { printLine } from "../src/node/terminal";
 
 /** `npm run bench -- maintenance [--notes N] [--passes P] [--seed S]` */
 
@@ -141,23 +142,23 @@ async function main(): Promise<void> {
 	if (child > 0) return reportToParent(await measure(child, passes, seed));
 
 	const sizes = flags.has("notes") ? [flags.number("notes", 0)] : DEFAULT_SIZES;
-	console.log(`maintenance bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, seed ${seed}`);
-	console.log("Each size runs in a fresh process; passes 10 minutes apart (simulated), each carrying the lifecycle state of the one before.");
-	console.log("Targets: worker ≤ 300 ms at 100k notes; no main-thread stall over 50 ms.\n");
+	printLine(`maintenance bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, seed ${seed}`);
+	printLine("Each size runs in a fresh process; passes 10 minutes apart (simulated), each carrying the lifecycle state of the one before.");
+	printLine("Targets: worker ≤ 300 ms at 100k notes; no main-thread stall over 50 ms.\n");
 
 	const results: SizeResult[] = [];
 	for (const notes of sizes) {
 		results.push(await runInFreshProcess<SizeResult>(["--measure", String(notes), "--passes", String(passes), "--seed", String(seed)]));
 	}
-	console.log(formatTable(["vault", "notes", "edges", "graph build s"], results.map((r) => [`${r.notes / 1000}k`, r.notes, r.edges, round(r.graphSeconds)])));
-	console.log("\nFull maintenance pass through the worker thread (ms)\n");
-	console.log(
+	printLine(formatTable(["vault", "notes", "edges", "graph build s"], results.map((r) => [`${r.notes / 1000}k`, r.notes, r.edges, round(r.graphSeconds)])));
+	printLine("\nFull maintenance pass through the worker thread (ms)\n");
+	printLine(
 		formatTable(
 			["vault", "pass", "columns", "slice cpu", "slice wall", "round trip", "in worker", "pass cpu", "decode", "apply", "total", "stall", "stall wall", "changes"],
 			results.flatMap(rows),
 		),
 	);
-	console.log(
+	printLine(
 		[
 			"",
 			"columns: building the request on the main thread, yielding every 8 ms; slice cpu / wall: the longest stretch",

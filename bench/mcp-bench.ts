@@ -26,6 +26,7 @@ import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng } from "./prng";
 import { formatTable } from "./table";
+import { printLine } from "../src/node/terminal";
 
 const TARGET_CALLS_PER_SECOND = 300;
 const WARMUP_CALLS = 20;
@@ -142,8 +143,8 @@ async function main(): Promise<void> {
 		await engine.stop();
 		await rm(state, { recursive: true, force: true });
 	}
-	console.log(`memory_recall, ${report.notes} notes (${readOnly ? "read_only" : "reactivating"}), ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}`);
-	console.log(formatTable(["caller", "calls", "calls/s", "p50 ms", "p95 ms", "target"], rows));
+	printLine(`memory_recall, ${report.notes} notes (${readOnly ? "read_only" : "reactivating"}), ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}`);
+	printLine(formatTable(["caller", "calls", "calls/s", "p50 ms", "p95 ms", "target"], rows));
 }
 
 if (isMainThread) await main();

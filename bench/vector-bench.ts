@@ -10,6 +10,7 @@ import { percentile } from "./percentile";
 import { createRng, type Rng } from "./prng";
 import { collectGarbage } from "./rss-sampler";
 import { formatTable } from "./table";
+import { printLine } from "../src/node/terminal";
 
 const flags = parseFlags();
 const chunks = flags.number("chunks", 100_000);
@@ -65,11 +66,11 @@ function measure(quantization: VectorQuantization): (string | number)[] {
 	return [quantization, index.size, round(buildMs), Math.round(heldMb), round(percentile(times, 50)), round(percentile(times, 95)), round(Math.max(...times)), round(percentile(cpuTimes, 50))];
 }
 
-console.log(`vector scan: ${chunks.toLocaleString("en")} chunks × ${dims} dims, ${chunksPerNote} chunks per note, top 10 notes, ${queries} queries\n`);
+printLine(`vector scan: ${chunks.toLocaleString("en")} chunks × ${dims} dims, ${chunksPerNote} chunks per note, top 10 notes, ${queries} queries\n`);
 const rows = (["float32", "int8"] as const).map((quantization) => {
 	const row = measure(quantization);
 	collectGarbage();
 	return row;
 });
-console.log(formatTable(["layout", "chunks", "build ms", "held MB", "p50 ms", "p95 ms", "max ms", "p50 cpu ms"], rows));
-console.log("\nms = wall clock per search; cpu ms = CPU time of this process per search (what the wall clock is on an idle machine).");
+printLine(formatTable(["layout", "chunks", "build ms", "held MB", "p50 ms", "p95 ms", "max ms", "p50 cpu ms"], rows));
+printLine("\nms = wall clock per search; cpu ms = CPU time of this process per search (what the wall clock is on an idle machine).");

@@ -5,6 +5,8 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_DIMENSIONS, isFixtureCurrent, modelFolder, writeFixtureModel } from "./fixture-model/write-fixture.mjs";
 
+const printLine = (text = "") => process.stdout.write(`${text}\n`);
+
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const option = (name) => {
@@ -20,12 +22,12 @@ const root = positional[0] === undefined ? fileURLToPath(new URL("../.tmp/models
 const dimensions = Number(option("--dimensions") ?? DEFAULT_DIMENSIONS);
 
 if (flag("--if-outdated") && isFixtureCurrent(root, dimensions)) {
-	console.log(`fixture model up to date in ${modelFolder(root)}`);
+	printLine(`fixture model up to date in ${modelFolder(root)}`);
 } else {
 	const started = performance.now();
 	const { folder, sizes, vocabSize } = writeFixtureModel(root, dimensions);
 	const kb = (bytes) => `${Math.round(bytes / 1024)} KiB`;
-	console.log(
+	printLine(
 		`fixture model (${vocabSize} tokens, ${dimensions} dimensions) written to ${folder} in ${Math.round(performance.now() - started)} ms: ` +
 			`model.onnx ${kb(sizes["onnx/model.onnx"])}, model_quantized.onnx ${kb(sizes["onnx/model_quantized.onnx"])}, tokenizer.json ${kb(sizes["tokenizer.json"])}`,
 	);

@@ -20,6 +20,7 @@ import {
 	type PassRecord,
 	type ReferenceVault,
 } from "../tests/core/lifecycle/archetypes";
+import { printLine } from "../src/node/terminal";
 
 export const SCORING_DOC_PATH = "docs/scoring.md";
 export const CHECKPOINT_DAYS = [0, 7, 30, 90, 180, 365, 1095] as const;
@@ -288,5 +289,5 @@ function allowed(node: JsonSchemaNode): string {
 
 export function main(): void {
 	writeFileSync(SCORING_DOC_PATH, renderScoringDoc());
-	console.log(`wrote ${SCORING_DOC_PATH}`);
+	printLine(`wrote ${SCORING_DOC_PATH}`);
 }

@@ -3,20 +3,27 @@
 // as a string, which the hosts start as a Web Worker (Obsidian) or a worker thread (headless). One
 // plugin shape for esbuild (main.js, dist/cli.cjs, benches) and one for vite (vitest), both over
 // the same bundling call.
-// Inside a worker, `import gzipped from "virtual:ort-wasm-gzip"` gives ONNX Runtime's wasm binary,
-// gzipped, as a Uint8Array (esbuild's binary loader), so transformers.js never fetches it from a CDN.
+// Inside a worker, `import { brotli, size } from "virtual:ort-wasm"` gives ONNX Runtime's wasm
+// binary, brotli-compressed, as a Uint8Array (esbuild's binary loader), and its size, so
+// transformers.js never fetches it from a CDN. Brotli, not gzip: main.js carries it as base64 and
+// every user's Obsidian keeps main.js' text in memory, embeddings on or off (bench: bundle-load).
 import esbuild from "esbuild";
-import { existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const VIRTUAL = /^virtual:([a-z][a-z0-9-]*-worker)$/;
 const NAMESPACE = "inline-worker";
 const WORKER_FOLDERS = ["workers", "embeddings"];
-const ORT_WASM_ID = "virtual:ort-wasm-gzip";
+const ORT_WASM_ID = "virtual:ort-wasm";
+const ORT_WASM_BYTES_ID = "virtual:ort-wasm-bytes";
+/** Brotli at its best setting takes a minute or two for the 14 MB wasm: done once per wasm, kept here. */
+const ORT_WASM_CACHE = join(ROOT, ".tmp", "ort-wasm");
+const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24 };
 // transformers.js imports the WebGPU build; the wasm-only build is one copy with a smaller binary.
 const ORT_ALIAS = { "onnxruntime-web/webgpu": "onnxruntime-web/wasm" };
 
@@ -26,19 +33,35 @@ function ortWasmPath() {
 	return fromTransformers.resolve("onnxruntime-web/ort-wasm-simd-threaded.wasm");
 }
 
-let gzippedWasm = null;
-/** The bytes `virtual:ort-wasm-gzip` holds (tests look for them in main.js). */
-export function ortWasmGzip() {
-	// mtime 0 in the header (Node's default) keeps the bytes identical from build to build.
-	gzippedWasm ??= gzipSync(readFileSync(ortWasmPath()), { level: 9 });
-	return gzippedWasm;
+let ortWasm = null;
+/** What `virtual:ort-wasm` holds: the brotli bytes (tests look for them in main.js) and the wasm's size. */
+export function ortWasmBrotli() {
+	if (ortWasm !== null) return ortWasm;
+	const wasm = readFileSync(ortWasmPath());
+	const digest = createHash("sha256").update(wasm).update(JSON.stringify(BROTLI_PARAMS)).digest("hex").slice(0, 16);
+	const cached = join(ORT_WASM_CACHE, `ort-wasm-${digest}.br`);
+	if (!existsSync(cached)) {
+		process.stderr.write(`Compressing ONNX Runtime's wasm with brotli, once (a minute or two); kept in ${cached}\n`);
+		const compressed = brotliCompressSync(wasm, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: wasm.length } });
+		mkdirSync(ORT_WASM_CACHE, { recursive: true });
+		// Renamed into place: a build running alongside never reads half a file.
+		const partial = `${cached}.${process.pid}.part`;
+		writeFileSync(partial, compressed);
+		renameSync(partial, cached);
+	}
+	ortWasm = { brotli: readFileSync(cached), size: wasm.length };
+	return ortWasm;
 }
 
 const ortWasmPlugin = {
-	name: "ort-wasm-gzip",
+	name: "ort-wasm",
 	setup(build) {
-		build.onResolve({ filter: new RegExp(`^${ORT_WASM_ID}$`) }, (args) => ({ path: args.path, namespace: "ort-wasm" }));
-		build.onLoad({ filter: /.*/, namespace: "ort-wasm" }, () => ({ contents: ortWasmGzip(), loader: "binary" }));
+		build.onResolve({ filter: new RegExp(`^${ORT_WASM_ID}(-bytes)?$`) }, (args) => ({ path: args.path, namespace: "ort-wasm" }));
+		build.onLoad({ filter: new RegExp(`^${ORT_WASM_ID}$`), namespace: "ort-wasm" }, () => ({
+			contents: `export { default as brotli } from "${ORT_WASM_BYTES_ID}";\nexport const size = ${ortWasmBrotli().size};\n`,
+			loader: "js",
+		}));
+		build.onLoad({ filter: new RegExp(`^${ORT_WASM_BYTES_ID}$`), namespace: "ort-wasm" }, () => ({ contents: ortWasmBrotli().brotli, loader: "binary" }));
 	},
 };
 
@@ -66,7 +89,7 @@ export async function bundleWorker(name, { minify = false } = {}) {
 /** The files a bundle was built from; a virtual input ("namespace:path") is none, except the wasm's. */
 function sourceFiles(metafile) {
 	return Object.keys(metafile.inputs).flatMap((input) => {
-		if (input === `ort-wasm:${ORT_WASM_ID}`) return [ortWasmPath()];
+		if (input.startsWith(`ort-wasm:${ORT_WASM_ID}`)) return [ortWasmPath()];
 		return input.includes(":") ? [] : [resolve(ROOT, input)];
 	});
 }

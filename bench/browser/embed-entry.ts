@@ -4,7 +4,7 @@
  * createWorkerEmbedder main.js uses, and writes what happened into the page for the screenshot.
  */
 import { createWorkerEmbedder, type ModelFileSource } from "../../src/embeddings/worker-embedder";
-import { loadPluginBundle, type LoadedBundle } from "./load-plugin-bundle";
+import { loadPluginBundle, pageWrapper, type LoadedBundle } from "./load-plugin-bundle";
 
 export interface EmbedRequest {
 	modelId: string;
@@ -25,7 +25,8 @@ export interface EmbedResult {
 }
 
 export interface BenchPage {
-	loadMainJs(): Promise<LoadedBundle>;
+	/** Runs main.js, which the runner added to the page as a script (see pageScript). */
+	loadMainJs(): LoadedBundle;
 	/** Starts a throwaway worker that fetches /worker-canary: proves the recorder sees workers' requests. */
 	workerCanary(): Promise<string>;
 	embed(request: EmbedRequest): Promise<EmbedResult>;
@@ -57,10 +58,9 @@ function servedModel(files: readonly string[], asked: string[]): ModelFileSource
 }
 
 const page: BenchPage = {
-	async loadMainJs() {
-		const source = await (await get("/main.js")).text();
-		const loaded = loadPluginBundle(source);
-		line(`main.js (${(source.length / 1e6).toFixed(2)} MB) evaluated as Obsidian does: default export ${loaded.exportName}, required ${loaded.required.join(", ")}`);
+	loadMainJs() {
+		const loaded = loadPluginBundle(pageWrapper().wrapper, window);
+		line(`main.js evaluated as Obsidian does: default export ${loaded.exportName}, required ${loaded.required.join(", ")}`);
 		return loaded;
 	},
 

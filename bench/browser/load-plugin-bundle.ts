@@ -10,22 +10,38 @@ export interface LoadedBundle {
 
 type Module = { exports: Record<string, unknown> };
 
+/** main.js compiled inside Obsidian's function wrapper, not yet called. */
+export type PluginWrapper = (require: (id: string) => unknown, module: Module, exports: Module["exports"], global: object) => void;
+
+/** The global the page script of a wrapped main.js assigns the wrapper to. */
+export const WRAPPER_GLOBAL = "causalMemoryMainJs";
+
 /**
- * Evaluates a plugin bundle as Obsidian does: CommonJS text inside a function wrapper, with the
- * app's `require` and Node's `global` (Obsidian's renderer has Node integration, so
- * `global === window`; the MCP SDK's HTTP adapter reads `global.Request` when it loads). Every module it asks for is a stand-in whose members are empty classes (enough
- * to define the plugin's classes; nothing here runs the plugin).
+ * main.js' text inside the function wrapper Obsidian evaluates it in (CommonJS `require`,
+ * `module`, `exports`; plus Node's `global`, which Obsidian's renderer has and a plain page
+ * lacks), as one expression. Node compiles it with `vm.runInThisContext`; a page gets it as a
+ * script through `pageScript`. Neither needs an eval in this repository's code.
  */
-export function loadPluginBundle(source: string): LoadedBundle {
+export function wrapPluginSource(source: string): string {
+	return `(function anonymous(require,module,exports,global){\n${source}\n})`;
+}
+
+/** A script that compiles the wrapped main.js into `window[WRAPPER_GLOBAL]` and stamps when it was done. */
+export function pageScript(source: string): string {
+	return `window.${WRAPPER_GLOBAL} = ${wrapPluginSource(source)};\nwindow.${WRAPPER_GLOBAL}CompiledAt = performance.now();\n//# sourceURL=main.js\n`;
+}
+
+/**
+ * Runs a compiled main.js as Obsidian does, with the app's `require` and the caller's global
+ * object as `global` (Obsidian's renderer has Node integration, so `global === window`; the MCP
+ * SDK's HTTP adapter reads `global.Request` when it loads). Every module it asks for is a
+ * stand-in whose members are empty classes (enough to define the plugin's classes; nothing here
+ * runs the plugin). `keep` receives the default export, for a caller that holds on to it as
+ * Obsidian holds the plugin class.
+ */
+export function loadPluginBundle(wrapper: PluginWrapper, global: object, keep?: (exports: unknown) => void): LoadedBundle {
 	const required: string[] = [];
 	const module: Module = { exports: {} };
-	// eslint-disable-next-line @typescript-eslint/no-implied-eval -- evaluating main.js in a wrapper is what Obsidian does
-	const wrapper = new Function("require", "module", "exports", "global", `${source}\n//# sourceURL=main.js`) as (
-		require: (id: string) => unknown,
-		module: Module,
-		exports: Module["exports"],
-		global: typeof globalThis,
-	) => void;
 	wrapper(
 		(id) => {
 			required.push(id);
@@ -33,15 +49,24 @@ export function loadPluginBundle(source: string): LoadedBundle {
 		},
 		module,
 		module.exports,
-		globalThis,
+		global,
 	);
 	const plugin = module.exports.default ?? module.exports;
+	keep?.(plugin);
 	const isClass = typeof plugin === "function";
 	return {
 		exportName: isClass ? plugin.name : typeof plugin,
 		isPluginClass: isClass && typeof (plugin.prototype as Record<string, unknown>).onload === "function",
 		required: [...new Set(required)],
 	};
+}
+
+/** The wrapper a page script of `pageScript` left on `window`. */
+export function pageWrapper(): { wrapper: PluginWrapper; compiledAt: number } {
+	const scope = window as unknown as Record<string, unknown>;
+	const wrapper = scope[WRAPPER_GLOBAL];
+	if (typeof wrapper !== "function") throw new Error("main.js was not added to the page (no wrapper on window)");
+	return { wrapper: wrapper as PluginWrapper, compiledAt: scope[`${WRAPPER_GLOBAL}CompiledAt`] as number };
 }
 
 /** A module whose every member (and the module itself, for `require("events")`) is an empty class. */

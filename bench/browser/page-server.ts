@@ -7,7 +7,7 @@ import { join, normalize, sep } from "node:path";
 export interface PageAssets {
 	/** The page's own script (bench/browser/embed-entry.ts, bundled). */
 	entryScript: string;
-	/** The built plugin, loaded by the page as Obsidian loads it. */
+	/** The built plugin inside Obsidian's function wrapper (`pageScript`), added to the page as a script. */
 	mainJs: string;
 	/** Folder of the model whose files the page hands to the embedding worker. */
 	modelFolder: string;

@@ -4,7 +4,7 @@ import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import type { BenchPage, EmbedResult } from "./embed-entry";
-import type { LoadedBundle } from "./load-plugin-bundle";
+import { pageScript, type LoadedBundle } from "./load-plugin-bundle";
 import { startPageServer } from "./page-server";
 
 /** Scripts and tests run from the repository root (a bundled script's import.meta.url is elsewhere). */
@@ -92,7 +92,7 @@ export async function runBrowserEmbedding(options: BrowserEmbeddingOptions): Pro
 	const started = performance.now();
 	const entryScript = await bundleEntry();
 	const bundled = performance.now();
-	const server = await startPageServer({ entryScript, mainJs: readFileSync(options.mainJsPath, "utf8"), modelFolder: options.modelFolder });
+	const server = await startPageServer({ entryScript, mainJs: pageScript(readFileSync(options.mainJsPath, "utf8")), modelFolder: options.modelFolder });
 	let browser: Browser | null = null;
 	try {
 		browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_FLAGS });
@@ -111,6 +111,7 @@ export async function runBrowserEmbedding(options: BrowserEmbeddingOptions): Pro
 		await page.goto(`${server.origin}/`);
 		await page.waitForFunction(() => "benchPage" in window);
 
+		await page.addScriptTag({ url: "/main.js" });
 		const mainJs = await page.evaluate(() => (window as unknown as { benchPage: BenchPage }).benchPage.loadMainJs());
 		const canary = await page.evaluate(() => (window as unknown as { benchPage: BenchPage }).benchPage.workerCanary());
 		// Proves the recorder below also hears workers: otherwise "no request" would prove nothing.

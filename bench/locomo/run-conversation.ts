@@ -1,3 +1,4 @@
+import { clearTimeout, setTimeout } from "node:timers";
 import { parseRecallSettings, type RecallSettingsInput } from "../../src/core/model/recall-settings";
 import type { StoragePort } from "../../src/core/model/storage-port";
 import type { KeywordSettingsInput } from "../../src/core/model/keyword-settings";

@@ -4,6 +4,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createRng } from "../prng";
 import type { ServeChild } from "./serve-child";
 import { connectMcpClient } from "./session-flood";
+import { clearInterval, setInterval } from "node:timers";
 
 export interface MixOptions {
 	clients: number;
@@ -97,7 +98,7 @@ async function recall(client: Client, words: string): Promise<boolean> {
 }
 
 /**
- * How many notes (markdown files outside .obsidian and .trash) hold each marker on a line of its
+ * How many notes (markdown files outside hidden folders such as the config folder and .trash) hold each marker on a line of its
  * own (their first body line; links to them from other notes do not count).
  */
 async function markersInVault(vault: string, pattern: RegExp): Promise<Map<string, number>> {
@@ -106,7 +107,7 @@ async function markersInVault(vault: string, pattern: RegExp): Promise<Map<strin
 		for (const entry of await readdir(folder, { withFileTypes: true })) {
 			const path = join(folder, entry.name);
 			if (entry.isDirectory()) {
-				if (entry.name !== ".obsidian" && entry.name !== ".trash") await walk(path);
+				if (!entry.name.startsWith(".")) await walk(path);
 			} else if (entry.name.endsWith(".md")) {
 				const markers = new Set([...(await readFile(path, "utf8")).matchAll(pattern)].map((match) => match[1]));
 				for (const marker of markers) notes.set(marker, (notes.get(marker) ?? 0) + 1);

@@ -4,6 +4,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serveCommand } from "../../src/node/serve-command";
+import { clearTimeout, setTimeout } from "node:timers";
 
 /** The bench bundle runs `serve` itself when started with this flag (see runServeChild). */
 export const SERVE_CHILD_FLAG = "--serve-child";

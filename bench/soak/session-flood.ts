@@ -3,6 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { percentile } from "../percentile";
 import type { ServeChild } from "./serve-child";
+import { clearInterval, setInterval, setTimeout } from "node:timers";
 
 export interface FloodOptions {
 	/** Sessions opened with `initialize` and never closed. */

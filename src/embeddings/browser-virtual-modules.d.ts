@@ -5,8 +5,9 @@ declare module "virtual:embedding-worker" {
 	export default source;
 }
 
-declare module "virtual:ort-wasm-gzip" {
-	/** ONNX Runtime's wasm binary (ort-wasm-simd-threaded.wasm), gzipped. */
-	const gzipped: Uint8Array<ArrayBuffer>;
-	export default gzipped;
+declare module "virtual:ort-wasm" {
+	/** ONNX Runtime's wasm binary (ort-wasm-simd-threaded.wasm), brotli-compressed. */
+	export const brotli: Uint8Array<ArrayBuffer>;
+	/** Its size uncompressed, in bytes. */
+	export const size: number;
 }

@@ -6,8 +6,8 @@
  * from a CDN, and every model file comes from the main thread: this worker makes no request.
  */
 import { env, pipeline, type FeatureExtractionPipeline } from "@huggingface/transformers";
-import ortWasmGzip from "virtual:ort-wasm-gzip";
-import { gunzip } from "./browser-gunzip";
+import { decompress } from "brotli/decompress";
+import { brotli as ortWasmBrotli, size as ortWasmSize } from "virtual:ort-wasm";
 import type { EmbeddingModelSpec, EmbeddingWorkerReply, EmbeddingWorkerRequest } from "./embedding-worker-protocol";
 import { modelMaxTokens } from "./model-limits";
 import { toModelProgress } from "./model-progress";
@@ -53,7 +53,8 @@ function answerFile(id: number, bytes: ArrayBuffer | null, error: string | undef
 async function configureRuntime(modelId: string): Promise<WorkerFileCache> {
 	const wasm = env.backends.onnx.wasm;
 	if (wasm === undefined) throw new Error("transformers.js loaded without the ONNX Runtime wasm backend");
-	wasm.wasmBinary ??= await gunzip(ortWasmGzip);
+	// Decoded in JavaScript (1–2 s; no platform brotli stream yet), once per worker, only when embeddings are used.
+	wasm.wasmBinary ??= decompress(ortWasmBrotli, ortWasmSize);
 	// No `.mjs` entry: ONNX Runtime then uses the glue code bundled with it instead of importing one.
 	wasm.wasmPaths = {};
 	// Obsidian is not cross-origin isolated: no SharedArrayBuffer, so no wasm threads.

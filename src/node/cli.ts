@@ -6,6 +6,7 @@ import { maintainCommand } from "./maintain-command";
 import { serveCommand } from "./serve-command";
 import manifest from "../../manifest.json";
 import { errorMessage } from "../core/model/error-message";
+import { printLine } from "./terminal";
 
 const USAGE = `Usage: causal-memory <command> --vault DIR [options]
 
@@ -62,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
 	});
 	const [command] = positionals;
 	if (values.help || command === undefined) {
-		console.log(USAGE);
+		printLine(USAGE);
 		return values.help ? 0 : 2;
 	}
 	if (command === "index") {

@@ -4,6 +4,7 @@ import { formatIndexSummary } from "./format-summary";
 import { FsVault } from "./fs-vault";
 import { readHeadlessSettings } from "./headless-settings";
 import { progressBar } from "./progress-bar";
+import { printLine } from "./terminal";
 
 export interface IndexOptions {
 	vaultDir: string;
@@ -29,9 +30,9 @@ export async function indexCommand(options: IndexOptions): Promise<number> {
 	bar.done();
 	const summary = summarizeGraph(index.graph);
 	if (options.json) {
-		console.log(JSON.stringify({ vault: options.vaultDir, ms: Math.round(report.ms), ...summary, warnings: report.warnings }, null, 2));
+		printLine(JSON.stringify({ vault: options.vaultDir, ms: Math.round(report.ms), ...summary, warnings: report.warnings }, null, 2));
 	} else {
-		console.log(formatIndexSummary(options.vaultDir, summary, report));
+		printLine(formatIndexSummary(options.vaultDir, summary, report));
 	}
 	return 0;
 }

@@ -7,6 +7,7 @@ import { progressBar } from "./progress-bar";
 import { createThreadMaintenanceWorker } from "./thread-worker-host";
 import { MemoryEngine } from "../engine/memory-engine";
 import { NODE_TIMERS } from "./node-timers";
+import { printLine } from "./terminal";
 
 export interface MaintainOptions {
 	vaultDir: string;
@@ -35,11 +36,11 @@ export async function maintainCommand(options: MaintainOptions): Promise<number>
 		await engine.start({ follow: false, onProgress: bar.update });
 		bar.done();
 		const report = await engine.maintenance.runPass({ dryRun: options.dryRun });
-		if (options.json) console.log(JSON.stringify(report, null, 2));
-		else console.log(formatPassReport(report));
+		if (options.json) printLine(JSON.stringify(report, null, 2));
+		else printLine(formatPassReport(report));
 		if (wholeVault && !settings.maintenance.vaultWritesConfirmed && !options.json) {
-			console.log(`\n${formatPreview(engine.maintenance.previewWrites("vault"))}`);
-			console.log("The whole-vault scope is chosen but not confirmed: run again with --confirm-vault-writes to write these.");
+			printLine(`\n${formatPreview(engine.maintenance.previewWrites("vault"))}`);
+			printLine("The whole-vault scope is chosen but not confirmed: run again with --confirm-vault-writes to write these.");
 		}
 		return 0;
 	} finally {

@@ -1,3 +1,4 @@
+import { clearTimeout, setTimeout } from "node:timers";
 import type { Timers } from "../core/model/timers";
 
 /** Node's timers for the engine's Timers port (headless mode, benches, tests). */

@@ -15,6 +15,7 @@ import { resolveServeToken } from "./serve-token";
 import { NODE_TIMERS } from "./node-timers";
 import { progressBar } from "./progress-bar";
 import { createThreadMaintenanceWorker } from "./thread-worker-host";
+import { printLine } from "./terminal";
 
 export interface ServeOptions {
 	vaultDir: string;
@@ -121,7 +122,7 @@ function printBanner(vaultDir: string, notes: number, url: string, token: string
 		"",
 		"Press Ctrl+C to stop.",
 	];
-	console.log(lines.join("\n"));
+	printLine(lines.join("\n"));
 }
 
 function untilSignal(): Promise<void> {

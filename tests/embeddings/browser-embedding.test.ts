@@ -2,10 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, runBrowserEmbedding, type BrowserEmbeddingRun } from "../../bench/browser/run-browser-embedding";
 import { FIXTURE_MODEL_ID as BENCH_MODEL_ID, SCREENSHOT, SENTENCES } from "../../bench/browser-embedding";
-import { ortWasmGzip } from "../../scripts/inline-worker.mjs";
+import { ortWasmBrotli } from "../../scripts/inline-worker.mjs";
 import type { Embedder } from "../../src/core/model/embedder";
 import { createTransformersEmbedder } from "../../src/embeddings/transformers-embedder";
 import { ensureFixtureModel, FIXTURE_MODEL_ID, FIXTURE_MODEL_ROOT } from "../setup/fixture-model";
+import { printLine } from "../../src/node/terminal";
 
 const ROOT = `${process.cwd()}/`;
 const chromium = findChromium();
@@ -45,7 +46,7 @@ describe.skipIf(chromium === null && !inCi)("the built main.js embeds in a Web W
 		});
 		node = await createTransformersEmbedder({ modelId: FIXTURE_MODEL_ID, localModelPath: FIXTURE_MODEL_ROOT, dtype: "fp32" });
 		const { embedding, timings } = run;
-		console.log(
+		printLine(
 			`browser embedding: page bundle ${timings.bundleMs.toFixed(0)} ms, Chromium ${timings.launchMs.toFixed(0)} ms, page ${timings.pageMs.toFixed(0)} ms ` +
 				`(worker + model load ${embedding.loadMs.toFixed(0)} ms, ${SENTENCES.length} sentences ${embedding.embedMs.toFixed(0)} ms, ` +
 				`failing load ${timings.failedLoadMs.toFixed(0)} ms); screenshot ${SCREENSHOT}`,
@@ -64,7 +65,7 @@ describe.skipIf(chromium === null && !inCi)("the built main.js embeds in a Web W
 	});
 
 	it("main.js carries the embedding worker with the ONNX Runtime wasm, and transformers.js only inside that worker", () => {
-		expect(mainJs.includes(ortWasmGzip().toString("base64")), "main.js lacks the gzipped ORT wasm: the plugin must import createWorkerEmbedder").toBe(true);
+		expect(mainJs.includes(ortWasmBrotli().brotli.toString("base64")), "main.js lacks the brotli-compressed ORT wasm: the plugin must import createWorkerEmbedder").toBe(true);
 		expect(mainJs).toContain("causal-memory embeddings");
 		// transformers.js' cache name: once in the worker; a second copy would run on the main thread, where it breaks.
 		expect(mainJs.split("transformers-cache").length - 1).toBe(1);

@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers";
 import { describe, expect, it } from "vitest";
 import type { EmbeddingWorkerReply, EmbeddingWorkerRequest } from "../../src/embeddings/embedding-worker-protocol";
 import { createWorkerEmbedder, type EmbeddingWorkerPort, type ModelFileSource } from "../../src/embeddings/worker-embedder";

@@ -1,3 +1,4 @@
+import { clearTimeout } from "node:timers";
 import { afterEach, describe, expect, it } from "vitest";
 import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
 import { createTransformersEmbedder } from "../../src/embeddings/transformers-embedder";

@@ -4,6 +4,7 @@ import { MemoryError } from "../../src/core/model/memory-error";
 import { MemoryStorage } from "../fakes/memory-storage";
 import { MemoryVault } from "../helpers/memory-vault";
 import { ALL_TOOLS, body, connectHarness, errorText, type Harness } from "./memory-tools-harness";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
 const NOTES: Record<string, string> = {
 	"Projects/Release 4.2.md": '---\ncaused_by: "[[Orders migration]]"\n---\nShipped the new payment form on Friday.',
@@ -329,7 +330,7 @@ describe("bad input", () => {
 	it("hides an unexpected error's message (it may hold absolute paths) and reports it to the host", async () => {
 		const { call, engine, internalErrors } = await connect();
 		vi.spyOn(engine.inspector, "stats").mockImplementation(() => {
-			throw new Error("EACCES: permission denied, open '/home/alice/vault/.obsidian/x.json'");
+			throw new Error(`EACCES: permission denied, open '/home/alice/vault/${CONFIG_DIR}/x.json'`);
 		});
 		const result = await call("memory_stats");
 		expect(body(result)).toEqual({ error: "memory_stats failed because of an internal error in the memory server; its log has the details.", retryable: false });

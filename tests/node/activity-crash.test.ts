@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng } from "../../bench/prng";
 import { ActivityStore } from "../../src/engine/activity/activity-store";
 import { FsStorage } from "../../src/node/fs-storage";
+import { printLine } from "../../src/node/terminal";
 
 /** Independent stores killed side by side, to keep the test fast; each is killed RUNS_PER_LANE times in turn. */
 const LANES = 5;
@@ -130,7 +131,7 @@ describe("activity store under SIGKILL", () => {
 		const total = (key: keyof LaneResult): number => lanes.reduce((sum, lane) => sum + lane[key], 0);
 		expect(total("acknowledged")).toBeGreaterThan(LANES * RUNS_PER_LANE);
 		expect(total("recovered")).toBeGreaterThanOrEqual(total("acknowledged"));
-		console.log(
+		printLine(
 			`activity crash test: ${LANES * RUNS_PER_LANE} kills (${total("killsDuringCompaction")} during a compaction, ` +
 				`${total("repairs")} reopened with a repair), ${total("acknowledged")} acknowledged records verified, ` +
 				`${total("recovered")} records recovered`,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FsVault } from "../../src/node/fs-vault";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
 let base: string;
 let root: string;
@@ -30,7 +31,7 @@ describe("FsVault.list", () => {
 		await put("Top.md", "12345");
 		await put("Projects/Plan.md", "x");
 		await put("Projects/Deep/Step.md", "y");
-		for (const skipped of [".obsidian/x.md", ".trash/old.md", ".git/x.md", "node_modules/p/README.md", "Templates/T.md", "Projects/Private/p.md", ".hidden.md", "image.png", "notes.txt"]) {
+		for (const skipped of [`${CONFIG_DIR}/x.md`, ".trash/old.md", ".git/x.md", "node_modules/p/README.md", "Templates/T.md", "Projects/Private/p.md", ".hidden.md", "image.png", "notes.txt"]) {
 			await put(skipped, "z");
 		}
 		await symlink(join(root, "Top.md"), join(root, "Link.md"));

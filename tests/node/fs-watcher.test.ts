@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers";
 import { mkdir, mkdtemp, realpath, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import type { VaultEvent } from "../../src/core/model/vault";
 import { writeFileAtomic } from "../../src/node/atomic-write";
 import { FsVault } from "../../src/node/fs-vault";
 import { watchVault } from "../../src/node/fs-watcher";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
 let root: string;
 const stops: Array<() => void> = [];
@@ -126,9 +128,9 @@ describe("watchVault with real files", () => {
 	it("ignores hidden and skipped folders and files that are not notes", async () => {
 		const events = await startWatching((folder) => folder === "Templates");
 
-		await mkdir(join(root, ".obsidian"));
+		await mkdir(join(root, CONFIG_DIR));
 		await mkdir(join(root, "Templates"));
-		await writeFile(join(root, ".obsidian", "x.md"), "x");
+		await writeFile(join(root, CONFIG_DIR, "x.md"), "x");
 		await writeFile(join(root, "Templates", "T.md"), "t");
 		await writeFile(join(root, ".hidden.md"), "h");
 		await writeFile(join(root, "picture.png"), "p");

@@ -7,10 +7,12 @@ const kepano = sharedPath("corpora", "kepano-obsidian");
 const EXAMPLE_VAULT = fileURLToPath(new URL("../../examples/vault", import.meta.url));
 
 async function run(vaultDir: string, options: { edgeKeys?: Record<string, string>; json?: boolean } = {}): Promise<string> {
-	const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+	const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
 	vi.spyOn(process.stderr, "write").mockImplementation(() => true);
 	expect(await indexCommand({ vaultDir, exclude: [], edgeKeys: options.edgeKeys ?? {}, json: options.json ?? false })).toBe(0);
-	return log.mock.calls.map((call) => String(call[0])).join("\n");
+	const printed = out.mock.calls.map((call) => String(call[0])).join("");
+	out.mockRestore();
+	return printed.replace(/\n$/, "");
 }
 
 interface JsonSummary {

@@ -10,6 +10,7 @@ import { REPO_ROOT, startServeProcess, type ServeProcess } from "../helpers/serv
 import { generateToken } from "../../src/mcp/http/mcp-http-server";
 import { TOKEN_ENV } from "../../src/node/serve-token";
 import { ALL_TOOLS } from "../mcp/memory-tools-harness";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
 async function connect(url: string, token: string): Promise<Client> {
 	const client = new Client({ name: "e2e", version: "1" });
@@ -60,7 +61,7 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 	it("lists every memory tool, and the token went to data.json, not to stderr", async () => {
 		const { tools } = await client.listTools();
 		expect(tools.map((tool) => tool.name).sort()).toEqual(ALL_TOOLS);
-		const saved = JSON.parse(await readFile(join(vault, ".obsidian/plugins/causal-memory/data.json"), "utf8")) as { mcp: { token: string } };
+		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as { mcp: { token: string } };
 		expect(saved.mcp.token).toBe(token);
 		expect(served.stderr()).not.toContain(token);
 		if (process.platform !== "win32") expect((await stat(join(vault, ".obsidian/plugins/causal-memory/data.json"))).mode & 0o777).toBe(0o600);
@@ -141,7 +142,7 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		expect(pass).toMatchObject({ dry_run: true });
 
 		await call(client, "set_core_preferences", { auto: ["preference"], approval: [], excluded: ["incident"] });
-		const saved = JSON.parse(await readFile(join(vault, ".obsidian/plugins/causal-memory/data.json"), "utf8")) as { scoring: { core: Record<string, string[]> } };
+		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as { scoring: { core: Record<string, string[]> } };
 		expect(saved.scoring.core).toMatchObject({ autoCategories: ["preference"], excludedCategories: ["incident"] });
 	});
 

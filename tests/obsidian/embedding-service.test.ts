@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EmbeddingWorkerReply, EmbeddingWorkerRequest } from "../../src/embeddings/embedding-worker-protocol";
 import type { EmbeddingWorkerPort } from "../../src/embeddings/worker-embedder";

@@ -1,3 +1,4 @@
+import { clearTimeout } from "node:timers";
 import type { App as ObsidianApp } from "obsidian";
 import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
 import type { VaultPort } from "../../src/core/model/vault";

@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers";
 import type { App as ObsidianApp } from "obsidian";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LoadedNote, VaultFile } from "../../src/core/model/vault";

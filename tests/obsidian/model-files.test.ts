@@ -1,6 +1,7 @@
 import type { RequestUrlParam, RequestUrlResponse } from "obsidian";
 import { describe, expect, it } from "vitest";
 import { downloadedModelFiles, localModelFiles, type ModelFileAdapter } from "../../src/obsidian/model-files";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
 /** The adapter calls model-files uses, over a Map; parent folders must exist, as in the app. */
 class MemoryAdapter implements ModelFileAdapter {
@@ -72,13 +73,13 @@ describe("downloadedModelFiles (model files kept in the plugin folder, downloade
 		const adapter = new MemoryAdapter();
 		const { request, requests } = hub({ "onnx/model.onnx": WEIGHTS });
 		const progress: unknown[] = [];
-		const options = { adapter, folder: ".obsidian/plugins/causal-memory/models", modelId: "owner/model", allowDownload: true, request, chunkBytes: 10 };
+		const options = { adapter, folder: `${CONFIG_DIR}/plugins/causal-memory/models`, modelId: "owner/model", allowDownload: true, request, chunkBytes: 10 };
 		const files = downloadedModelFiles({ ...options, onProgress: (event) => progress.push(event) });
 
 		expect(text(await files.read("onnx/model.onnx"))).toBe(WEIGHTS);
 		expect(requests.map(({ range }) => range)).toEqual(["bytes=0-9", "bytes=10-19", "bytes=20-29"]);
 		expect(progress).toEqual([0, 10 / 28, 20 / 28, 1].map((fraction) => ({ stage: "download", file: "onnx/model.onnx", fraction })));
-		const stored = ".obsidian/plugins/causal-memory/models/owner/model/onnx/model.onnx";
+		const stored = `${CONFIG_DIR}/plugins/causal-memory/models/owner/model/onnx/model.onnx`;
 		expect(text(adapter.files.get(stored) ?? null)).toBe(WEIGHTS);
 		expect(adapter.writes).toEqual([`${stored}.part`]);
 		expect(adapter.files.has(`${stored}.part`)).toBe(false);

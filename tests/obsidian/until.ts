@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers";
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 10));
 
 /** Polls until `done()` holds (doing `step` between tries), failing after 5 s: for work a command starts without returning it. */

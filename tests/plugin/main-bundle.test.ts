@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtinModules } from "node:module";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseMcpSettings, type McpSettings } from "../../../src/core/model/mcp-settings";
 import { MemoryPermissions } from "../../../src/core/permissions/memory-permissions";
 import { refusal } from "../../helpers/refusal";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../../fakes/obsidian/vault";
 
 function setup(mcp: Partial<McpSettings> = {}, excludedFolders: string[] = ["Private"]) {
 	const settings = { mcp: parseMcpSettings(mcp), memoryFolder: "Memory", excludedFolders };
@@ -22,15 +23,15 @@ describe("MemoryPermissions", () => {
 	});
 
 	it("never reads or writes excluded folders, hidden folders or non-notes, and says why", () => {
-		const { permissions } = setup({ writeFolders: ["Private", ".obsidian"] });
-		for (const path of ["Private/Diary.md", ".obsidian/app.md", "Memory/.hidden/x.md", "Memory/photo.png"]) {
+		const { permissions } = setup({ writeFolders: ["Private", CONFIG_DIR] });
+		for (const path of ["Private/Diary.md", `${CONFIG_DIR}/app.md`, "Memory/.hidden/x.md", "Memory/photo.png"]) {
 			expect(permissions.canRead(path), path).toBe(false);
 			expect(permissions.canWrite(path), path).toBe(false);
 		}
 		expect(refusal(() => permissions.assertReadable("Private/Diary.md", "node_id")).message).toBe(
 			'Not allowed: "Private/Diary.md" (field node_id) is in an excluded folder (setting index.excludedFolders: "Private"); remove it from there to allow it.',
 		);
-		expect(refusal(() => permissions.assertWritable(".obsidian/app.md", "node_id")).message).toContain("is in a hidden folder");
+		expect(refusal(() => permissions.assertWritable(`${CONFIG_DIR}/app.md`, "node_id")).message).toContain("is in a hidden folder");
 		expect(refusal(() => permissions.assertReadable("Memory/photo.png", "target")).message).toContain("is not a markdown note");
 	});
 

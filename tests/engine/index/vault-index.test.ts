@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VaultIndex } from "../../../src/engine/index/vault-index";
 import { MemoryVault } from "../../helpers/memory-vault";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../../fakes/obsidian/vault";
 
 describe("VaultIndex", () => {
 	it("indexes notes with emoji, CJK and spaces in their names, and leaves out hidden and excluded folders", async () => {
@@ -8,7 +9,7 @@ describe("VaultIndex", () => {
 			"🚀 Launch plan.md": "[[会議メモ]] and [[Space name]]",
 			"会議メモ.md": "",
 			"Space name.md": "",
-			".obsidian/plugins/x.md": "",
+			[`${CONFIG_DIR}/plugins/x.md`]: "",
 			".trash/Old.md": "",
 			"Templates/Daily.md": "[[Space name]]",
 			"attachment.png": "",

@@ -1,3 +1,4 @@
+import { clearTimeout, setTimeout } from "node:timers";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseMaintenanceSettings, type MaintenanceSettings } from "../../../src/core/model/maintenance-settings";
 import { parseScoringSettings, type ScoringSettings, type ScoringSettingsInput } from "../../../src/core/model/scoring-settings";

@@ -1,3 +1,4 @@
+import { clearTimeout } from "node:timers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Embedder } from "../../../src/core/model/embedder";
 import { createTransformersEmbedder } from "../../../src/embeddings/transformers-embedder";

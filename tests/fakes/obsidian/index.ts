@@ -3,6 +3,7 @@
  * tests can look at the files. Vitest maps `import "obsidian"` here (vitest.config.ts).
  * Fake-only helpers (`triggerLayoutReady`, `whenIdle`, `Notice.messages`, …) are marked so.
  */
+import { globalObject } from "../global-object";
 import { installClipboard } from "./clipboard";
 
 export { App, type AppOptions } from "./app";
@@ -23,5 +24,5 @@ export { DEFAULT_CONFIG_DIR, Vault, type TrashOption } from "./vault";
 export { Workspace } from "./workspace";
 
 // Obsidian's renderer has a `window`; plugin code uses its timers (popout-safe). Tests run in Node.
-(globalThis as { window?: unknown }).window ??= globalThis;
+globalObject.window ??= globalObject;
 installClipboard();

@@ -1,0 +1,1 @@
+export function bundledPackages(): Promise<{ name: string; version: string; license: string }[]>;
