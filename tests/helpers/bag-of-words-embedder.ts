@@ -1,4 +1,5 @@
 import type { Embedder } from "../../src/core/model/embedder";
+import { setTimeout } from "node:timers";
 
 /**
  * A stand-in model: words of four letters or more hashed into 64 dimensions, normalised.

@@ -64,7 +64,7 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as { mcp: { token: string } };
 		expect(saved.mcp.token).toBe(token);
 		expect(served.stderr()).not.toContain(token);
-		if (process.platform !== "win32") expect((await stat(join(vault, ".obsidian/plugins/causal-memory/data.json"))).mode & 0o777).toBe(0o600);
+		if (process.platform !== "win32") expect((await stat(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"))).mode & 0o777).toBe(0o600);
 	});
 
 	it("stores a memory as a note with typed links, then recalls, searches, explains and traverses it", async () => {
@@ -181,7 +181,7 @@ describe("causal-memory serve: a token kept out of the process list", () => {
 			const client = await connect(served.url, token);
 			expect((await client.listTools()).tools.length).toBe(ALL_TOOLS.length);
 			await client.close();
-			expect(existsSync(join(vault, ".obsidian/plugins/causal-memory/data.json"))).toBe(false);
+			expect(existsSync(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"))).toBe(false);
 		} finally {
 			await served.stop();
 		}

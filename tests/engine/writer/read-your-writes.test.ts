@@ -4,6 +4,7 @@ import type { MemoryEngine } from "../../../src/engine/memory-engine";
 import { bagOfWordsEmbedder } from "../../helpers/bag-of-words-embedder";
 import { MemoryVault } from "../../helpers/memory-vault";
 import { NOW, startEngine, stopEngines, testSettings } from "./writer-harness";
+import { setTimeout } from "node:timers";
 
 afterEach(stopEngines);
 

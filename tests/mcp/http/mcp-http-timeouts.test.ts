@@ -1,6 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INITIALIZE, startEchoServer, type TestServer } from "./http-harness";
+import { setTimeout } from "node:timers";
 
 const HEADERS_TIMEOUT_MS = 400;
 const REQUEST_TIMEOUT_MS = 800;
