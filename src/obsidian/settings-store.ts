@@ -64,7 +64,7 @@ export class PluginSettingsStore {
 		if (paths.length === 0) return this.saving;
 		const settings = this.settings;
 		this.saving = this.saving.catch(() => undefined).then(async () => {
-			const saved = await this.plugin.loadData();
+			const saved: unknown = await this.plugin.loadData();
 			const base = typeof saved === "object" && saved !== null && !Array.isArray(saved) ? (saved as Record<string, unknown>) : {};
 			await this.plugin.saveData(withChanges(base, settings, paths));
 		});
