@@ -67,7 +67,8 @@ function unwrap(schema: z.ZodType): z.ZodType {
 }
 
 function metaOf(schema: z.ZodType): { title?: string; internal?: boolean } {
-	return (schema.meta() ?? {}) as { title?: string; internal?: boolean };
+	const meta: { title?: unknown; internal?: unknown } = schema.meta() ?? {};
+	return { title: typeof meta.title === "string" ? meta.title : undefined, internal: meta.internal === true };
 }
 
 /** "halfLifeDays" → "Half life days"; sentence case as Obsidian's guidelines ask. */
@@ -98,7 +99,7 @@ function fieldsOf(schema: z.ZodType, path: string[], section: string): SettingFi
 		case "number": {
 			const number = inner as z.ZodNumber;
 			const finite = (value: number | null): number | undefined => (value === null || !Number.isFinite(value) ? undefined : value);
-			return [{ ...base, kind: "number", min: finite(number.minValue), max: finite(number.maxValue), integer: number.isInt }];
+			return [{ ...base, kind: "number", min: finite(number.minValue), max: finite(number.maxValue), integer: number.format === "safeint" }];
 		}
 		case "boolean":
 			return [{ ...base, kind: "boolean" }];
