@@ -71,6 +71,32 @@ export class PluginSettingsStore {
 		return this.saving;
 	}
 
+	/** Settles once every save started so far has finished (or failed). */
+	async flush(): Promise<void> {
+		await this.saving.catch(() => undefined);
+	}
+
+	/** Sets one top-level key of data.json that is not a setting (such as "welcomed"), in turn with the saves. */
+	markInFile(key: string, value: unknown): Promise<void> {
+		if (!this.usable) return Promise.resolve();
+		this.saving = this.saving.catch(() => undefined).then(async () => {
+			const saved: unknown = await this.plugin.loadData();
+			const base = typeof saved === "object" && saved !== null && !Array.isArray(saved) ? (saved as Record<string, unknown>) : {};
+			await this.plugin.saveData({ ...base, [key]: value });
+		});
+		return this.saving;
+	}
+
+	/** Reads one top-level key of data.json that is not a setting; undefined when missing or unreadable. */
+	async readFromFile(key: string): Promise<unknown> {
+		try {
+			const saved: unknown = await this.plugin.loadData();
+			return typeof saved === "object" && saved !== null ? (saved as Record<string, unknown>)[key] : undefined;
+		} catch {
+			return undefined;
+		}
+	}
+
 	/** Re-reads data.json (changed by sync or by hand). Invalid content is reported and the current settings kept. */
 	async reload(): Promise<void> {
 		await this.saving.catch(() => undefined);

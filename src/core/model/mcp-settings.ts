@@ -58,6 +58,12 @@ export const McpSettingsSchema = z.object({
 		.optional()
 		.describe("Bearer token MCP clients must send; generated on first run.")
 		.meta({ internal: true }),
+	announcedPort: z
+		.number()
+		.int()
+		.optional()
+		.describe("The port the plugin last told the user about; the notice comes again only when the bound port changes.")
+		.meta({ internal: true }),
 	readFolders: folderList("Folders MCP clients may read; empty means the whole vault except excluded folders."),
 	writeFolders: folderList("Folders where MCP clients may create and change notes; empty means only the memory folder."),
 	allowMemoryKeysOnOtherNotes: z

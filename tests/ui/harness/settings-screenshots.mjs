@@ -10,15 +10,15 @@ const FILES = {
 	"Daily/2026-03-01.md": "# 1 March\n",
 	"Templates/Daily.md": "# {{date}}\n",
 	".obsidian/templates.json": JSON.stringify({ folder: "Templates" }),
-	".obsidian/plugins/causal-memory/data.json": JSON.stringify({ welcomed: true, mcp: { token: "cm_4f1c9a27d3b85e60a1f4c2d9b7e3a815" } }),
+	".obsidian/plugins/causal-memory/data.json": JSON.stringify({ welcomed: true, mcp: { token: "Qk3v9xW2mZ7rT1yL8pN4sD6fH0jB5cE2gA9uK7oR3iV" } }),
 };
 
 for (const theme of ["light", "dark"]) {
 	await withPluginPage({ theme, files: FILES, width: 900, height: 1000 }, async (page) => {
 		await page.evaluate(() => {
 			const { plugin } = window.harness;
-			// The page cannot listen on a port: show the server as it runs in the app.
-			plugin.mcp.showStateForScreenshot?.({ kind: "running", url: "http://127.0.0.1:27124/mcp", port: 27124 });
+			// The page cannot listen on a port: the server is shown as it runs in the app (staged state).
+			Object.defineProperty(plugin.mcp, "state", { get: () => ({ kind: "running", url: "http://127.0.0.1:27150/mcp", port: 27150 }) });
 			const tab = plugin.settingTabs[0];
 			document.body.appendChild(tab.containerEl);
 			tab.open();

@@ -1,6 +1,7 @@
 import type { SettingControl, SettingDefinition, SettingDefinitionGroup, SettingDefinitionItem, SettingGroupItem } from "obsidian";
 import type { App } from "../app";
 import type { Plugin } from "../plugin";
+import { ExtraButtonComponent } from "./extra-button-component";
 import { Setting } from "./setting";
 import { SettingGroup } from "./setting-group";
 
@@ -76,6 +77,7 @@ export abstract class SettingTab {
 		const settingGroup = new SettingGroup(parent);
 		if (group.cls !== undefined) settingGroup.addClass(group.cls);
 		if (group.heading !== undefined) settingGroup.setHeading(group.heading);
+		for (const extra of group.extraButtons ?? []) extra(new ExtraButtonComponent(settingGroup.headerEl));
 		for (const item of group.items ?? []) this.renderItem(settingGroup, item);
 	}
 
