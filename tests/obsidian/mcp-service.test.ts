@@ -73,7 +73,9 @@ describe("ObsidianMcp", () => {
 		const token = "t".repeat(43);
 		const { service, settings } = await setup({ port, token });
 		await service.start();
-		expect(settings.saves).toBe(0);
+		// Only the port the notice announced is saved; the token stays.
+		expect(settings.saves).toBe(1);
+		expect(settings.current.mcp.token).toBe(token);
 		expect(service.state.kind === "running" && service.state.port).toBeGreaterThan(port);
 		expect(Notice.messages.at(-1)).toMatch(new RegExp(`^Causal Memory: MCP server on port \\d+ \\(port ${port} was taken\\)\\.`));
 	});
