@@ -14,7 +14,7 @@ const FILES = {
 };
 
 for (const theme of ["light", "dark"]) {
-	await withPluginPage({ theme, files: FILES, width: 900, height: 1000 }, async (page) => {
+	await withPluginPage({ theme, files: FILES, width: 900, height: 1200 }, async (page) => {
 		await page.evaluate(() => {
 			const { plugin } = window.harness;
 			// The page cannot listen on a port: the server is shown as it runs in the app (staged state).
@@ -23,6 +23,7 @@ for (const theme of ["light", "dark"]) {
 			document.body.appendChild(tab.containerEl);
 			tab.open();
 		});
-		await page.locator(".vertical-tab-content").screenshot({ path: `${IMAGES}settings-${theme}.png` });
+		// The whole tab is several screens long: the picture shows its top (Memory, Scoring and lifecycle with the chart).
+		await page.screenshot({ path: `${IMAGES}settings-${theme}.png`, clip: { x: 0, y: 0, width: 900, height: 1180 } });
 	});
 }
