@@ -95,6 +95,7 @@ export class CausalMemorySettingTab extends PluginSettingTab {
 
 	override hide(): void {
 		while (this.cleanups.length > 0) this.cleanups.pop()?.();
+		super.hide();
 		this.containerEl.empty();
 	}
 

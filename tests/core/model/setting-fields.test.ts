@@ -14,7 +14,8 @@ describe("setting fields from the schemas", () => {
 		expect(field("index.excludedFolders")?.kind).toBe("list");
 		for (const f of fields) {
 			expect(f.description, f.key).not.toBe("");
-			expect(valueAt(DEFAULT_SETTINGS, f.path) !== undefined || f.key === "mcp.token", f.key).toBe(true);
+			// Only the optional internal fields (token, announced port) have no default.
+			expect(valueAt(DEFAULT_SETTINGS, f.path) !== undefined || f.internal, f.key).toBe(true);
 		}
 	});
 

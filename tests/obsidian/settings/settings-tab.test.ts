@@ -50,7 +50,8 @@ describe("the settings tab", () => {
 		expect(errorOf(dormant)).toContain("must be lower than lifecycle.dormantThreshold");
 		typeInto(dormant, "0.005");
 		expect(errorOf(dormant)).toBeNull();
-		await until(() => (dataJson().scoring as { lifecycle?: { fadingThreshold?: number } } | undefined)?.lifecycle?.fadingThreshold === 0.005);
+		await plugin.settingsStore?.flush();
+		expect(dataJson().scoring).toEqual({ lifecycle: { fadingThreshold: 0.005 } });
 	});
 
 	it("resets a group to its defaults", async () => {

@@ -3,21 +3,23 @@ import type { App } from "../app";
 /**
  * Obsidian's Modal: `open()` puts `.modal-container > .modal` (title, content) into the document
  * and runs `onOpen`; `close()` removes it and runs `onClose`. Fake-only: `Modal.opened` lists
- * the modals open now.
+ * the modals open now. Without a DOM (plain Node tests) a modal is only recorded, not drawn.
  */
 export class Modal {
 	static readonly opened: Modal[] = [];
 	app: App;
 	scope: unknown = null;
-	containerEl: HTMLElement;
-	modalEl: HTMLElement;
-	titleEl: HTMLElement;
-	contentEl: HTMLElement;
+	containerEl!: HTMLElement;
+	modalEl!: HTMLElement;
+	titleEl!: HTMLElement;
+	contentEl!: HTMLElement;
+	private readonly drawn = typeof document !== "undefined";
 	shouldRestoreSelection = false;
 	private closeCallback: (() => unknown) | undefined;
 
 	constructor(app: App) {
 		this.app = app;
+		if (!this.drawn) return;
 		this.containerEl = createDiv({ cls: "modal-container" });
 		this.containerEl.createDiv({ cls: "modal-bg" });
 		this.modalEl = this.containerEl.createDiv({ cls: "modal" });
@@ -29,8 +31,9 @@ export class Modal {
 
 	open(): void {
 		if (Modal.opened.includes(this)) return;
-		document.body.appendChild(this.containerEl);
 		Modal.opened.push(this);
+		if (!this.drawn) return;
+		document.body.appendChild(this.containerEl);
 		void this.onOpen();
 	}
 
@@ -38,6 +41,7 @@ export class Modal {
 		const index = Modal.opened.indexOf(this);
 		if (index === -1) return;
 		Modal.opened.splice(index, 1);
+		if (!this.drawn) return;
 		this.containerEl.detach();
 		this.onClose();
 		void this.closeCallback?.();

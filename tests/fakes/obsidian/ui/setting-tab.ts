@@ -15,14 +15,19 @@ import { SettingGroup } from "./setting-group";
 export abstract class SettingTab {
 	icon = "";
 	app: App;
-	containerEl: HTMLElement;
 	settingItems: SettingDefinitionItem[] = [];
+	private container: HTMLElement | undefined;
 	private cleanups: (() => void)[] = [];
 	private refreshers: (() => void)[] = [];
 
 	constructor(app: App) {
 		this.app = app;
-		this.containerEl = createDiv({ cls: "vertical-tab-content" });
+	}
+
+	/** Made when first used, so plugins load in plain Node tests that have no DOM (the app always has one). */
+	get containerEl(): HTMLElement {
+		this.container ??= createDiv({ cls: "vertical-tab-content" });
+		return this.container;
 	}
 
 	getSettingDefinitions(): SettingDefinitionItem[] {
