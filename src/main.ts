@@ -9,6 +9,10 @@ import { ObsidianMcp } from "./obsidian/mcp-service";
 import { createPluginEngine } from "./obsidian/plugin-engine";
 import { recordOpens } from "./obsidian/record-opens";
 import { PluginSettingsStore } from "./obsidian/settings-store";
+import { welcomeOnce } from "./obsidian/settings/first-run";
+import { applySettingsLive } from "./obsidian/settings/live-settings";
+import { CausalMemorySettingTab } from "./obsidian/settings/settings-tab";
+import { readTemplatesFolder } from "./obsidian/templates-folder";
 
 export default class CausalMemoryPlugin extends Plugin {
 	/** Set during `onload`: the memory engine's life in the plugin (index, activity, maintenance, recall). */
@@ -17,12 +21,15 @@ export default class CausalMemoryPlugin extends Plugin {
 	mcp: ObsidianMcp | undefined;
 	/** Set on unload: settles once the server, the engine and the model have stopped. */
 	stopped: Promise<void> | undefined;
+	/** Set during `onload`: the settings as kept in data.json. */
+	settingsStore: PluginSettingsStore | undefined;
 
 	override async onload(): Promise<void> {
 		const settings = await PluginSettingsStore.load(this);
 		const updateSettings = settings.update.bind(settings);
 		const warn = (message: string): void => void new Notice(`Causal Memory: ${message}`);
-		const engine = createPluginEngine(this, settings);
+		this.settingsStore = settings;
+		const engine = createPluginEngine(this, settings, await readTemplatesFolder(this.app));
 		const memory = new EngineService(engine, new IndexStatusBar(this.addStatusBarItem()), (message) => new Notice(message));
 		const mcp = new ObsidianMcp(this, { engine, settings: () => settings.get(), updateSettings });
 		const embeddings = new ObsidianEmbeddings(this, () => settings.get().embeddings, async (embedder) => {
@@ -40,6 +47,9 @@ export default class CausalMemoryPlugin extends Plugin {
 				await embeddings.dispose();
 			})().catch((error: unknown) => warn(`could not stop cleanly: ${errorMessage(error)}`));
 		});
+		const context = { app: this.app, plugin: this, store: settings, memory, mcp, embeddings };
+		this.addSettingTab(new CausalMemorySettingTab(context));
+		this.register(applySettingsLive(context));
 		addMemoryCommands(this, memory);
 		addMaintenanceCommands(this, { maintenance: () => memory.maintenance(), updateSettings });
 		embeddings.addCommands();
@@ -50,6 +60,12 @@ export default class CausalMemoryPlugin extends Plugin {
 			recordOpens(this, engine, warn);
 			await mcp.start();
 			await embeddings.loadIfConfigured();
+			await welcomeOnce(this, settings);
 		});
+	}
+
+	/** data.json changed under the plugin (sync, a hand edit): read it again and apply it. */
+	override async onExternalSettingsChange(): Promise<void> {
+		await this.settingsStore?.reload();
 	}
 }

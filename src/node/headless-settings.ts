@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { readMemorySettings, type MemorySettings } from "../core/model/settings";
+import { changedPaths, withChanges } from "../core/model/settings-changes";
 import { errorMessage } from "../core/model/error-message";
 import { writeFileAtomic } from "./atomic-write";
 
@@ -57,4 +58,25 @@ export async function keepSettingsPrivate(vaultDir: string): Promise<boolean> {
 	if (mode === undefined || (mode & 0o077) === 0) return false;
 	await chmod(file, SETTINGS_FILE_MODE);
 	return true;
+}
+
+/**
+ * The `updateSettings` of a headless command: the change applies at once in memory, and only the
+ * fields it changed are written over data.json as it is now, so a save never drops another field
+ * (such as the MCP token generated after the settings were read).
+ */
+export function headlessSettingsUpdater(
+	vaultDir: string,
+	get: () => MemorySettings,
+	set: (settings: MemorySettings) => void,
+): (change: (settings: MemorySettings) => MemorySettings) => Promise<void> {
+	let saving: Promise<void> = Promise.resolve();
+	return (change) => {
+		const before = get();
+		const after = change(before);
+		set(after);
+		const paths = changedPaths(before, after);
+		saving = saving.catch(() => undefined).then(() => saveHeadlessSettings(vaultDir, (saved) => withChanges(saved, after, paths)));
+		return saving;
+	};
 }

@@ -10,7 +10,7 @@ import { memoryMcpServerFactory } from "../mcp/memory-mcp-server";
 import { FsStorage } from "./fs-storage";
 import { FsVault } from "./fs-vault";
 import { headlessEmbedder } from "./headless-embedder";
-import { pluginFolder, readHeadlessSettings, saveHeadlessSettings } from "./headless-settings";
+import { headlessSettingsUpdater, pluginFolder, readHeadlessSettings } from "./headless-settings";
 import { resolveServeToken } from "./serve-token";
 import { NODE_TIMERS } from "./node-timers";
 import { progressBar } from "./progress-bar";
@@ -59,10 +59,11 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		timers: NODE_TIMERS,
 		clock: () => Date.now(),
 		settings: () => settings,
-		updateSettings: async (change) => {
-			settings = change(settings);
-			await saveHeadlessSettings(options.vaultDir, (saved) => ({ ...saved, ...settings }));
-		},
+		updateSettings: headlessSettingsUpdater(
+			options.vaultDir,
+			() => settings,
+			(next) => (settings = next),
+		),
 		warn: (message) => console.error(`causal-memory: ${message}`),
 	});
 	const bar = progressBar(process.stderr, "Indexing");

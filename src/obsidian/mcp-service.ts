@@ -27,6 +27,10 @@ export class ObsidianMcp {
 	private attempt: Promise<void> | null = null;
 	private current: McpServerState = { kind: "off" };
 	private stopped = false;
+	private failure: string | null = null;
+	/** Set by the first `start()` (once the engine runs): before that, a restart waits for it. */
+	private began = false;
+	private readonly listeners = new Set<() => void>();
 
 	constructor(
 		private readonly plugin: Plugin,
@@ -37,8 +41,49 @@ export class ObsidianMcp {
 		return this.current;
 	}
 
+	/** Open MCP sessions (0 when the server is not running). */
+	sessionCount(): number {
+		return this.server?.sessionCount() ?? 0;
+	}
+
+	/** Why the server last failed to start, or null. */
+	lastError(): string | null {
+		return this.failure;
+	}
+
+	/** Called whenever `state` changes; returns the function that stops listening. */
+	onStateChange(listener: () => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	/** Closes the server and starts it again with the current settings (a new port, a new token, enabled or not). */
+	async restart(): Promise<void> {
+		if (this.stopped || !this.began) return;
+		await this.attempt;
+		const server = this.server;
+		this.server = null;
+		this.attempt = null;
+		this.setState({ kind: "off" });
+		await server?.close();
+		await this.start();
+	}
+
+	/** A new token saved in the settings; the server restarts so the old one is refused from now on. */
+	async regenerateToken(): Promise<void> {
+		const token = generateToken();
+		await this.deps.updateSettings((settings) => ({ ...settings, mcp: { ...settings.mcp, token } }));
+		await this.restart();
+	}
+
+	private setState(state: McpServerState): void {
+		this.current = state;
+		for (const listener of this.listeners) listener();
+	}
+
 	/** Starts the server if MCP is enabled. Never rejects: a failure is shown and kept in `state`. */
 	start(): Promise<void> {
+		this.began = true;
 		if (this.stopped || !this.deps.settings().mcp.enabled) return Promise.resolve();
 		this.attempt ??= this.listen();
 		return this.attempt;
@@ -50,7 +95,7 @@ export class ObsidianMcp {
 		await this.attempt;
 		const server = this.server;
 		this.server = null;
-		this.current = { kind: "stopped" };
+		this.setState({ kind: "stopped" });
 		await server?.close();
 	}
 
@@ -63,7 +108,7 @@ export class ObsidianMcp {
 	}
 
 	private async listen(): Promise<void> {
-		this.current = { kind: "starting" };
+		this.setState({ kind: "starting" });
 		try {
 			const token = await this.token();
 			const { mcp } = this.deps.settings();
@@ -80,11 +125,17 @@ export class ObsidianMcp {
 				return;
 			}
 			this.server = server;
-			this.current = { kind: "running", url: server.url, port: server.port };
-			const walked = server.port === mcp.port ? "" : ` (port ${mcp.port} was taken)`;
-			new Notice(`Causal Memory: MCP server on port ${server.port}${walked}. Run "Copy the memory server connection line" to connect a client.`, NOTICE_MS);
+			this.failure = null;
+			this.setState({ kind: "running", url: server.url, port: server.port });
+			// Told on the first start and when the bound port changed, not on every start.
+			if (mcp.announcedPort !== server.port) {
+				const walked = server.port === mcp.port ? "" : ` (port ${mcp.port} was taken)`;
+				new Notice(`Causal Memory: MCP server on port ${server.port}${walked}. Connect a client from the plugin's settings (MCP server) or with "Copy the memory server connection line".`, NOTICE_MS);
+				await this.deps.updateSettings((settings) => ({ ...settings, mcp: { ...settings.mcp, announcedPort: server.port } }));
+			}
 		} catch (error) {
-			this.current = { kind: "failed", reason: errorMessage(error) };
+			this.failure = errorMessage(error);
+			this.setState({ kind: "failed", reason: errorMessage(error) });
 			new Notice(`Causal Memory: the MCP server could not start: ${errorMessage(error)}`, 0);
 		}
 	}

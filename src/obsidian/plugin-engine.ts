@@ -10,9 +10,10 @@ import { WINDOW_TIMERS } from "./window-timers";
 /**
  * The memory engine over the open vault: notes through the app, the activity log and caches in
  * `<configDir>/plugins/<id>/state`, maintenance passes in a Web Worker, warnings as notices.
- * The config folder is never indexed.
+ * The config folder is never indexed, nor the Templates core plugin's folder unless the user
+ * turned that off (index.excludeTemplatesFolder).
  */
-export function createPluginEngine(plugin: Plugin, store: PluginSettingsStore): MemoryEngine {
+export function createPluginEngine(plugin: Plugin, store: PluginSettingsStore, templatesFolder: string | null = null): MemoryEngine {
 	const { app, manifest } = plugin;
 	const warn = (message: string): void => void new Notice(`Causal Memory: ${message}`);
 	// Read on hot paths (every recall, every permission check): derived once per settings change.
@@ -22,7 +23,8 @@ export function createPluginEngine(plugin: Plugin, store: PluginSettingsStore): 
 		const current = store.get();
 		if (current !== source || derived === null) {
 			source = current;
-			derived = { ...current, index: { ...current.index, excludedFolders: [...current.index.excludedFolders, app.vault.configDir] } };
+			const templates = current.index.excludeTemplatesFolder && templatesFolder !== null ? [templatesFolder] : [];
+			derived = { ...current, index: { ...current.index, excludedFolders: [...current.index.excludedFolders, ...templates, app.vault.configDir] } };
 		}
 		return derived;
 	};

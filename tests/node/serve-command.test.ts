@@ -142,8 +142,10 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		expect(pass).toMatchObject({ dry_run: true });
 
 		await call(client, "set_core_preferences", { auto: ["preference"], approval: [], excluded: ["incident"] });
-		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as { scoring: { core: Record<string, string[]> } };
+		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as { scoring: { core: Record<string, string[]> }; mcp: { token?: string } };
 		expect(saved.scoring.core).toMatchObject({ autoCategories: ["preference"], excludedCategories: ["incident"] });
+		// Issue 12 defect 4: the settings were read before the token was generated; saving them must not drop it.
+		expect(saved.mcp.token).toBe(token);
 	});
 
 	it("refuses ids that leave the vault without touching any file", async () => {

@@ -56,8 +56,9 @@ describe("ObsidianMcp", () => {
 		expect(service.state).toEqual({ kind: "running", port, url: `http://127.0.0.1:${port}/mcp` });
 		const token = settings.current.mcp.token ?? "";
 		expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-		expect(settings.saves).toBe(1);
-		expect(Notice.messages.at(-1)).toBe(`Causal Memory: MCP server on port ${port}. Run "Copy the memory server connection line" to connect a client.`);
+		// The token, then the port the notice announced.
+		expect(settings.saves).toBe(2);
+		expect(Notice.messages.at(-1)).toBe(`Causal Memory: MCP server on port ${port}. Connect a client from the plugin's settings (MCP server) or with "Copy the memory server connection line".`);
 		expect(await isPortFree(port)).toBe(false);
 
 		await service.stop();
@@ -72,7 +73,9 @@ describe("ObsidianMcp", () => {
 		const token = "t".repeat(43);
 		const { service, settings } = await setup({ port, token });
 		await service.start();
-		expect(settings.saves).toBe(0);
+		// Only the port the notice announced is saved; the token stays.
+		expect(settings.saves).toBe(1);
+		expect(settings.current.mcp.token).toBe(token);
 		expect(service.state.kind === "running" && service.state.port).toBeGreaterThan(port);
 		expect(Notice.messages.at(-1)).toMatch(new RegExp(`^Causal Memory: MCP server on port \\d+ \\(port ${port} was taken\\)\\.`));
 	});

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PluginSettingsStore } from "../../src/obsidian/settings-store";
@@ -22,7 +22,8 @@ describe("PluginSettingsStore", () => {
 		const second = store.update((s) => ({ ...s, mcp: { ...s.mcp, fixedPort: true } }));
 		expect(store.get().mcp).toMatchObject({ port: 28001, fixedPort: true });
 		await Promise.all([first, second]);
-		expect(saved(dir)).toMatchObject({ mcp: { port: 28001, fixedPort: true }, maintenance: { memoryFolder: "Memory" } });
+		// Only what changed is written: defaults stay out of the file, so a later default change reaches the user.
+		expect(saved(dir)).toEqual({ mcp: { port: 28001, fixedPort: true } });
 	});
 
 	it.each([
@@ -45,5 +46,29 @@ describe("PluginSettingsStore", () => {
 		expect(Notice.messages.slice(before + 1)).toEqual([
 			"Causal Memory: a settings change applies until the plugin is reloaded; it was not saved because the settings file could not be used.",
 		]);
+	});
+
+	it("saves only the fields a change touched, over the file as it is now", async () => {
+		const { obsidianPlugin, dir } = pluginUnderTest({ [DATA_JSON]: JSON.stringify({ mcp: { port: 28000 } }) });
+		const store = await PluginSettingsStore.load(obsidianPlugin);
+		// Sync (or the headless server) writes the token and a scoring value after the plugin read the file.
+		writeFileSync(join(dir, DATA_JSON), JSON.stringify({ mcp: { port: 28000, token: "t".repeat(43) }, scoring: { lifecycle: { pruneIdleDays: 90 } }, extra: 1 }));
+		await store.update((s) => ({ ...s, maintenance: { ...s.maintenance, passIntervalMinutes: 15 } }));
+		expect(saved(dir)).toEqual({ mcp: { port: 28000, token: "t".repeat(43) }, scoring: { lifecycle: { pruneIdleDays: 90 } }, extra: 1, maintenance: { passIntervalMinutes: 15 } });
+	});
+
+	it("reload picks up an edited file and tells listeners; an invalid edit keeps the current settings", async () => {
+		const { obsidianPlugin, dir } = pluginUnderTest({ [DATA_JSON]: JSON.stringify({ mcp: { port: 28000 } }) });
+		const store = await PluginSettingsStore.load(obsidianPlugin);
+		const seen: number[] = [];
+		store.onChange((settings, previous) => seen.push(previous.scoring.lifecycle.dormantThreshold, settings.scoring.lifecycle.dormantThreshold));
+		writeFileSync(join(dir, DATA_JSON), JSON.stringify({ mcp: { port: 28000 }, scoring: { lifecycle: { dormantThreshold: 0.05 } } }));
+		await store.reload();
+		expect(store.get().scoring.lifecycle.dormantThreshold).toBe(0.05);
+		expect(seen).toEqual([0.015, 0.05]);
+		writeFileSync(join(dir, DATA_JSON), JSON.stringify({ mcp: { port: 80 } }));
+		await store.reload();
+		expect(store.get().mcp.port).toBe(28000);
+		expect(Notice.messages.at(-1)).toContain("the changed settings file was not applied");
 	});
 });

@@ -41,7 +41,7 @@ describe("the MCP server inside Obsidian (main.js with the fake obsidian module)
 		await mcpSettled(plugin);
 		const url = `http://127.0.0.1:${port}/mcp`;
 		expect(plugin.mcp?.state).toEqual({ kind: "running", port, url });
-		expect(Notice.messages).toContain(`Causal Memory: MCP server on port ${port}. Run "Copy the memory server connection line" to connect a client.`);
+		expect(Notice.messages).toContain(`Causal Memory: MCP server on port ${port}. Connect a client from the plugin's settings (MCP server) or with "Copy the memory server connection line".`);
 
 		const saved = JSON.parse(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")) as { mcp: { port: number; token: string } };
 		expect(saved.mcp.port).toBe(port);

@@ -9,6 +9,10 @@ export const IndexSettingsSchema = z.object({
 		.array(z.string())
 		.default([])
 		.describe("Vault folders whose notes are not memories (the config folder and the trash are always excluded)."),
+	excludeTemplatesFolder: z
+		.boolean()
+		.default(true)
+		.describe("Also exclude the folder of the Templates core plugin: templates are not memories."),
 	edgeKeys: z
 		.record(z.string().min(1), z.enum(EDGE_TYPES))
 		.transform((keys) => ({ ...DEFAULT_EDGE_KEYS, ...keys }))

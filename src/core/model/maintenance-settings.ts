@@ -25,7 +25,8 @@ export const MaintenanceSettingsSchema = z.object({
 	vaultWritesConfirmed: z
 		.boolean()
 		.default(false)
-		.describe("Set once the user has seen the preview of the first whole-vault write; until then the vault scope writes nothing outside the memory folder."),
+		.describe("Set once the user has seen the preview of the first whole-vault write; until then the vault scope writes nothing outside the memory folder.")
+		.meta({ internal: true }),
 	pruneAction: z
 		.enum(PRUNE_ACTIONS)
 		.default("mark")

@@ -56,7 +56,14 @@ export const McpSettingsSchema = z.object({
 		.string()
 		.regex(/^[A-Za-z0-9_-]{43,}$/, { error: "must be at least 43 URL-safe base64 characters (32 random bytes); clear it to generate a new one" })
 		.optional()
-		.describe("Bearer token MCP clients must send; generated on first run."),
+		.describe("Bearer token MCP clients must send; generated on first run.")
+		.meta({ internal: true }),
+	announcedPort: z
+		.number()
+		.int()
+		.optional()
+		.describe("The port the plugin last told the user about; the notice comes again only when the bound port changes.")
+		.meta({ internal: true }),
 	readFolders: folderList("Folders MCP clients may read; empty means the whole vault except excluded folders."),
 	writeFolders: folderList("Folders where MCP clients may create and change notes; empty means only the memory folder."),
 	allowMemoryKeysOnOtherNotes: z

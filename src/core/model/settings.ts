@@ -28,6 +28,11 @@ const GROUPS = {
 	mcp: parseMcpSettings,
 } as const;
 
+/** Validates one group of settings (throws with a message naming the field, as the group's parser does). */
+export function parseSettingsGroup<K extends keyof MemorySettings>(group: K, input: unknown): MemorySettings[K] {
+	return GROUPS[group](input) as MemorySettings[K];
+}
+
 export interface ReadSettings {
 	settings: MemorySettings;
 	/** Why stored settings could not be used; each group that fails falls back to its defaults. */

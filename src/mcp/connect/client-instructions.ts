@@ -23,3 +23,11 @@ export function clientInstructions(url: string, token: string | null): ClientIns
 		claudeDesktop: JSON.stringify({ mcpServers: { [SERVER_NAME]: bridge } }, null, 2),
 	};
 }
+
+/**
+ * A project's `.mcp.json` for Claude Code: the token comes from an environment variable
+ * (Claude Code expands `${VAR}` there), so the file can be shared without the secret.
+ */
+export function projectMcpJson(url: string): string {
+	return JSON.stringify({ mcpServers: { [SERVER_NAME]: { type: "http", url, headers: { Authorization: "Bearer ${CAUSAL_MEMORY_TOKEN}" } } } }, null, 2);
+}

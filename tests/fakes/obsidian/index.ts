@@ -2,9 +2,12 @@
  * A fake of the parts of the `obsidian` module this project uses, backed by a real folder so
  * tests can look at the files. Vitest maps `import "obsidian"` here (vitest.config.ts).
  * Fake-only helpers (`triggerLayoutReady`, `whenIdle`, `Notice.messages`, …) are marked so.
+ * The UI part (Setting and its components, PluginSettingTab, Modal, setIcon, the element
+ * helpers) works on a real DOM: UI tests run under happy-dom (`// @vitest-environment happy-dom`).
  */
 import { globalObject } from "../global-object";
 import { installClipboard } from "./clipboard";
+import { installDom } from "./dom/install-dom";
 
 export { App, type AppOptions } from "./app";
 export { Clipboard } from "./clipboard";
@@ -22,7 +25,22 @@ export { Notice } from "./notice";
 export { Plugin } from "./plugin";
 export { DEFAULT_CONFIG_DIR, Vault, type TrashOption } from "./vault";
 export { Workspace } from "./workspace";
+export { BaseComponent, ValueComponent } from "./ui/base-component";
+export { ButtonComponent } from "./ui/button-component";
+export { DropdownComponent } from "./ui/dropdown-component";
+export { ExtraButtonComponent } from "./ui/extra-button-component";
+export { Modal } from "./ui/modal";
+export { SearchComponent } from "./ui/search-component";
+export { setIcon } from "./ui/set-icon";
+export { Setting } from "./ui/setting";
+export { SettingGroup } from "./ui/setting-group";
+export { PluginSettingTab, SettingTab } from "./ui/setting-tab";
+export { SliderComponent } from "./ui/slider-component";
+export { AbstractTextComponent, TextAreaComponent, TextComponent } from "./ui/text-component";
+export { ToggleComponent } from "./ui/toggle-component";
 
 // Obsidian's renderer has a `window`; plugin code uses its timers (popout-safe). Tests run in Node.
 globalObject.window ??= globalObject;
 installClipboard();
+// UI code needs Obsidian's DOM helpers: installed when a DOM is present (happy-dom UI tests, the browser harness).
+installDom();

@@ -1,0 +1,26 @@
+import type { App, Plugin } from "obsidian";
+import type { MemorySettings } from "../../core/model/settings";
+import type { EngineService } from "../engine-service";
+import type { ObsidianEmbeddings } from "../embedding-service";
+import type { ObsidianMcp } from "../mcp-service";
+import type { PluginSettingsStore } from "../settings-store";
+
+/** What the settings tab's sections work with. */
+export interface SettingsContext {
+	app: App;
+	plugin: Plugin;
+	store: PluginSettingsStore;
+	memory: EngineService;
+	mcp: ObsidianMcp;
+	embeddings: ObsidianEmbeddings;
+}
+
+/** A settings row: name and description for rendering and search, and how to fill the row. */
+export interface SettingRow {
+	name: string;
+	desc: string;
+	/** Fills the row's controls; may return a cleanup run when the row goes away. */
+	render: (setting: import("obsidian").Setting) => void | (() => void);
+}
+
+export type Settings = MemorySettings;

@@ -1,0 +1,70 @@
+// The render harness: runs the BUILT main.js in headless Chromium with the fake obsidian module
+// (bundled for the browser over an in-memory file system) and Obsidian-like theme variables,
+// then lets a caller open UI and take screenshots. See README.md in this folder.
+import { build } from "esbuild";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+/** The fake obsidian module as one browser script (node:fs, node:path, node:timers, node:vm replaced by shims). */
+export async function bundleFakeObsidian() {
+	const shims = {
+		name: "harness-node-shims",
+		setup(pluginBuild) {
+			pluginBuild.onResolve({ filter: /^node:fs$/ }, () => ({ path: `${HERE}memory-fs.ts` }));
+			pluginBuild.onResolve({ filter: /^node:(path|timers|vm)$/ }, () => ({ path: `${HERE}node-shims.ts` }));
+		},
+	};
+	const result = await build({
+		entryPoints: [`${HERE}browser-entry.ts`],
+		bundle: true,
+		format: "iife",
+		platform: "browser",
+		target: "es2022",
+		write: false,
+		plugins: [shims],
+		logLevel: "warning",
+	});
+	return result.outputFiles[0].text;
+}
+
+/**
+ * Opens a page in the given theme ("light" | "dark") with the plugin loaded from main.js over a
+ * vault of `files` (vault-relative path → text; put data.json at `.obsidian/plugins/causal-memory/data.json`),
+ * runs `use(page)` and closes the browser. In the page, `window.harness.plugin` is the plugin
+ * and `window.harness.obsidian` the fake module.
+ */
+export async function withPluginPage({ theme, files = {}, width = 900, height = 900 }, use) {
+	const fakeObsidian = await bundleFakeObsidian();
+	const mainJs = readFileSync(`${ROOT}main.js`, "utf8");
+	const manifest = JSON.parse(readFileSync(`${ROOT}manifest.json`, "utf8"));
+	const css = readFileSync(`${HERE}theme.css`, "utf8") + readFileSync(`${ROOT}styles.css`, "utf8");
+	const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+	try {
+		const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+		const errors = [];
+		page.on("pageerror", (error) => errors.push(error));
+		await page.setContent(`<!doctype html><html><head><meta charset="utf-8"></head><body class="theme-${theme}"></body></html>`);
+		await page.addStyleTag({ content: css });
+		await page.addScriptTag({ content: fakeObsidian });
+		// The function wrapper Obsidian puts around a plugin's main.js.
+		await page.addScriptTag({ content: `window.harnessMainJs = function (require, module, exports) {\n${mainJs}\n};` });
+		await page.evaluate(
+			async ({ manifest, files }) => {
+				const loaded = await window.harness.loadPlugin(window.harnessMainJs, manifest, files);
+				window.harness.app = loaded.app;
+				window.harness.plugin = loaded.plugin;
+			},
+			{ manifest, files },
+		);
+		await use(page);
+		if (errors.length > 0) throw new Error(`errors in the page: ${errors.map(String).join("; ")}`);
+	} finally {
+		await browser.close();
+	}
+}
