@@ -37,46 +37,53 @@ export class WindowTracker {
 	}
 
 	private patchTimers(win: Window & typeof globalThis): void {
-		const { setTimeout, clearTimeout, setInterval, clearInterval } = win;
+		const setTimeout = win.setTimeout.bind(win);
+		const clearTimeout = win.clearTimeout.bind(win);
+		const setInterval = win.setInterval.bind(win);
+		const clearInterval = win.clearInterval.bind(win);
 		const timers = this.timers;
 		win.setTimeout = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-			const id: unknown = setTimeout.call(win, () => {
+			const id: unknown = setTimeout(() => {
 				timers.delete(id);
 				callback(...args);
 			}, ms);
 			timers.add(id);
 			return id;
 		}) as typeof win.setTimeout;
-		win.clearTimeout = ((id: unknown) => {
+		win.clearTimeout = ((id: number | undefined) => {
 			timers.delete(id);
-			clearTimeout.call(win, id as number);
+			clearTimeout(id);
 		}) as typeof win.clearTimeout;
 		win.setInterval = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-			const id: unknown = setInterval.call(win, () => callback(...args), ms);
+			const id: unknown = setInterval(() => callback(...args), ms);
 			timers.add(id);
 			return id;
 		}) as typeof win.setInterval;
-		win.clearInterval = ((id: unknown) => {
+		win.clearInterval = ((id: number | undefined) => {
 			timers.delete(id);
-			clearInterval.call(win, id as number);
+			clearInterval(id);
 		}) as typeof win.clearInterval;
 		this.restores.push(() => Object.assign(win, { setTimeout, clearTimeout, setInterval, clearInterval }));
 	}
 
 	private patchListeners(target: EventTarget): void {
 		if (typeof target.addEventListener !== "function") return;
-		const add = target.addEventListener;
-		const remove = target.removeEventListener;
+		const add = target.addEventListener.bind(target);
+		const remove = target.removeEventListener.bind(target);
 		const listeners = this.listeners;
 		target.addEventListener = function (this: EventTarget, type: string, listener: Listener | null, options?: boolean | AddEventListenerOptions) {
 			if (listener !== null && !listeners.some((r) => r.target === target && r.type === type && r.listener === listener)) listeners.push({ target, type, listener });
-			add.call(this, type, listener, options);
+			add(type, listener, options);
 		};
 		target.removeEventListener = function (this: EventTarget, type: string, listener: Listener | null, options?: boolean | EventListenerOptions) {
 			const index = listeners.findIndex((r) => r.target === target && r.type === type && r.listener === listener);
 			if (index !== -1) listeners.splice(index, 1);
-			remove.call(this, type, listener, options);
+			remove(type, listener, options);
 		};
-		this.restores.push(() => Object.assign(target, { addEventListener: add, removeEventListener: remove }));
+		// The patches are own properties of the object; deleting them brings back the prototype's methods.
+		this.restores.push(() => {
+			delete (target as Partial<EventTarget>).addEventListener;
+			delete (target as Partial<EventTarget>).removeEventListener;
+		});
 	}
 }

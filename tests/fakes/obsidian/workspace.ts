@@ -68,11 +68,7 @@ export class Workspace extends Events {
 		for (const leaf of this.getLeavesOfType(viewType)) leaf.detach();
 	}
 
-	revealLeaf(_leaf: WorkspaceLeaf): Promise<void> {
-		return Promise.resolve();
-	}
-
-	setActiveLeaf(leaf: WorkspaceLeaf): void {
+	setActiveLeaf(leaf: WorkspaceLeaf, _params?: { focus?: boolean }): void {
 		this.activeLeaf = leaf;
 		this.trigger("active-leaf-change", leaf);
 	}
