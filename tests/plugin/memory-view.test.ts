@@ -121,11 +121,11 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 		const proposals = () => [...viewRoot(app).querySelectorAll(".cmv-vault .cmv-proposal")];
 		expect(proposals().map((item) => text(item.querySelector(".cmv-link")))).toEqual(["Ship on Fridays", "Use Postgres"]);
 
-		buttonIn(proposals()[1] as Element, "Accept").click();
+		buttonIn(proposals()[1], "Accept").click();
 		await until(() => engine.maintenance.statusOf("Memory/Use Postgres.md") === "core");
 		await until(() => readFileSync(app.vault.fullPath("Memory/Use Postgres.md"), "utf8").includes("memory_status: core"));
 		await until(() => proposals().length === 1);
-		buttonIn(proposals()[0] as Element, "Decline").click();
+		buttonIn(proposals()[0], "Decline").click();
 		await until(() => proposals().length === 0);
 		expect(engine.maintenance.statusOf("Memory/Ship on Fridays.md")).toBe("active");
 
@@ -149,7 +149,7 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 		await app.commands.run(`${ID}:review-core-proposals`);
 		const [modal] = Modal.opened;
 		expect([...(modal?.contentEl.querySelectorAll(".cmv-proposal .cmv-link") ?? [])].map(text)).toEqual(["Ship on Fridays", "Use Postgres"]);
-		buttonIn(modal?.contentEl as HTMLElement, "Accept").click();
+		buttonIn(modal?.contentEl, "Accept").click();
 		await until(() => engine.maintenance.statusOf("Memory/Ship on Fridays.md") === "core");
 		await until(() => modal?.contentEl.querySelectorAll(".cmv-proposal").length === 1);
 		modal?.close();
@@ -161,12 +161,12 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 		const saved = () => JSON.parse(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")) as { maintenance?: { writeScope?: string; vaultWritesConfirmed?: boolean } };
 		await app.commands.run(`${ID}:allow-vault-status-writes`);
 		expect(Modal.opened[0]?.titleEl.textContent).toBe("Allow memory status writes in the whole vault?");
-		buttonIn(Modal.opened[0]?.contentEl as HTMLElement, "Cancel").click();
+		buttonIn(Modal.opened[0]?.contentEl, "Cancel").click();
 		expect(Modal.opened).toEqual([]);
 		expect(saved().maintenance).toBeUndefined();
 
 		await app.commands.run(`${ID}:allow-vault-status-writes`);
-		buttonIn(Modal.opened[0]?.contentEl as HTMLElement, "Allow and run a pass").click();
+		buttonIn(Modal.opened[0]?.contentEl, "Allow and run a pass").click();
 		await until(() => saved().maintenance?.vaultWritesConfirmed === true);
 		expect(saved().maintenance).toMatchObject({ writeScope: "vault", vaultWritesConfirmed: true });
 	});
