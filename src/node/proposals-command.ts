@@ -1,5 +1,5 @@
 import type { CoreProposal } from "../core/lifecycle/decide-transition";
-import { resolveMemoryId } from "../engine/memory-ids";
+import { resolveMemoryId } from "../core/graph/memory-ids";
 import { headlessEngine } from "./headless-engine";
 import { readHeadlessSettings } from "./headless-settings";
 import { progressBar } from "./progress-bar";

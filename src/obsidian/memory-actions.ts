@@ -2,7 +2,7 @@ import { Notice, type App } from "obsidian";
 import { errorMessage } from "../core/model/error-message";
 import type { MemorySettings } from "../core/model/settings";
 import type { MemoryEngine } from "../engine/memory-engine";
-import type { PassReport } from "../engine/memory-maintenance";
+import type { PassReport } from "../engine/maintenance/memory-maintenance";
 import type { EngineService } from "./engine-service";
 
 export const NOT_READY = "The memory index is still being built; try again in a moment.";

@@ -1,5 +1,5 @@
 import { ButtonComponent, Modal, type App } from "obsidian";
-import type { WritePreview } from "../../engine/frontmatter-sync";
+import type { WritePreview } from "../../engine/maintenance/frontmatter-sync";
 
 /**
  * Asks before maintenance may write `memory_status` into notes outside the memory folder, with

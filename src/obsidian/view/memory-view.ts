@@ -1,6 +1,6 @@
 import { ItemView, type WorkspaceLeaf } from "obsidian";
-import { noteOverview } from "../../engine/note-overview";
-import { vaultOverview } from "../../engine/vault-overview";
+import { noteOverview } from "../../engine/inspector/note-overview";
+import { vaultOverview } from "../../engine/inspector/vault-overview";
 import type { MemoryActions } from "../memory-actions";
 import { WINDOW_TIMERS } from "../window-timers";
 import { renderNoteSection } from "./note-section";

@@ -1,5 +1,5 @@
 import { formatScore } from "../../core/lifecycle/format";
-import type { ChainLink, LinkedNote, NoteOverview } from "../../engine/note-overview";
+import type { ChainLink, LinkedNote, NoteOverview } from "../../engine/inspector/note-overview";
 import type { MemoryActions } from "../memory-actions";
 import { sparkline, valueBar } from "./svg-bars";
 import { heading, noteLink, smallButton, statusPill } from "./view-parts";

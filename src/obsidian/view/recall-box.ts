@@ -1,7 +1,7 @@
 import { SearchComponent } from "obsidian";
 import { errorMessage } from "../../core/model/error-message";
 import { formatScore } from "../../core/lifecycle/format";
-import type { RecallResult } from "../../engine/recall-types";
+import type { RecallResult } from "../../core/recall/recall-types";
 import type { MemoryActions } from "../memory-actions";
 import { noteLink, smallButton, statusPill } from "./view-parts";
 import { whyText } from "./view-text";
@@ -60,13 +60,13 @@ export class RecallBox {
 		});
 		const list = el.createEl("ol", { cls: "cmv-list cmv-hits" });
 		for (const hit of result.results) {
-			const item = list.createEl("li", { cls: hit.low_confidence ? "cmv-hit cmv-low" : "cmv-hit" });
+			const item = list.createEl("li", { cls: hit.lowConfidence ? "cmv-hit cmv-low" : "cmv-hit" });
 			const top = item.createDiv({ cls: "cmv-hit-top" });
 			noteLink(top, hit.path, hit.title, this.actions);
 			statusPill(top, hit.status);
 			top.createSpan({ cls: "cmv-muted cmv-small", text: ` score ${formatScore(hit.score)}` });
 			item.createDiv({ cls: "cmv-small", text: whyText(hit.why) });
-			if (hit.superseded_by) item.createDiv({ cls: "cmv-small cmv-muted", text: `superseded by ${hit.superseded_by.join(", ")}` });
+			if (hit.supersededBy) item.createDiv({ cls: "cmv-small cmv-muted", text: `superseded by ${hit.supersededBy.join(", ")}` });
 		}
 	}
 }

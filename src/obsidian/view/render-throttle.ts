@@ -1,4 +1,4 @@
-import type { Timers } from "../../engine/timers";
+import type { Timers } from "../../core/model/timers";
 
 /**
  * Runs `render` at most once per `intervalMs`: the first request renders at once, requests within

@@ -1,5 +1,5 @@
-import { LIFECYCLE_STATUSES } from "../../core/activity/records";
-import type { VaultOverview } from "../../engine/vault-overview";
+import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
+import type { VaultOverview } from "../../engine/inspector/vault-overview";
 import type { MemoryActions } from "../memory-actions";
 import { stackedBar } from "./svg-bars";
 import { heading, noteLink, smallButton } from "./view-parts";

@@ -1,5 +1,5 @@
 import { ButtonComponent } from "obsidian";
-import type { LifecycleStatus } from "../../core/lifecycle/status";
+import type { LifecycleStatus } from "../../core/model/lifecycle-status";
 import type { MemoryActions } from "../memory-actions";
 
 /** A clickable note name that opens the note (in a new tab with Ctrl/Cmd). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { noteOverview, SPARKLINE_WEEKS } from "../../src/engine/note-overview";
+import { noteOverview, SPARKLINE_WEEKS } from "../../../src/engine/inspector/note-overview";
 import { DAY, overviewEngine, stopOverviewEngines } from "./overview-harness";
 
 afterEach(stopOverviewEngines);

@@ -1,9 +1,9 @@
-import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
-import { MemoryEngine } from "../../src/engine/memory-engine";
-import { NODE_TIMERS } from "../../src/node/node-timers";
-import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
-import { MemoryStorage } from "../fakes/memory-storage";
-import { MemoryVault } from "../helpers/memory-vault";
+import { readMemorySettings, type MemorySettings } from "../../../src/core/model/settings";
+import { MemoryEngine } from "../../../src/engine/memory-engine";
+import { NODE_TIMERS } from "../../../src/node/node-timers";
+import { createInThreadMaintenanceWorker } from "../../../src/workers/in-thread-host";
+import { MemoryStorage } from "../../fakes/memory-storage";
+import { MemoryVault } from "../../helpers/memory-vault";
 
 export const DAY = 86_400_000;
 

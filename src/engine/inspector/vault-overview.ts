@@ -1,10 +1,10 @@
-import { LIFECYCLE_STATUSES } from "../core/activity/records";
-import type { HistoryEntry } from "../core/activity/node-activity";
-import type { CoreProposal } from "../core/lifecycle/decide-transition";
-import type { LifecycleStatus } from "../core/lifecycle/status";
-import type { MemoryEngine } from "./memory-engine";
-import type { CoreMemory } from "./memory-inspector-types";
-import type { PassReport } from "./memory-maintenance";
+import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
+import type { HistoryEntry } from "../../core/activity/node-activity";
+import type { CoreProposal } from "../../core/lifecycle/decide-transition";
+import type { LifecycleStatus } from "../../core/model/lifecycle-status";
+import type { MemoryEngine } from "../memory-engine";
+import type { CoreMemory } from "../../core/inspector/types";
+import type { PassReport } from "../maintenance/memory-maintenance";
 
 export interface StatusChange {
 	seq: number;

@@ -1,10 +1,10 @@
-import type { ChainStep } from "../core/graph/causal";
-import type { EdgeProvenance } from "../core/graph/types";
-import type { CoreProposal } from "../core/lifecycle/decide-transition";
-import { formatScore } from "../core/lifecycle/format";
-import type { EdgeType } from "../core/model/edge-types";
-import type { MemoryEngine } from "./memory-engine";
-import type { Explanation } from "./memory-inspector-types";
+import type { ChainStep } from "../../core/graph/causal";
+import type { EdgeProvenance } from "../../core/graph/types";
+import type { CoreProposal } from "../../core/lifecycle/decide-transition";
+import { formatScore } from "../../core/lifecycle/format";
+import type { EdgeType } from "../../core/model/edge-types";
+import type { MemoryEngine } from "../memory-engine";
+import type { Explanation } from "../../core/inspector/types";
 
 const DAY = 86_400_000;
 /** The recall sparkline: recalls per week over this many weeks, oldest first. */

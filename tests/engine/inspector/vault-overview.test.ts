@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { vaultOverview } from "../../src/engine/vault-overview";
+import { vaultOverview } from "../../../src/engine/inspector/vault-overview";
 import { overviewEngine, stopOverviewEngines } from "./overview-harness";
 
 afterEach(stopOverviewEngines);
