@@ -94,11 +94,12 @@ export function noteOverview(engine: MemoryEngine, path: string): NoteOverview {
 function forcesOf(e: Explanation): ForceView[] {
 	const { relevance, connectivity, reactivation } = e.scores;
 	const days = (n: number): string => `${formatScore(n)} ${n === 1 ? "day" : "days"}`;
+	const ago = (n: number): string => (n < 1 / 24 ? "less than an hour ago" : n < 1 ? `${Math.round(n * 24)} h ago` : `${days(Math.round(n * 10) / 10)} ago`);
 	return [
 		{
 			name: "relevance",
 			value: relevance.value,
-			detail: `last ${relevance.lastUse.kind} ${days(relevance.ageDays)} ago; ${relevance.decayModel} decay, half-life ${days(relevance.halfLifeDays)} × stability ${formatScore(relevance.stability)}`,
+			detail: `last ${relevance.lastUse.kind} ${ago(relevance.ageDays)}; ${relevance.decayModel} decay, half-life ${days(relevance.halfLifeDays)} × stability ${formatScore(relevance.stability)}`,
 			mover: "Opening, editing or recalling the note resets it; it decays while the note is unused.",
 		},
 		{
