@@ -34,6 +34,7 @@ export default class CausalMemoryPlugin extends Plugin {
 		this.settingsStore = settings;
 		const engine = createPluginEngine(this, settings, await readTemplatesFolder(this.app));
 		const statusEl = this.addStatusBarItem();
+		statusEl.addClass("mod-clickable");
 		const memory = new EngineService(engine, new IndexStatusBar(statusEl), (message) => new Notice(message));
 		const actions = new MemoryActions(this.app, memory, updateSettings);
 		const mcp = new ObsidianMcp(this, { engine, settings: () => settings.get(), updateSettings });
