@@ -19,7 +19,7 @@ const VAULT = {
 	"Memory/Ship on Fridays.md": "---\nmemory_category: decision\n---\nWe ship on Fridays.\n",
 	"Memory/Use Postgres.md": "---\nmemory_category: decision\n---\nWe use Postgres.\n",
 };
-const SETTINGS = JSON.stringify({ mcp: { enabled: false }, scoring: { core: { approvalCategories: ["decision"] } } });
+const SETTINGS = JSON.stringify({ welcomed: true, mcp: { enabled: false }, scoring: { core: { approvalCategories: ["decision"] } } });
 const ID = "causal-memory";
 
 type ViewPlugin = LoadedPlugin & { memory: { engine: MemoryEngine; changeListenerCount: number; changed(): void; whenReady(): Promise<void>; idle(): Promise<void> } };
@@ -158,7 +158,15 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 
 	it("the whole-vault confirmation: cancel changes nothing, confirm allows the writes", async () => {
 		const { app } = await started();
-		const saved = () => JSON.parse(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")) as { maintenance?: { writeScope?: string; vaultWritesConfirmed?: boolean } };
+		type Saved = { maintenance?: { writeScope?: string; vaultWritesConfirmed?: boolean } };
+		// The file may be caught half-written while the plugin saves: such a read counts as not yet saved.
+		const saved = (): Saved => {
+			try {
+				return JSON.parse(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")) as Saved;
+			} catch {
+				return {};
+			}
+		};
 		await app.commands.run(`${ID}:allow-vault-status-writes`);
 		expect(Modal.opened[0]?.titleEl.textContent).toBe("Allow memory status writes in the whole vault?");
 		buttonIn(Modal.opened[0]?.contentEl, "Cancel").click();
