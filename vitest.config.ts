@@ -10,6 +10,7 @@ const BUNDLE_TESTS = [
 	"tests/mcp/conformance.test.ts",
 	"tests/mcp/inspector-cli.test.ts",
 	"tests/node/serve-command.test.ts",
+	"tests/node/proposals-command.test.ts",
 ];
 
 export default defineConfig({

@@ -5,6 +5,7 @@ import { ObsidianEmbeddings } from "./obsidian/embedding-service";
 import { EngineService } from "./obsidian/engine-service";
 import { IndexStatusBar } from "./obsidian/index-status-bar";
 import { addMaintenanceCommands } from "./obsidian/maintenance-commands";
+import { MemoryActions } from "./obsidian/memory-actions";
 import { ObsidianMcp } from "./obsidian/mcp-service";
 import { createPluginEngine } from "./obsidian/plugin-engine";
 import { recordOpens } from "./obsidian/record-opens";
@@ -13,6 +14,8 @@ import { welcomeOnce } from "./obsidian/settings/first-run";
 import { applySettingsLive } from "./obsidian/settings/live-settings";
 import { CausalMemorySettingTab } from "./obsidian/settings/settings-tab";
 import { readTemplatesFolder } from "./obsidian/templates-folder";
+import { MEMORY_VIEW_ICON, MEMORY_VIEW_TYPE, MemoryView } from "./obsidian/view/memory-view";
+import { openMemoryView } from "./obsidian/view/open-memory-view";
 
 export default class CausalMemoryPlugin extends Plugin {
 	/** Set during `onload`: the memory engine's life in the plugin (index, activity, maintenance, recall). */
@@ -30,7 +33,10 @@ export default class CausalMemoryPlugin extends Plugin {
 		const warn = (message: string): void => void new Notice(`Causal Memory: ${message}`);
 		this.settingsStore = settings;
 		const engine = createPluginEngine(this, settings, await readTemplatesFolder(this.app));
-		const memory = new EngineService(engine, new IndexStatusBar(this.addStatusBarItem()), (message) => new Notice(message));
+		const statusEl = this.addStatusBarItem();
+		statusEl.addClass("mod-clickable");
+		const memory = new EngineService(engine, new IndexStatusBar(statusEl), (message) => new Notice(message));
+		const actions = new MemoryActions(this.app, memory, updateSettings);
 		const mcp = new ObsidianMcp(this, { engine, settings: () => settings.get(), updateSettings });
 		const embeddings = new ObsidianEmbeddings(this, () => settings.get().embeddings, async (embedder) => {
 			await memory.whenReady();
@@ -50,8 +56,12 @@ export default class CausalMemoryPlugin extends Plugin {
 		const context = { app: this.app, plugin: this, store: settings, memory, mcp, embeddings };
 		this.addSettingTab(new CausalMemorySettingTab(context));
 		this.register(applySettingsLive(context));
-		addMemoryCommands(this, memory);
-		addMaintenanceCommands(this, { maintenance: () => memory.maintenance(), updateSettings });
+		this.registerView(MEMORY_VIEW_TYPE, (leaf) => new MemoryView(leaf, actions));
+		const openView = (): void => void openMemoryView(this.app);
+		this.addRibbonIcon(MEMORY_VIEW_ICON, "Open memory view", openView);
+		this.registerDomEvent(statusEl, "click", openView);
+		addMemoryCommands(this, actions);
+		addMaintenanceCommands(this, actions);
 		embeddings.addCommands();
 		mcp.addCommands();
 		// Vault `create` fires for every file while the vault loads: start once the layout is ready.

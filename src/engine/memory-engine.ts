@@ -161,6 +161,11 @@ export class MemoryEngine {
 		return readMemory({ vault: this.deps.vault, graph: () => this.index.graph, statusOf: (note) => this.maintenance.statusOf(note) }, path, include);
 	}
 
+	/** The engine's clock (ms). */
+	now(): number {
+		return this.deps.clock();
+	}
+
 	/** Records that the user opened a note (a use that keeps it fresh). */
 	async recordOpen(path: string): Promise<void> {
 		if (!this.activityStore || !this.index.graph.hasNote(path)) return;

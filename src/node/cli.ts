@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { indexCommand } from "./index-command";
 import { maintainCommand } from "./maintain-command";
+import { proposalsCommand } from "./proposals-command";
 import { serveCommand } from "./serve-command";
 import manifest from "../../manifest.json";
 import { errorMessage } from "../core/model/error-message";
@@ -13,6 +14,7 @@ const USAGE = `Usage: causal-memory <command> --vault DIR [options]
 Commands:
   index      Index the vault and print a summary of its memory graph (never writes)
   maintain   Run one maintenance pass: rescore every memory, apply status changes, write memory_status
+  proposals  List the open core proposals, or accept or decline one (--accept ID | --decline ID)
   serve      Serve the memory tools over MCP on 127.0.0.1, following the vault and running maintenance
 
 Options:
@@ -21,6 +23,8 @@ Options:
   --edge-key KEY=TYPE         index: map a link property to an edge type, e.g. up=derived_from (repeatable)
   --dry-run                   maintain: report what the pass would change without changing anything
   --confirm-vault-writes      maintain: allow memory_status writes outside the memory folder (see the preview first)
+  --accept ID                 proposals: promote the proposed memory ID (path or link text) to core
+  --decline ID                proposals: decline it; it is not proposed again
   --port N                    serve: preferred port (default from the settings, 27150); the next free one is used if taken
   --fixed-port                serve: fail instead of trying the next ports when the port is taken
   --token-file FILE           serve: read the bearer token clients must send from FILE (keep it private: chmod 600)
@@ -50,6 +54,8 @@ async function main(argv: string[]): Promise<number> {
 			"edge-key": { type: "string", multiple: true },
 			"dry-run": { type: "boolean", default: false },
 			"confirm-vault-writes": { type: "boolean", default: false },
+			accept: { type: "string" },
+			decline: { type: "string" },
 			port: { type: "string" },
 			"fixed-port": { type: "boolean", default: false },
 			token: { type: "string" },
@@ -81,6 +87,10 @@ async function main(argv: string[]): Promise<number> {
 			confirmVaultWrites: values["confirm-vault-writes"],
 			json: values.json,
 		});
+	}
+	if (command === "proposals") {
+		if (values.accept !== undefined && values.decline !== undefined) throw new UsageError("give --accept or --decline, not both");
+		return proposalsCommand({ vaultDir: requireVault(values.vault), accept: values.accept, decline: values.decline, json: values.json });
 	}
 	if (command === "serve") {
 		const seedFrom = values["seed-from"] === undefined ? undefined : requireFolder(values["seed-from"], "--seed-from");

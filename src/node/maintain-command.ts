@@ -1,12 +1,7 @@
-import { FsStorage } from "./fs-storage";
-import { FsVault } from "./fs-vault";
 import { formatPassReport, formatPreview } from "./format-pass";
-import { join } from "node:path";
-import { pluginFolder, readHeadlessSettings } from "./headless-settings";
+import { headlessEngine } from "./headless-engine";
+import { readHeadlessSettings } from "./headless-settings";
 import { progressBar } from "./progress-bar";
-import { createThreadMaintenanceWorker } from "./thread-worker-host";
-import { MemoryEngine } from "../engine/memory-engine";
-import { NODE_TIMERS } from "./node-timers";
 import { printLine } from "./terminal";
 
 export interface MaintainOptions {
@@ -22,15 +17,7 @@ export async function maintainCommand(options: MaintainOptions): Promise<number>
 	for (const problem of problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
 	const wholeVault = settings.maintenance.writeScope === "vault";
 	if (options.confirmVaultWrites) settings.maintenance = { ...settings.maintenance, writeScope: "vault", vaultWritesConfirmed: true };
-	const engine = new MemoryEngine({
-		vault: new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders }),
-		storage: new FsStorage(join(pluginFolder(options.vaultDir), "state")),
-		worker: createThreadMaintenanceWorker(),
-		timers: NODE_TIMERS,
-		clock: () => Date.now(),
-		settings: () => settings,
-		warn: (message) => console.error(`causal-memory: ${message}`),
-	});
+	const engine = headlessEngine(options.vaultDir, settings);
 	const bar = progressBar(process.stderr, "Indexing");
 	try {
 		await engine.start({ follow: false, onProgress: bar.update });

@@ -15,6 +15,8 @@ export class EngineService {
 	private stopped = false;
 	private engineStopped = false;
 	private readonly unsubscribe: () => void;
+	private unsubscribePasses: () => void = () => undefined;
+	private readonly changeListeners = new Set<() => void>();
 	private markReady: () => void = () => undefined;
 	private readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
 
@@ -23,7 +25,30 @@ export class EngineService {
 		private readonly status: IndexStatusView,
 		private readonly reportProblem: (message: string) => void,
 	) {
-		this.unsubscribe = engine.index.onChange(() => this.showCounts());
+		this.unsubscribe = engine.index.onChange(() => {
+			this.showCounts();
+			this.changed();
+		});
+	}
+
+	/**
+	 * Calls `listener` when what the memory view shows may have changed: the index (notes, links,
+	 * written statuses), a finished pass, the engine's start, or `changed()`. Returns a function
+	 * that stops it.
+	 */
+	onChange(listener: () => void): () => void {
+		this.changeListeners.add(listener);
+		return () => this.changeListeners.delete(listener);
+	}
+
+	/** How many `onChange` listeners are registered (a view that closed must leave none). */
+	get changeListenerCount(): number {
+		return this.changeListeners.size;
+	}
+
+	/** Tells the listeners about a change the index does not see (an undo or a proposal outside the write scope). */
+	changed(): void {
+		for (const listener of [...this.changeListeners]) listener();
 	}
 
 	/** Starts the engine and follows the vault. Never rejects: failures are shown and reported (null). */
@@ -73,6 +98,7 @@ export class EngineService {
 		if (this.stopped) return;
 		this.stopped = true;
 		this.unsubscribe();
+		this.unsubscribePasses();
 		this.engine.index.stop();
 		this.markReady();
 	}
@@ -95,9 +121,11 @@ export class EngineService {
 		try {
 			this.status.showProgress(0, 0);
 			const report = this.started ? await this.engine.rebuild(onProgress) : await this.engine.start({ follow: true, onProgress });
+			if (!this.started && !this.stopped) this.unsubscribePasses = this.engine.maintenance.onPassCompleted(() => this.changed());
 			this.started = true;
 			if (this.stopped) return null;
 			this.showCounts();
+			this.changed();
 			return report;
 		} catch (error) {
 			if (!this.started) this.engine.index.stop();

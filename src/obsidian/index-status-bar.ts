@@ -33,7 +33,7 @@ export class IndexStatusBar implements IndexStatusView {
 	showCounts(notes: number, links: number): void {
 		this.lastPercent = -1;
 		this.el.setText(`Memory: ${count(notes, "note", "notes")} · ${count(links, "link", "links")}`);
-		this.el.setAttr("aria-label", "Causal Memory index; run \"Show memory index summary\" for details");
+		this.el.setAttr("aria-label", "Causal Memory: click to open the memory view");
 	}
 
 	showFailure(reason: string): void {

@@ -1,9 +1,11 @@
+// @vitest-environment happy-dom
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { EngineService } from "../../src/obsidian/engine-service";
 import { addMaintenanceCommands } from "../../src/obsidian/maintenance-commands";
-import { Notice } from "../fakes/obsidian";
+import { MemoryActions } from "../../src/obsidian/memory-actions";
+import { Modal, Notice } from "../fakes/obsidian";
 import { engineOver, RecordingStatus } from "./engine-harness";
 import { removeVaultDirs } from "./fake-app";
 import { pluginUnderTest } from "./plugin-under-test";
@@ -25,14 +27,18 @@ function setup(files: Record<string, string>) {
 	const built = engineOver(app, { clock: () => clock.now });
 	const memory = new EngineService(built.engine, new RecordingStatus(), () => undefined);
 	services.push(memory);
-	addMaintenanceCommands(obsidianPlugin, {
-		maintenance: () => memory.maintenance(),
-		updateSettings: (change) => {
-			built.settings.current = change(built.settings.current);
-			return Promise.resolve();
-		},
+	const actions = new MemoryActions(obsidianPlugin.app, memory, (change) => {
+		built.settings.current = change(built.settings.current);
+		return Promise.resolve();
 	});
+	addMaintenanceCommands(obsidianPlugin, actions);
 	return { app, plugin, dir, memory, clock, ...built };
+}
+
+function button(modal: Modal | undefined, text: string): HTMLButtonElement {
+	const found = [...(modal?.contentEl.querySelectorAll("button") ?? [])].find((candidate) => candidate.getText() === text);
+	if (!found) throw new Error(`no button "${text}"`);
+	return found;
 }
 
 describe("maintenance commands", () => {
@@ -40,8 +46,9 @@ describe("maintenance commands", () => {
 		const { app } = setup({ "A.md": "" });
 		await app.commands.run(`${ID}:run-maintenance`);
 		expect(Notice.messages.at(-1)).toBe("The memory index is still being built; try again in a moment.");
-		await app.commands.run(`${ID}:preview-vault-status-writes`);
+		await app.commands.run(`${ID}:allow-vault-status-writes`);
 		expect(Notice.messages.at(-1)).toBe("The memory index is still being built; try again in a moment.");
+		expect(Modal.opened).toEqual([]);
 		await app.commands.run(`${ID}:undo-latest-status-change`);
 		expect(Notice.messages.at(-1)).toBe("There is no memory status change to undo.");
 	});
@@ -60,13 +67,21 @@ describe("maintenance commands", () => {
 
 		await app.metadataCache.whenIdle();
 		await memory.idle();
-		expect(app.commands.executeCommandById(`${ID}:allow-vault-status-writes`)).toBe(false);
-		await app.commands.run(`${ID}:preview-vault-status-writes`);
-		expect(Notice.messages.at(-1)).toMatch(/^Whole-vault scope would set memory_status on 1 notes \(1 outside the memory folder\): 1 dormant\. /);
+		// The confirmation shows what the first whole-vault pass would write; cancel changes nothing.
+		await app.commands.run(`${ID}:allow-vault-status-writes`);
+		const [modal] = Modal.opened;
+		expect(modal?.titleEl.getText()).toBe("Allow memory status writes in the whole vault?");
+		expect(modal?.contentEl.querySelector("p")?.getText()).toBe("The first pass would set memory_status on 1 note, 1 of them outside the memory folder.");
+		expect([...(modal?.contentEl.querySelectorAll("li") ?? [])].map((li) => li.getText())).toEqual(["1 get memory_status: dormant", "Thoughts.md: dormant"]);
+		button(modal, "Cancel").click();
+		expect(Modal.opened).toEqual([]);
 		expect(settings.current.maintenance.writeScope).toBe("memory-folder");
+		expect(readFileSync(join(dir, "Thoughts.md"), "utf8")).toBe("A thought.");
 
+		await app.commands.run(`${ID}:allow-vault-status-writes`);
 		const passed = new Promise((resolve) => memory.engine.maintenance.onPassCompleted(resolve));
-		expect(app.commands.executeCommandById(`${ID}:allow-vault-status-writes`)).toBe(true);
+		button(Modal.opened[0], "Allow and run a pass").click();
+		expect(Modal.opened).toEqual([]);
 		await passed;
 		expect(settings.current.maintenance).toMatchObject({ writeScope: "vault", vaultWritesConfirmed: true });
 		await until(() => readFileSync(join(dir, "Thoughts.md"), "utf8").includes("memory_status: dormant"));

@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin as ObsidianPlugin } from "obsidian";
 import { DEFAULT_CONFIG_DIR, Plugin, type App } from "../fakes/obsidian";
 import type { PluginManifest } from "../fakes/obsidian/metadata-types";
 import { fakeApp } from "./fake-app";
 
-const manifest = JSON.parse(readFileSync(fileURLToPath(new URL("../../manifest.json", import.meta.url)), "utf8")) as PluginManifest;
+const manifest = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), "../../manifest.json"), "utf8")) as PluginManifest;
 
 class BarePlugin extends Plugin {}
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { builtinModules, createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runInThisContext } from "node:vm";
 import * as obsidian from "../fakes/obsidian";
@@ -9,7 +10,8 @@ import { makeVaultDir } from "../obsidian/fake-app";
 import { DATA_JSON } from "../obsidian/plugin-under-test";
 import { until } from "../obsidian/until";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+// Not `new URL(…, import.meta.url)`: under happy-dom `URL` is the DOM's, which fileURLToPath refuses.
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../");
 const nodeRequire = createRequire(import.meta.url);
 
 /** The plugin as the bundle exports it, with its public handles. */

@@ -44,12 +44,17 @@ describe("main.js loaded as Obsidian loads it", () => {
 		expect(Object.keys(app.commands.commands).sort()).toEqual([
 			"causal-memory:allow-vault-status-writes",
 			"causal-memory:copy-mcp-connection",
+			"causal-memory:explain-note",
+			"causal-memory:open-memory-view",
+			"causal-memory:pin-note",
 			"causal-memory:prepare-embedding-model",
-			"causal-memory:preview-vault-status-writes",
 			"causal-memory:rebuild-index",
+			"causal-memory:recall-selection",
+			"causal-memory:review-core-proposals",
 			"causal-memory:run-maintenance",
 			"causal-memory:show-index-summary",
 			"causal-memory:undo-latest-status-change",
+			"causal-memory:unpin-note",
 		]);
 		expect(Object.values(app.commands.commands).some((command) => command.hotkeys !== undefined)).toBe(false);
 		await mcpSettled(plugin);

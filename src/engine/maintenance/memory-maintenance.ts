@@ -64,6 +64,7 @@ export class MemoryMaintenance {
 	private unsubscribe: (() => void) | null = null;
 	private readonly pinned = new Map<string, boolean>();
 	private readonly passListeners = new Set<(report: PassReport) => void>();
+	private lastReport: PassReport | null = null;
 
 	private constructor(
 		private readonly deps: MaintenanceDeps,
@@ -117,6 +118,11 @@ export class MemoryMaintenance {
 		return this.lifecycle.lastPassAt();
 	}
 
+	/** The report of the last (non-dry) pass since the engine started, or null before it. */
+	lastPass(): PassReport | null {
+		return this.lastReport;
+	}
+
 	/** Calls `listener` after every finished (non-dry) pass; returns a function that stops it. */
 	onPassCompleted(listener: (report: PassReport) => void): () => void {
 		this.passListeners.add(listener);
@@ -153,25 +159,28 @@ export class MemoryMaintenance {
 	 * the memory (it is recorded as opened), or the next passes would move it straight back down.
 	 */
 	async undo(seq: number): Promise<void> {
+		const problem = this.undoProblem(seq);
 		const entry = this.deps.activity.entry(seq);
-		if (!entry) throw new Error(`No transition or prune with number ${seq} in the history.`);
-		if (entry.undoneAt !== null) throw new Error(`History entry ${seq} was already undone.`);
-		if (entry.kind === "prune") {
-			await this.undoPrune(entry);
-		} else {
-			const current = this.statusOf(entry.path);
-			if (current !== entry.to) {
-				throw new Error(`"${entry.path}" is ${current} now, not ${entry.to}; only the latest change of a memory can be undone.`);
-			}
-			await this.setStatus(entry.path, entry.from, `undo of #${seq}`, false);
-		}
+		if (problem !== null || entry === undefined) throw new Error(problem ?? `No history entry ${seq}.`);
+		if (entry.kind === "prune") await this.undoPrune(entry);
+		else await this.setStatus(entry.path, entry.from, `undo of #${seq}`, false);
 		const at = this.deps.clock();
 		await this.deps.activity.record({ kind: "undo", ref: seq, at });
 		if (entry.kind === "transition") await this.deps.activity.record({ kind: "open", path: entry.path, at });
 	}
 
+	/** Why `undo(seq)` would refuse, or null when it can undo that entry now. */
+	undoProblem(seq: number): string | null {
+		const entry = this.deps.activity.entry(seq);
+		if (!entry) return `No transition or prune with number ${seq} in the history.`;
+		if (entry.undoneAt !== null) return `History entry ${seq} was already undone.`;
+		if (entry.kind === "prune") return entry.action === "trash" ? `"${entry.path}" was moved to the trash; restore it from there.` : null;
+		const current = this.statusOf(entry.path);
+		if (current !== entry.to) return `"${entry.path}" is ${current} now, not ${entry.to}; only the latest change of a memory can be undone.`;
+		return null;
+	}
+
 	private async undoPrune(entry: Extract<HistoryEntry, { kind: "prune" }>): Promise<void> {
-		if (entry.action === "trash") throw new Error(`"${entry.path}" was moved to the trash; restore it from there.`);
 		if (entry.action === "archive" && entry.destination !== undefined) {
 			await this.deps.vault.moveNote(entry.destination, entry.path);
 		}
@@ -210,6 +219,7 @@ export class MemoryMaintenance {
 		const writes = await this.sync.write(planned.writes);
 		for (const failure of writes.failed) this.deps.warn(`could not write memory_status to ${failure.path}: ${failure.message}`);
 		const report = { ...base, writes, skippedInvalidYaml: planned.invalidYaml, totalMs: performance.now() - started };
+		this.lastReport = report;
 		for (const listener of this.passListeners) {
 			try {
 				listener(report);

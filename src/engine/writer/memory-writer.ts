@@ -182,6 +182,11 @@ export class MemoryWriter {
 		return this.setPinned(nodeId, false);
 	}
 
+	/** The user's own pin toggle in the app: any indexed note, whatever the MCP folder permissions say. */
+	pinAsUser(path: string, pinned: boolean): Promise<PinResult> {
+		return this.setPinned(path, pinned, false);
+	}
+
 	/** Moves a memory created through MCP to the trash; the user's own notes are refused. */
 	delete(nodeId: string): Promise<DeleteResult> {
 		return this.runExclusive(async () => {
@@ -230,10 +235,10 @@ export class MemoryWriter {
 		return run;
 	}
 
-	private setPinned(nodeId: string, pinned: boolean): Promise<PinResult> {
+	private setPinned(nodeId: string, pinned: boolean, checkPermissions = true): Promise<PinResult> {
 		return this.runExclusive(async () => {
 			const path = resolveMemoryId(this.graph, nodeId, "node_id");
-			this.permissions.assertMemoryKeysWritable(path, "node_id");
+			if (checkPermissions) this.permissions.assertMemoryKeysWritable(path, "node_id");
 			const wasPinned = this.graph.node(path)?.memory.pinned ?? false;
 			const before = this.deps.maintenance().statusOf(path);
 			await this.writeFrontmatter(path, { memory_pinned: pinned ? true : undefined });

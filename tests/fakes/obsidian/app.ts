@@ -29,6 +29,7 @@ export class App {
 		this.metadataCache = new MetadataCache(this.vault, options.metadata !== "cold");
 		this.fileManager = new FileManager(this.vault);
 		this.workspace = new Workspace();
+		this.workspace.attach(this);
 	}
 
 	/** Fake-only: listeners registered on the vault, metadata cache and workspace. */

@@ -1,3 +1,4 @@
+import type { Editor, MarkdownView } from "obsidian";
 import type { Command } from "./metadata-types";
 
 /** The app's command registry (`app.commands`, internal in the typings). */
@@ -18,6 +19,20 @@ export class Commands {
 		if (command.checkCallback) return command.checkCallback(false) !== false;
 		if (!command.callback) return false;
 		void command.callback();
+		return true;
+	}
+
+	/**
+	 * Fake-only: runs an editor command with `selection` selected in the active editor; false
+	 * when its check says it does not apply.
+	 */
+	runInEditor(id: string, selection: string): boolean {
+		const command = this.commands[id];
+		if (!command?.editorCheckCallback) throw new Error(`No editor command "${id}".`);
+		const editor = { getSelection: () => selection } as unknown as Editor;
+		const context = {} as MarkdownView;
+		if (command.editorCheckCallback(true, editor, context) === false) return false;
+		command.editorCheckCallback(false, editor, context);
 		return true;
 	}
 

@@ -3,6 +3,7 @@ import { Component } from "./component";
 import { FakeElement } from "./fake-element";
 import type { Command, PluginManifest } from "./metadata-types";
 import { normalizePath } from "./normalize-path";
+import type { ViewCreator } from "./workspace-leaf";
 
 /**
  * Obsidian's Plugin base class. Commands get the app's `<plugin id>:` id prefix and
@@ -15,6 +16,8 @@ export abstract class Plugin extends Component {
 	manifest: PluginManifest;
 	readonly statusBarItems: FakeElement[] = [];
 	readonly settingTabs: unknown[] = [];
+	/** Fake-only: the plugin's ribbon icons, in order. */
+	readonly ribbonIcons: (HTMLElement | FakeElement)[] = [];
 
 	constructor(app: App, manifest: PluginManifest) {
 		super();
@@ -30,6 +33,27 @@ export abstract class Plugin extends Component {
 			this.statusBarItems.splice(this.statusBarItems.indexOf(element), 1);
 		});
 		return element;
+	}
+
+	/** A real element when there is a DOM (UI tests, the browser harness), else a FakeElement. */
+	addRibbonIcon(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement | FakeElement {
+		const element = typeof document === "undefined" ? new FakeElement() : createDiv({ cls: "side-dock-ribbon-action clickable-icon" });
+		element.setAttr("aria-label", title);
+		element.setAttr("data-icon", icon);
+		const listener = (evt: Event): void => void callback(evt as MouseEvent);
+		element.addEventListener("click", listener);
+		this.ribbonIcons.push(element);
+		this.register(() => {
+			element.removeEventListener("click", listener);
+			element.detach();
+			this.ribbonIcons.splice(this.ribbonIcons.indexOf(element), 1);
+		});
+		return element;
+	}
+
+	registerView(type: string, viewCreator: ViewCreator): void {
+		this.app.workspace.registerViewType(type, viewCreator);
+		this.register(() => void this.app.workspace.unregisterViewType(type));
 	}
 
 	addCommand(command: Command): Command {

@@ -1,0 +1,100 @@
+import { Notice, type App } from "obsidian";
+import { errorMessage } from "../core/model/error-message";
+import type { MemorySettings } from "../core/model/settings";
+import type { MemoryEngine } from "../engine/memory-engine";
+import type { PassReport } from "../engine/maintenance/memory-maintenance";
+import type { EngineService } from "./engine-service";
+
+export const NOT_READY = "The memory index is still being built; try again in a moment.";
+
+/**
+ * What the user can do to the memory from the app (commands, the memory view, the modals): each
+ * action reports its outcome or its failure as a notice and tells the view to re-render.
+ * None throws.
+ */
+export class MemoryActions {
+	constructor(
+		private readonly app: App,
+		readonly memory: EngineService,
+		private readonly updateSettings: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>,
+	) {}
+
+	/** The engine once it has started, else null (and a notice when `tell`). */
+	engine(tell = false): MemoryEngine | null {
+		if (this.memory.isStarted) return this.memory.engine;
+		if (tell) new Notice(NOT_READY);
+		return null;
+	}
+
+	async setPinned(path: string, pinned: boolean): Promise<boolean> {
+		return this.attempt(pinned ? "could not pin the note" : "could not unpin the note", async (engine) => {
+			const result = await engine.writer.pinAsUser(path, pinned);
+			new Notice(pinned ? `Pinned: ${result.nodeId} is a core memory.` : `Unpinned: ${result.nodeId} is ${result.status}.`);
+		});
+	}
+
+	async undo(seq: number): Promise<boolean> {
+		return this.attempt("could not undo", async (engine) => {
+			const entry = engine.maintenance.history().find((candidate) => candidate.seq === seq);
+			await engine.maintenance.undo(seq);
+			const what = entry?.kind === "transition" ? `${entry.from} → ${entry.to}` : `${entry?.action ?? "change"} (prune)`;
+			new Notice(`Undone: ${entry?.path ?? `#${seq}`}, ${what}.`);
+		});
+	}
+
+	/** Undoes the latest change that has not been undone yet. */
+	async undoLatest(): Promise<boolean> {
+		const latest = this.engine()?.maintenance.history().filter((entry) => entry.undoneAt === null).at(-1);
+		if (!latest) {
+			new Notice("There is no memory status change to undo.");
+			return false;
+		}
+		return this.undo(latest.seq);
+	}
+
+	async resolveProposal(path: string, accept: boolean): Promise<boolean> {
+		return this.attempt(accept ? "could not accept the proposal" : "could not decline the proposal", async (engine) => {
+			await engine.maintenance.resolveProposal(path, accept);
+			new Notice(accept ? `${path} is a core memory now.` : `Declined: ${path} will not be proposed again.`);
+		});
+	}
+
+	async runPass(): Promise<PassReport | null> {
+		let report: PassReport | null = null;
+		await this.attempt("maintenance failed", async (engine) => {
+			report = await engine.maintenance.runPass();
+			new Notice(`Memory maintenance: ${report.changes.length} status changes, ${report.writes.written} notes updated, ${report.proposals.length} core proposals.`);
+		});
+		return report;
+	}
+
+	/** Turns on confirmed whole-vault status writes, then runs a pass that writes them. */
+	async allowVaultWrites(): Promise<boolean> {
+		try {
+			await this.updateSettings((current) => ({ ...current, maintenance: { ...current.maintenance, writeScope: "vault", vaultWritesConfirmed: true } }));
+		} catch (error) {
+			new Notice(`Causal Memory: the setting could not be saved: ${errorMessage(error)}`);
+			return false;
+		}
+		return (await this.runPass()) !== null;
+	}
+
+	/** Opens a note in the workspace (a new tab when `newLeaf`). */
+	async openNote(path: string, newLeaf = false): Promise<void> {
+		await this.app.workspace.openLinkText(path, "", newLeaf);
+	}
+
+	private async attempt(failure: string, work: (engine: MemoryEngine) => Promise<void>): Promise<boolean> {
+		const engine = this.engine(true);
+		if (!engine) return false;
+		try {
+			await work(engine);
+			return true;
+		} catch (error) {
+			new Notice(`Causal Memory: ${failure}: ${errorMessage(error)}`);
+			return false;
+		} finally {
+			this.memory.changed();
+		}
+	}
+}
