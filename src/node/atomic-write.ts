@@ -28,7 +28,7 @@ export async function writeFileAtomic(target: string, data: string, options: Ato
 }
 
 /** Writes and fsyncs `data` to a new temp file beside `target` (named by TEMP_FILE); returns its path. */
-export async function writeTempBeside(target: string, data: string, mode: number): Promise<string> {
+async function writeTempBeside(target: string, data: string, mode: number): Promise<string> {
 	const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
 	const handle = await fs.open(temp, "wx", mode & 0o7777);
 	try {
