@@ -22,8 +22,11 @@ export async function maintainCommand(options: MaintainOptions): Promise<number>
 	for (const problem of problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
 	const wholeVault = settings.maintenance.writeScope === "vault";
 	if (options.confirmVaultWrites) settings.maintenance = { ...settings.maintenance, writeScope: "vault", vaultWritesConfirmed: true };
+	const vault = new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders });
+	// A write killed part-way leaves its temp file beside the note; nobody else writes ours (one writer per vault).
+	await vault.removeStaleTempFiles();
 	const engine = new MemoryEngine({
-		vault: new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders }),
+		vault,
 		storage: new FsStorage(join(pluginFolder(options.vaultDir), "state")),
 		worker: createThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,

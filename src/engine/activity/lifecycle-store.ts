@@ -16,7 +16,7 @@ interface StoredLifecycle {
 	rows: Row[];
 	proposals: CoreProposal[];
 	/** Status write-backs started and not known to have landed: path and what the note said before (null: no key). */
-	unwritten?: [path: string, noteSaid: string | null][];
+	unwritten?: [path: string, noteSaid: string | null, modified: number][];
 	/** Notes whose mtime may be one of our own writes': the time they were last modified before, and those mtimes. */
 	ownWrites?: [path: string, modified: number, ...mtimes: number[]][];
 }
@@ -31,7 +31,7 @@ export class LifecycleStore {
 	private base: PassOutcome | null = null;
 	private readonly overrides = new Map<string, LifecycleState | null>();
 	private readonly proposalsByPath = new Map<string, CoreProposal>();
-	private readonly unwritten = new Map<string, string | undefined>();
+	private readonly unwritten = new Map<string, { noteSaid: string | undefined; modified: number }>();
 	private readonly ownWrites = new Map<string, { mtimes: number[]; modified: number }>();
 
 	private constructor(private readonly storage: StoragePort) {}
@@ -50,7 +50,7 @@ export class LifecycleStore {
 				store.overrides.set(path, { status: name, since, pendingDown, lastPassAt, proposedAt });
 			}
 			for (const proposal of saved.proposals ?? []) store.proposalsByPath.set(proposal.path, proposal);
-			for (const [path, noteSaid] of saved.unwritten ?? []) store.unwritten.set(path, noteSaid ?? undefined);
+			for (const [path, noteSaid, modified] of saved.unwritten ?? []) store.unwritten.set(path, { noteSaid: noteSaid ?? undefined, modified });
 			for (const [path, modified, ...mtimes] of saved.ownWrites ?? []) store.ownWrites.set(path, { mtimes, modified });
 		} catch (error) {
 			warn(`${FILE} could not be read (${errorMessage(error)}); lifecycle states start again from the notes' memory_status`);
@@ -81,21 +81,22 @@ export class LifecycleStore {
 	}
 
 	/**
-	 * Marks a `memory_status` write-back as started on a note that says `noteSaid`; saved with the
-	 * states, so after a crash the next start can tell an unfinished write (the note still says
-	 * `noteSaid`) from a hand edit.
+	 * Marks a `memory_status` write-back as started on a note that says `noteSaid` and was last
+	 * modified at `modified`; saved with the states, so after a crash the next start can tell an
+	 * unfinished write (the note still says `noteSaid`) from a hand edit, and a landed one's mtime
+	 * from an edit.
 	 */
-	markUnwritten(path: string, noteSaid: string | undefined): void {
-		this.unwritten.set(path, noteSaid);
+	markUnwritten(path: string, noteSaid: string | undefined, modified: number): void {
+		this.unwritten.set(path, { noteSaid, modified });
 	}
 
 	markWritten(path: string): void {
 		this.unwritten.delete(path);
 	}
 
-	/** What the note said when an unfinished write-back to it started: `{ noteSaid }`, or null when none is open. */
-	unwrittenWrite(path: string): { noteSaid: string | undefined } | null {
-		return this.unwritten.has(path) ? { noteSaid: this.unwritten.get(path) } : null;
+	/** What the note said (and when it was modified) when an unfinished write-back to it started; null when none is open. */
+	unwrittenWrite(path: string): { noteSaid: string | undefined; modified: number } | null {
+		return this.unwritten.get(path) ?? null;
 	}
 
 	/**
@@ -118,7 +119,8 @@ export class LifecycleStore {
 		const own = this.ownWrites.get(from);
 		this.ownWrites.delete(from);
 		if (own) this.ownWrites.set(to, own);
-		if (this.unwritten.has(from)) this.unwritten.set(to, this.unwritten.get(from));
+		const mark = this.unwritten.get(from);
+		if (mark) this.unwritten.set(to, mark);
 		this.unwritten.delete(from);
 		const state = this.stateOf(from);
 		this.overrides.set(from, null);
@@ -170,7 +172,7 @@ export class LifecycleStore {
 		};
 		for (const [path, state] of this.overrides) push(path, state ?? undefined);
 		for (const path of this.base?.paths ?? []) if (!seen.has(path)) push(path, this.stateOf(path));
-		const unwritten = [...this.unwritten].map(([path, noteSaid]): [string, string | null] => [path, noteSaid ?? null]);
+		const unwritten = [...this.unwritten].map(([path, mark]): [string, string | null, number] => [path, mark.noteSaid ?? null, mark.modified]);
 		const ownWrites = [...this.ownWrites].map(([path, own]): [string, number, ...number[]] => [path, own.modified, ...own.mtimes]);
 		const stored: StoredLifecycle = {
 			format: FORMAT,

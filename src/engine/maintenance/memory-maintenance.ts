@@ -11,7 +11,7 @@ import type { NodeActivity } from "../../core/scoring/activity";
 import { scoringActivityOf } from "../activity/scoring-activity";
 import type { MaintenanceWorker } from "../../core/maintenance/maintenance-worker-port";
 import type { ActivityStore } from "../activity/activity-store";
-import { FrontmatterSync, type StatusWrite, type WritePreview, type WriteReport } from "./frontmatter-sync";
+import { FrontmatterSync, frontmatterStatus, type StatusWrite, type WritePreview, type WriteReport } from "./frontmatter-sync";
 import { LifecycleStore } from "../activity/lifecycle-store";
 import { runMaintenancePass } from "./maintenance-runner";
 import { PassScheduler } from "./pass-scheduler";
@@ -301,7 +301,10 @@ export class MemoryMaintenance {
 	 */
 	private async writeBack(writes: StatusWrite[]): Promise<WriteReport> {
 		const graph = this.deps.index.graph;
-		for (const write of writes) this.lifecycle.markUnwritten(write.path, graph.node(write.path)?.memory.status);
+		for (const write of writes) {
+			const node = graph.node(write.path);
+			if (node) this.lifecycle.markUnwritten(write.path, node.memory.status, this.modifiedOf(write.path, node));
+		}
 		await this.lifecycle.save();
 		const report = await this.sync.write(writes);
 		const failed = new Set(report.failed.map((failure) => failure.path));
@@ -324,7 +327,11 @@ export class MemoryMaintenance {
 			const unfinished = this.lifecycle.unwrittenWrite(path);
 			// Our write-back never landed (the note says what it said before): the next pass finishes it.
 			if (unfinished?.noteSaid === node.memory.status) continue;
-			if (unfinished) this.lifecycle.markWritten(path);
+			if (unfinished) {
+				this.lifecycle.markWritten(path);
+				// It landed but the process died before saving its mtime: that mtime is ours, not an edit.
+				if (node.memory.status === frontmatterStatus(state?.status ?? "active")) this.lifecycle.recordOwnWrite(path, node.mtime, unfinished.modified);
+			}
 			// In the write scope the frontmatter is kept in step, so it is authoritative; elsewhere only an explicit value is.
 			const authoritative = said !== undefined || this.sync.inScope(path);
 			if (state && authoritative && state.status !== (said ?? "active")) {
