@@ -178,8 +178,10 @@ export class FrontmatterSync {
 		this.pending.set(write.path, write.status);
 		try {
 			const file = await this.vault.writeFrontmatter(write.path, { memory_status: write.status });
-			if (file) this.onWritten(write.path, file);
-			report.written++;
+			if (file) {
+				this.onWritten(write.path, file);
+				report.written++;
+			}
 		} catch (error) {
 			this.pending.delete(write.path);
 			report.failed.push({ path: write.path, message: errorMessage(error) });
