@@ -138,18 +138,18 @@ export class LifecycleStore {
 	}
 
 	/**
-	 * Takes a finished pass as the new base. Overrides made while it ran (`since` = the pass's
-	 * start marker from `mark()`) stay on top: they are newer than what the pass saw.
+	 * Takes a finished pass as the new base. Overrides made while it ran (after `mark()`) stay on
+	 * top, also for a note that had an older override: they are newer than what the pass saw.
 	 */
-	adoptPass(outcome: PassOutcome, overridesBefore: ReadonlySet<string>): void {
+	adoptPass(outcome: PassOutcome, overridesBefore: ReadonlyMap<string, LifecycleState | null>): void {
 		this.base = outcome;
-		for (const path of overridesBefore) this.overrides.delete(path);
+		for (const [path, state] of overridesBefore) if (this.overrides.get(path) === state) this.overrides.delete(path);
 		for (const proposal of outcome.proposals) this.proposalsByPath.set(proposal.path, proposal);
 	}
 
-	/** Paths overridden so far; pass it to `adoptPass` to drop exactly those once the pass lands. */
-	mark(): Set<string> {
-		return new Set(this.overrides.keys());
+	/** The overrides so far; pass it to `adoptPass` to drop exactly those (and not newer ones) once the pass lands. */
+	mark(): Map<string, LifecycleState | null> {
+		return new Map(this.overrides);
 	}
 
 	proposals(): CoreProposal[] {
