@@ -72,7 +72,7 @@ export class StaticVault implements VaultPort {
 		return () => undefined;
 	}
 
-	writeFrontmatter(): Promise<void> {
+	writeFrontmatter(): Promise<VaultFile | null> {
 		return this.refuse();
 	}
 

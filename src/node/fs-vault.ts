@@ -1,23 +1,18 @@
 import { promises as fs } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { editFrontmatter } from "../core/frontmatter/edit-frontmatter";
-import type {
-	FrontmatterPatch,
-	LoadedNote,
-	RemoveMode,
-	VaultEventListener,
-	VaultFile,
-	VaultPort,
-	WriteOptions,
-} from "../core/model/vault";
+import { NoteLocks } from "../core/frontmatter/note-locks";
+import { OwnWrites } from "../core/frontmatter/own-writes";
+import type { FrontmatterUpdate, LoadedNote, RemoveMode, VaultEventListener, VaultFile, VaultPort } from "../core/model/vault";
 import { parseNote } from "../core/parse/parse-note";
-import { writeFileAtomic } from "./atomic-write";
+import { TEMP_FILE } from "./atomic-write";
 import { describeFsError, isMissing } from "./fs-errors";
 import { freeVaultPath } from "./fs-free-path";
 import { toVaultFile } from "./fs-vault-file";
 import { checkVisible, checkWritableNotePath, VaultPaths, vaultSegments } from "./fs-vault-paths";
 import { listMarkdownFiles } from "./fs-walk";
 import { watchVault } from "./fs-watcher";
+import { updateNote } from "./fs-note-update";
 
 export interface FsVaultOptions {
 	/** Vault-relative folders left out of `list()` and `watch()`, besides hidden folders and `node_modules`. */
@@ -37,14 +32,17 @@ const TRASH_FOLDER = ".trash";
  * `.md` still loads); a file that cannot be read throws an Error naming the note and the reason.
  * `writeFrontmatter` refuses a note that is not valid UTF-8 rather than rewriting it lossily.
  *
- * Changes made through this adapter are reported by `watch` like any other change: the engine
- * treats them the same way, and `writeFrontmatter` does not write when the patch changes nothing,
- * so reacting to its own modify events cannot loop.
+ * Changes made through this adapter are reported by `watch` like any other change; `load` marks
+ * a note whose content is exactly what `writeFrontmatter` last wrote (`ownWrite`), and
+ * `writeFrontmatter` does not write when the patch changes nothing, so reacting to its own
+ * modify events cannot loop.
  */
 export class FsVault implements VaultPort {
 	private readonly paths: VaultPaths;
 	private readonly excludedFolders: string[];
 	private readonly onWatchError: (error: Error) => void;
+	private readonly locks = new NoteLocks();
+	private readonly ownWrites = new OwnWrites();
 
 	constructor(
 		readonly root: string,
@@ -89,35 +87,40 @@ export class FsVault implements VaultPort {
 			if (isMissing(error)) return null;
 			throw new Error(`Cannot read note "${path}": ${describeFsError(error)}.`);
 		}
-		return { file, content, parsed: parseNote(content) };
+		return { file, content, parsed: parseNote(content), ownWrite: this.ownWrites.isOwn(path, content) };
 	}
 
 	watch(listener: VaultEventListener): () => void {
 		return watchVault(this.root, listener, { skipFolder: (folder) => this.skipFolder(folder), onError: this.onWatchError });
 	}
 
-	async writeFrontmatter(path: string, patch: FrontmatterPatch, options: WriteOptions = {}): Promise<void> {
+	/** A compare-and-swap on the content it read (see updateNote), one write of a note at a time. */
+	async writeFrontmatter(path: string, update: FrontmatterUpdate): Promise<VaultFile | null> {
 		const absolute = await this.paths.resolve(path, "path");
 		const fail = (reason: string) => new Error(`Cannot edit the frontmatter of "${path}": ${reason}`);
-		let before;
-		let bytes;
-		try {
-			before = await fs.stat(absolute);
-			bytes = await fs.readFile(absolute);
-		} catch (error) {
-			throw fail(`${describeFsError(error)}.`);
+		return this.locks.run(absolute, async () => {
+			let written;
+			try {
+				written = await updateNote(absolute, (content) => editedContent(content, update, fail), (bytes) => decodeOrFail(bytes, fail));
+			} catch (error) {
+				throw error instanceof FrontmatterEditError ? error.original : fail(`${errorText(error)}.`);
+			}
+			if (written === null) return null;
+			this.ownWrites.remember(path, written.text);
+			return toVaultFile(path, written.stats);
+		});
+	}
+
+	/** Removes temp files a killed write left beside notes (`.<name>.<hex>.tmp`); returns how many. */
+	async removeStaleTempFiles(): Promise<number> {
+		const entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true });
+		let removed = 0;
+		for (const entry of entries) {
+			if (!entry.isFile() || !TEMP_FILE.test(entry.name) || !entry.name.slice(1).includes(".md.")) continue;
+			await fs.rm(join(entry.parentPath, entry.name), { force: true });
+			removed++;
 		}
-		const content = decodeUtf8(bytes);
-		if (content === null) throw fail("the file is not valid UTF-8 text. It was not changed.");
-		const result = editFrontmatter(content, patch);
-		if (!result.ok) throw fail(result.error);
-		if (!result.changed) return;
-		// Someone (an editor, a sync tool) wrote in the meantime: never overwrite their change.
-		const now = await fs.stat(absolute).catch(() => null);
-		if (!now || now.mtimeMs !== before.mtimeMs || now.size !== before.size) {
-			throw fail("the file changed while it was being edited. It was not changed; try again.");
-		}
-		await writeFileAtomic(absolute, result.content, { mtimeMs: options.keepMtime ? before.mtimeMs : undefined });
+		return removed;
 	}
 
 	async createNote(path: string, content: string): Promise<VaultFile> {
@@ -211,6 +214,34 @@ async function moveWithoutReplacing(source: string, target: string): Promise<voi
 		return;
 	}
 	await fs.unlink(source);
+}
+
+/** Carries an error about the note's content (or the caller's update) out unchanged, as opposed to a file system error. */
+class FrontmatterEditError extends Error {
+	constructor(readonly original: unknown) {
+		super("frontmatter edit refused");
+	}
+}
+
+function editedContent(content: string, update: FrontmatterUpdate, fail: (reason: string) => Error): string | null {
+	let result;
+	try {
+		result = editFrontmatter(content, update);
+	} catch (error) {
+		throw new FrontmatterEditError(error);
+	}
+	if (!result.ok) throw new FrontmatterEditError(fail(result.error));
+	return result.changed ? result.content : null;
+}
+
+function decodeOrFail(bytes: Uint8Array, fail: (reason: string) => Error): string {
+	const content = decodeUtf8(bytes);
+	if (content === null) throw new FrontmatterEditError(fail("the file is not valid UTF-8 text. It was not changed."));
+	return content;
+}
+
+function errorText(error: unknown): string {
+	return (error instanceof Error ? error.message : String(error)).replace(/[.\s]+$/, "");
 }
 
 /** The text of `bytes`, keeping a BOM; null when they are not valid UTF-8. */

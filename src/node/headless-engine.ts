@@ -8,9 +8,12 @@ import { NODE_TIMERS } from "./node-timers";
 import { createThreadMaintenanceWorker } from "./thread-worker-host";
 
 /** The engine over a vault folder for one-shot commands, sharing the plugin's state folder; warnings go to stderr. */
-export function headlessEngine(vaultDir: string, settings: MemorySettings): MemoryEngine {
+export async function headlessEngine(vaultDir: string, settings: MemorySettings): Promise<MemoryEngine> {
+	const vault = new FsVault(vaultDir, { excludedFolders: settings.index.excludedFolders });
+	// A write killed part-way leaves its temp file beside the note; nobody else writes ours (one writer per vault).
+	await vault.removeStaleTempFiles();
 	return new MemoryEngine({
-		vault: new FsVault(vaultDir, { excludedFolders: settings.index.excludedFolders }),
+		vault,
 		storage: new FsStorage(join(pluginFolder(vaultDir), "state")),
 		worker: createThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,

@@ -20,7 +20,7 @@ export interface ProposalsOptions {
 export async function proposalsCommand(options: ProposalsOptions): Promise<number> {
 	const { settings, problems } = readHeadlessSettings(options.vaultDir);
 	for (const problem of problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
-	const engine = headlessEngine(options.vaultDir, settings);
+	const engine = await headlessEngine(options.vaultDir, settings);
 	const bar = progressBar(process.stderr, "Indexing");
 	try {
 		await engine.start({ follow: false, onProgress: bar.update });

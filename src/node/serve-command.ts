@@ -52,8 +52,11 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		settings,
 	);
 
+	const vault = new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders });
+	// A write killed part-way leaves its temp file beside the note; nobody else writes ours (one writer per vault).
+	await vault.removeStaleTempFiles();
 	const engine = new MemoryEngine({
-		vault: new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders }),
+		vault,
 		storage: new FsStorage(join(pluginFolder(options.vaultDir), "state")),
 		worker: createThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,

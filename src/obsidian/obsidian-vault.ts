@@ -1,17 +1,11 @@
 import { normalizePath, TFile, TFolder, type App, type EventRef, type Events } from "obsidian";
 import { isInFolder } from "../core/model/memory-paths";
 import { parseNote } from "../core/parse/parse-note";
-import type {
-	FrontmatterPatch,
-	LoadedNote,
-	RemoveMode,
-	VaultEventListener,
-	VaultFile,
-	VaultPort,
-	WriteOptions,
-} from "../core/model/vault";
+import type { FrontmatterUpdate, LoadedNote, RemoveMode, VaultEventListener, VaultFile, VaultPort } from "../core/model/vault";
+import { editFrontmatter } from "../core/frontmatter/edit-frontmatter";
+import { NoteLocks } from "../core/frontmatter/note-locks";
+import { OwnWrites } from "../core/frontmatter/own-writes";
 import { parsedFromCache } from "./cached-metadata";
-import { applyPatch, patchIsApplied } from "./frontmatter-patch";
 import { parentFolder, writableNotePath, writablePath } from "./vault-paths";
 import { errorMessage } from "../core/model/error-message";
 
@@ -30,10 +24,14 @@ function isNotePath(path: string): boolean {
 
 /**
  * The vault as Obsidian sees it: files from `app.vault`, metadata from `app.metadataCache`
- * (inline fields from our parser), writes through `app.fileManager` so the app's own rules
- * apply (atomic property edits, the user's trash setting).
+ * (inline fields from our parser). Frontmatter writes edit the YAML text in `vault.process`
+ * (atomic with Obsidian's own editor, and only our keys' lines change); moves and removals go
+ * through `app.fileManager` so the app's own rules apply (link updates, the user's trash setting).
  */
 export class ObsidianVault implements VaultPort {
+	private readonly locks = new NoteLocks();
+	private readonly ownWrites = new OwnWrites();
+
 	constructor(private readonly app: App) {}
 
 	list(): Promise<VaultFile[]> {
@@ -55,7 +53,7 @@ export class ObsidianVault implements VaultPort {
 		const content = await this.app.vault.cachedRead(file);
 		const ours = parseNote(content);
 		const cache = this.app.metadataCache.getFileCache(file);
-		return { file: toVaultFile(file), content, parsed: cache ? parsedFromCache(cache, ours) : ours };
+		return { file: toVaultFile(file), content, parsed: cache ? parsedFromCache(cache, ours) : ours, ownWrite: this.ownWrites.isOwn(file.path, content) };
 	}
 
 	/**
@@ -96,18 +94,39 @@ export class ObsidianVault implements VaultPort {
 		};
 	}
 
-	async writeFrontmatter(path: string, patch: FrontmatterPatch, options: WriteOptions = {}): Promise<void> {
+	async writeFrontmatter(path: string, update: FrontmatterUpdate): Promise<VaultFile | null> {
 		const file = this.requireNote(path, "update the properties of");
-		const current = parseNote(await this.app.vault.read(file));
-		if (current.frontmatterError === undefined && patchIsApplied(current.frontmatter ?? {}, patch)) return;
-		const writeOptions = options.keepMtime ? { mtime: file.stat.mtime } : undefined;
-		try {
-			await this.app.fileManager.processFrontMatter(file, (frontmatter: Record<string, unknown>) => applyPatch(frontmatter, patch), writeOptions);
-		} catch (error) {
-			const hint = current.frontmatterError === undefined ? "" : " Its frontmatter is not valid YAML: fix it in the note and try again.";
-			const reason = errorMessage(error).split("\n")[0]?.replace(/[.:]\s*$/, "");
-			throw new Error(`Could not update the properties of "${file.path}": ${reason}. The note was not changed.${hint}`);
-		}
+		return this.locks.run(file.path, async () => {
+			// Errors of the caller's update function reach the caller as they are.
+			let refusal: { error: unknown } | null = null;
+			const edit = (content: string) => {
+				try {
+					return editFrontmatter(content, update);
+				} catch (error) {
+					refusal = { error };
+					throw error;
+				}
+			};
+			let written: string | null = null;
+			try {
+				// The app may write even an unchanged text, so nothing is processed when the patch is already applied.
+				const probe = edit(await this.app.vault.read(file));
+				if (probe.ok && !probe.changed) return null;
+				await this.app.vault.process(file, (content) => {
+					const result = edit(content);
+					if (!result.ok) throw new Error(result.error);
+					written = result.changed ? result.content : null;
+					return written ?? content;
+				});
+			} catch (error) {
+				if (refusal) throw (refusal as { error: unknown }).error;
+				const reason = errorMessage(error).split("\n")[0]?.replace(/[.:]\s*$/, "");
+				throw new Error(`Could not update the properties of "${file.path}": ${reason}. The note was not changed.`);
+			}
+			if (written === null) return null;
+			this.ownWrites.remember(file.path, written);
+			return toVaultFile(file);
+		});
 	}
 
 	async createNote(path: string, content: string): Promise<VaultFile> {

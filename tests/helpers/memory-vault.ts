@@ -1,15 +1,7 @@
 import { editFrontmatter } from "../../src/core/frontmatter/edit-frontmatter";
+import { OwnWrites } from "../../src/core/frontmatter/own-writes";
 import { parseNote } from "../../src/core/parse/parse-note";
-import type {
-	FrontmatterPatch,
-	LoadedNote,
-	RemoveMode,
-	VaultEvent,
-	VaultEventListener,
-	VaultFile,
-	VaultPort,
-	WriteOptions,
-} from "../../src/core/model/vault";
+import type { FrontmatterUpdate, LoadedNote, RemoveMode, VaultEvent, VaultEventListener, VaultFile, VaultPort } from "../../src/core/model/vault";
 
 /**
  * An in-memory VaultPort for engine tests: files are strings, events are delivered
@@ -18,6 +10,7 @@ import type {
 export class MemoryVault implements VaultPort {
 	private readonly files = new Map<string, { content: string; mtime: number; ctime: number }>();
 	private readonly listeners = new Set<VaultEventListener>();
+	private readonly ownWrites = new OwnWrites();
 	now = 1_700_000_000_000;
 	/** Frontmatter writes that changed a file, for tests that check nothing is rewritten. */
 	frontmatterWrites = 0;
@@ -70,7 +63,7 @@ export class MemoryVault implements VaultPort {
 	load(path: string): Promise<LoadedNote | null> {
 		const file = this.files.get(path);
 		if (!file) return Promise.resolve(null);
-		return Promise.resolve({ file: this.fileOf(path), content: file.content, parsed: parseNote(file.content) });
+		return Promise.resolve({ file: this.fileOf(path), content: file.content, parsed: parseNote(file.content), ownWrite: this.ownWrites.isOwn(path, file.content) });
 	}
 
 	watch(listener: VaultEventListener): () => void {
@@ -78,17 +71,23 @@ export class MemoryVault implements VaultPort {
 		return () => this.listeners.delete(listener);
 	}
 
-	/** Edits like the real adapters: body untouched, mtime kept on request, a modify event follows. */
-	writeFrontmatter(path: string, patch: FrontmatterPatch, options: WriteOptions = {}): Promise<void> {
+	/** Edits like the real adapters: body untouched, a new mtime, the content remembered as our own, a modify event follows. */
+	writeFrontmatter(path: string, update: FrontmatterUpdate): Promise<VaultFile | null> {
 		const file = this.files.get(path);
 		if (!file) return Promise.reject(new Error(`no file ${path}`));
-		const edit = editFrontmatter(file.content, patch);
+		let edit;
+		try {
+			edit = editFrontmatter(file.content, update);
+		} catch (error) {
+			return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+		}
 		if (!edit.ok) return Promise.reject(new Error(edit.error));
-		if (!edit.changed) return Promise.resolve();
+		if (!edit.changed) return Promise.resolve(null);
 		this.frontmatterWrites++;
-		this.files.set(path, { ...file, content: edit.content, mtime: options.keepMtime ? file.mtime : this.now });
+		this.ownWrites.remember(path, edit.content);
+		this.files.set(path, { ...file, content: edit.content, mtime: Math.max(this.now, file.mtime + 1) });
 		this.emit({ type: "modify", path });
-		return Promise.resolve();
+		return Promise.resolve(this.fileOf(path));
 	}
 
 	createNote(path: string, content: string): Promise<VaultFile> {

@@ -1,5 +1,5 @@
 import { isScalar, type Scalar } from "yaml";
-import type { FrontmatterPatch } from "../model/vault";
+import type { FrontmatterPatch, FrontmatterUpdate } from "../model/vault";
 import { readFrontmatterBlock } from "./frontmatter-block";
 import { sameData } from "./same-data";
 import { stringifyEntry, stringifyInlineScalar } from "./stringify-yaml";
@@ -21,8 +21,9 @@ const BOM = "\uFEFF";
  * they were. New keys go to the end of the block; a note without frontmatter gets a block at
  * the top, and a block left empty by removals is dropped. The result is re-parsed and checked
  * before it is returned, so a note is never rewritten into something other than what was asked.
+ * A function `update` gets the frontmatter read from `content` and returns the patch.
  */
-export function editFrontmatter(content: string, patch: FrontmatterPatch): EditResult {
+export function editFrontmatter(content: string, update: FrontmatterUpdate): EditResult {
 	const block = readFrontmatterBlock(content);
 	const bomLength = content.startsWith(BOM) ? BOM.length : 0;
 	const yamlStart = block?.yamlStart ?? bomLength;
@@ -35,6 +36,7 @@ export function editFrontmatter(content: string, patch: FrontmatterPatch): EditR
 		const where = before.offset === undefined ? "" : ` (line ${lineNumber(content, yamlStart + before.offset)})`;
 		return { ok: false, error: `Frontmatter YAML is invalid${where}: ${before.error}. The note was not changed; fix the frontmatter by hand.` };
 	}
+	const patch = typeof update === "function" ? update(plainData(before.entries)) : update;
 	const plan = planEdits(before.entries, patch, eol);
 	if (plan.edits.length === 0 && plan.appended === "") return { ok: true, content, changed: false };
 
@@ -115,6 +117,12 @@ function checkEdit(next: string, body: string, before: YamlEntry[], patch: Front
 		}
 	}
 	return null;
+}
+
+function plainData(entries: YamlEntry[]): Record<string, unknown> {
+	const data: Record<string, unknown> = {};
+	for (const entry of entries) if (entry.key !== null) data[entry.key] = entry.value;
+	return data;
 }
 
 function firstLineBreak(content: string): "\n" | "\r\n" {

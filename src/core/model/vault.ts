@@ -14,6 +14,8 @@ export interface LoadedNote {
 	file: VaultFile;
 	content: string;
 	parsed: ParsedNote;
+	/** True when the content is exactly what this adapter's own `writeFrontmatter` last wrote there: not an edit by anyone. */
+	ownWrite?: boolean;
 }
 
 export type VaultEvent =
@@ -30,10 +32,11 @@ export type VaultEventListener = (event: VaultEvent) => void;
  */
 export type FrontmatterPatch = Record<string, unknown>;
 
-export interface WriteOptions {
-	/** Restore the file's modification time after writing (so sync tools and "recently modified" views are not disturbed). */
-	keepMtime?: boolean;
-}
+/**
+ * A patch, or a function that gives the patch from the frontmatter as it is in the very content
+ * the write replaces (for read-modify-write edits such as adding a link to a list).
+ */
+export type FrontmatterUpdate = FrontmatterPatch | ((frontmatter: Readonly<Record<string, unknown>>) => FrontmatterPatch);
 
 export type RemoveMode = { kind: "trash" } | { kind: "archive"; folder: string };
 
@@ -51,8 +54,13 @@ export interface VaultPort {
 	load(path: string): Promise<LoadedNote | null>;
 	/** Starts delivering events; returns a function that stops them. */
 	watch(listener: VaultEventListener): () => void;
-	/** Sets or removes frontmatter keys atomically; fails without touching the file if its YAML is invalid. */
-	writeFrontmatter(path: string, patch: FrontmatterPatch, options?: WriteOptions): Promise<void>;
+	/**
+	 * Sets or removes frontmatter keys as one atomic read-modify-write that never replaces content
+	 * it did not read (a concurrent edit makes it start again on the new content), serialized with
+	 * every other write of the note; fails without touching the file if its YAML is invalid.
+	 * Returns the note's file as our write left it (its new mtime), or null when nothing needed writing.
+	 */
+	writeFrontmatter(path: string, update: FrontmatterUpdate): Promise<VaultFile | null>;
 	/** Creates a note (and missing folders); fails if the path exists. */
 	createNote(path: string, content: string): Promise<VaultFile>;
 	/** Moves a note to another path inside the vault (missing folders are created); fails if the target exists. */

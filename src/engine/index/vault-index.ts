@@ -30,6 +30,8 @@ export type IndexChange =
 			previousMtime: number | null;
 			/** Notes this change newly links to (their "newly linked" use). */
 			newTargets: string[];
+			/** The note holds exactly what our own frontmatter write left: not an edit by anyone. */
+			ownWrite: boolean;
 	  }
 	| { type: "remove"; path: string }
 	| { type: "rename"; path: string; oldPath: string };
@@ -120,8 +122,8 @@ export class VaultIndex {
 		const inputs: NoteInput[] = [];
 		let done = 0;
 		await forEachConcurrently(files, this.options.readConcurrency ?? 16, async (file) => {
-			const input = await this.loadInput(file);
-			if (input) inputs.push(input);
+			const loaded = await this.loadInput(file);
+			if (loaded) inputs.push(loaded.input);
 			onProgress?.(++done, files.length);
 		});
 		// Reads finish in any order; the graph's node order (Louvain's visiting order) must not depend on it.
@@ -187,16 +189,17 @@ export class VaultIndex {
 			return;
 		}
 		const file = await this.vault.stat(event.path);
-		const input = file ? await this.loadInput(file) : null;
-		if (!input) {
+		const loaded = file ? await this.loadInput(file) : null;
+		if (!loaded) {
 			this.dropNode(event.path);
 			return;
 		}
+		const { input, ownWrite } = loaded;
 		const previousMtime = this.graph.node(input.path)?.mtime ?? null;
 		const before = new Set(this.graph.graph.hasNode(input.path) ? this.graph.graph.outNeighbors(input.path) : []);
 		this.graph.setNote(input);
 		const newTargets = this.graph.graph.outNeighbors(input.path).filter((target) => !before.has(target));
-		this.emit({ type: "set", path: input.path, previousMtime, newTargets });
+		this.emit({ type: "set", path: input.path, previousMtime, newTargets, ownWrite });
 	}
 
 	private async applyRename(oldPath: string, path: string): Promise<void> {
@@ -222,7 +225,7 @@ export class VaultIndex {
 		if (this.graph.removeNote(path)) this.emit({ type: "remove", path });
 	}
 
-	private async loadInput(file: VaultFile): Promise<NoteInput | null> {
+	private async loadInput(file: VaultFile): Promise<{ input: NoteInput; ownWrite: boolean } | null> {
 		this.warningByPath.delete(file.path);
 		if (file.size > this.settings.maxNoteBytes) {
 			this.warn(file.path, `skipped: ${formatBytes(file.size)} is over the ${formatBytes(this.settings.maxNoteBytes)} note size limit (setting maxNoteBytes)`, true);
@@ -240,7 +243,8 @@ export class VaultIndex {
 		if (problem) this.warn(file.path, problem.message, problem.skip);
 		if (problem?.skip) return null;
 		this.options.onLoaded?.(note);
-		return { path: note.file.path, mtime: note.file.mtime, ctime: note.file.ctime, size: note.file.size, parsed: note.parsed };
+		const input = { path: note.file.path, mtime: note.file.mtime, ctime: note.file.ctime, size: note.file.size, parsed: note.parsed };
+		return { input, ownWrite: note.ownWrite === true };
 	}
 
 	private warn(path: string, message: string, skipped: boolean): void {

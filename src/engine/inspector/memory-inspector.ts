@@ -73,7 +73,7 @@ export class MemoryInspector {
 
 		const adjacency = this.adjacency();
 		const live = new LiveNeighbourhoods(adjacency, scoring);
-		const scores = explainScores(scoringActivityOf(this.deps.activity(), path, node, scoring), live.of(path), live.ctx, now);
+		const scores = explainScores(scoringActivityOf(this.deps.activity(), path, node, scoring, maintenance.modifiedOf(path, node)), live.of(path), live.ctx, now);
 		const history = maintenance.history(path);
 		const status = explainStatus(maintenance.statusOf(path), node, history, scores.retention, scoring.lifecycle);
 

@@ -2,7 +2,7 @@ import type { MemoryGraph } from "../../core/graph/memory-graph";
 import type { LifecycleState } from "../../core/lifecycle/state";
 import type { LifecycleStatus } from "../../core/model/lifecycle-status";
 import type { MaintenanceSettings } from "../../core/model/maintenance-settings";
-import type { VaultPort } from "../../core/model/vault";
+import type { VaultFile, VaultPort } from "../../core/model/vault";
 import { isInFolder } from "../../core/model/memory-paths";
 import type { Timers } from "../../core/model/timers";
 import { errorMessage } from "../../core/model/error-message";
@@ -40,13 +40,16 @@ export interface WriteReport {
 /**
  * Writes `memory_status` back to notes whose status changed, and only those: notes in scope
  * (the memory folder, or the whole vault once the user has seen the preview), batched and
- * rate-limited, keeping mtime so a status write never looks like an edit (and so never feeds
- * back into the next pass). Reconciles what the note says with what the lifecycle says, so an
- * interrupted batch simply finishes at the next pass.
+ * rate-limited. A status write changes the file's mtime like any write (so sync tools see it);
+ * it is told from the user's edits by what it wrote, so it never counts as a use and never feeds
+ * back into the next pass. Reconciles what the note says with what the lifecycle says, so an
+ * interrupted batch finishes at the next pass.
  */
 export class FrontmatterSync {
-	/** What each note's frontmatter said (or will say once our queued write lands), to tell the user's hand edits from our own. */
-	private readonly known = new Map<string, string | undefined>();
+	/** What each note's frontmatter said when the index last read it. */
+	private readonly seen = new Map<string, string | undefined>();
+	/** Statuses we wrote that the index has not read back yet: seeing one is not a hand edit. */
+	private readonly pending = new Map<string, string | undefined>();
 	private queue = new Map<string, StatusWrite>();
 	private draining: Promise<WriteReport> | null = null;
 
@@ -55,32 +58,42 @@ export class FrontmatterSync {
 		private readonly graph: () => MemoryGraph,
 		private readonly settings: () => MaintenanceSettings,
 		private readonly timers: Timers,
+		/** Told the file each landed write left (its new mtime). */
+		private readonly onWritten: (path: string, file: VaultFile) => void,
 	) {}
 
-	/** Remembers what a note's frontmatter says now, e.g. at start or after the user changed it. */
+	/** Remembers what a note's frontmatter says now, e.g. at start. */
 	observe(path: string, status: string | undefined): void {
-		this.known.set(path, status);
+		this.seen.set(path, status);
 	}
 
-	/** The status the note said before this change, if it differs from what it says now (a hand edit, not our write). */
+	/**
+	 * Called with what the note says each time the index reads it, in the order it read them.
+	 * Returns the status it said before when this is a change by someone else (a hand edit),
+	 * null when nothing changed or the change is our own write coming back.
+	 */
 	handEdit(path: string, status: string | undefined): { before: string | undefined } | null {
-		if (!this.known.has(path)) {
-			this.known.set(path, status);
+		const ours = this.pending.has(path) && this.pending.get(path) === status;
+		if (!this.seen.has(path) || this.seen.get(path) === status || ours) {
+			this.seen.set(path, status);
+			if (ours) this.pending.delete(path);
 			return null;
 		}
-		const before = this.known.get(path);
-		if (before === status) return null;
-		this.known.set(path, status);
+		const before = this.seen.get(path);
+		this.seen.set(path, status);
+		this.pending.delete(path);
 		return { before };
 	}
 
 	forget(path: string): void {
-		this.known.delete(path);
+		this.seen.delete(path);
+		this.pending.delete(path);
 		this.queue.delete(path);
 	}
 
 	rename(from: string, to: string): void {
-		if (this.known.has(from)) this.known.set(to, this.known.get(from));
+		if (this.seen.has(from)) this.seen.set(to, this.seen.get(from));
+		if (this.pending.has(from)) this.pending.set(to, this.pending.get(from));
 		this.forget(from);
 	}
 
@@ -135,6 +148,8 @@ export class FrontmatterSync {
 		for (const write of writes) this.queue.set(write.path, write);
 		this.draining ??= this.drain().finally(() => {
 			this.draining = null;
+			// Writes queued while the last drain was finishing are not left behind.
+			if (this.queue.size > 0) void this.write([]);
 		});
 		return this.draining;
 	}
@@ -160,13 +175,15 @@ export class FrontmatterSync {
 	}
 
 	private async writeOne(write: StatusWrite, report: WriteReport): Promise<void> {
-		const before = this.known.get(write.path);
-		this.known.set(write.path, write.status);
+		this.pending.set(write.path, write.status);
 		try {
-			await this.vault.writeFrontmatter(write.path, { memory_status: write.status }, { keepMtime: true });
-			report.written++;
+			const file = await this.vault.writeFrontmatter(write.path, { memory_status: write.status });
+			if (file) {
+				this.onWritten(write.path, file);
+				report.written++;
+			}
 		} catch (error) {
-			this.known.set(write.path, before);
+			this.pending.delete(write.path);
 			report.failed.push({ path: write.path, message: errorMessage(error) });
 		}
 	}

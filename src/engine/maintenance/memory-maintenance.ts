@@ -6,12 +6,12 @@ import { initialLifecycleState, type LifecycleState } from "../../core/lifecycle
 import type { LifecycleStatus } from "../../core/model/lifecycle-status";
 import type { MaintenanceSettings } from "../../core/model/maintenance-settings";
 import type { ScoringSettings } from "../../core/model/scoring-settings";
-import type { VaultPort } from "../../core/model/vault";
+import type { VaultFile, VaultPort } from "../../core/model/vault";
 import type { NodeActivity } from "../../core/scoring/activity";
 import { scoringActivityOf } from "../activity/scoring-activity";
 import type { MaintenanceWorker } from "../../core/maintenance/maintenance-worker-port";
 import type { ActivityStore } from "../activity/activity-store";
-import { FrontmatterSync, type WritePreview, type WriteReport } from "./frontmatter-sync";
+import { FrontmatterSync, frontmatterStatus, type StatusWrite, type WritePreview, type WriteReport } from "./frontmatter-sync";
 import { LifecycleStore } from "../activity/lifecycle-store";
 import { runMaintenancePass } from "./maintenance-runner";
 import { PassScheduler } from "./pass-scheduler";
@@ -61,6 +61,8 @@ export class MemoryMaintenance {
 	private readonly sync: FrontmatterSync;
 	private readonly scheduler: PassScheduler<PassReport>;
 	private exclusive: Promise<unknown> = Promise.resolve();
+	/** Index changes are followed one at a time, in the order the index read them. */
+	private reactions: Promise<void> = Promise.resolve();
 	private unsubscribe: (() => void) | null = null;
 	private readonly pinned = new Map<string, boolean>();
 	private readonly passListeners = new Set<(report: PassReport) => void>();
@@ -70,7 +72,7 @@ export class MemoryMaintenance {
 		private readonly deps: MaintenanceDeps,
 		private readonly lifecycle: LifecycleStore,
 	) {
-		this.sync = new FrontmatterSync(deps.vault, () => deps.index.graph, () => deps.settings().maintenance, deps.timers);
+		this.sync = new FrontmatterSync(deps.vault, () => deps.index.graph, () => deps.settings().maintenance, deps.timers, (path, file) => this.noteOwnWrite(path, file));
 		this.scheduler = new PassScheduler({
 			run: () => this.runExclusive(() => this.pass(false)),
 			timers: deps.timers,
@@ -90,7 +92,9 @@ export class MemoryMaintenance {
 	/** Follows the index (hand edits, renames, deletes, edits and new links) and runs passes on the interval. */
 	start(): void {
 		this.unsubscribe ??= this.deps.index.onChange((change) => {
-			this.onIndexChange(change).catch((error: unknown) => this.deps.warn(`could not record activity for ${change.path}: ${errorMessage(error)}`));
+			this.reactions = this.reactions
+				.then(() => this.onIndexChange(change))
+				.catch((error: unknown) => this.deps.warn(`could not record activity for ${change.path}: ${errorMessage(error)}`));
 		});
 		this.scheduler.start();
 	}
@@ -99,7 +103,19 @@ export class MemoryMaintenance {
 		this.unsubscribe?.();
 		this.unsubscribe = null;
 		await this.scheduler.stop();
-		await this.sync.idle();
+		await this.settled();
+	}
+
+	/** Resolves once the index, the reactions to its changes and the status writes they caused are all done. */
+	async settled(): Promise<void> {
+		for (;;) {
+			const reactions = this.reactions;
+			await this.deps.index.idle();
+			await reactions;
+			await this.sync.idle();
+			await this.deps.index.idle();
+			if (reactions === this.reactions) return;
+		}
 	}
 
 	/** Runs a pass now (or right after the running one). A dry run changes nothing and reports what a pass would do. */
@@ -127,6 +143,20 @@ export class MemoryMaintenance {
 	onPassCompleted(listener: (report: PassReport) => void): () => void {
 		this.passListeners.add(listener);
 		return () => this.passListeners.delete(listener);
+	}
+
+	/**
+	 * A frontmatter write of ours landed and gave the note `file.mtime`: that time is not a
+	 * modification (not a use), so the note keeps the modified time it had (saved with the lifecycle).
+	 */
+	noteOwnWrite(path: string, file: VaultFile): void {
+		const node = this.deps.index.graph.node(path);
+		this.lifecycle.recordOwnWrite(path, file.mtime, node ? this.modifiedOf(path, node) : file.mtime);
+	}
+
+	/** When the note was last modified by someone else than us (its mtime, unless that is our own write's). */
+	modifiedOf(path: string, node: MemoryNodeAttributes): number {
+		return this.lifecycle.modifiedOf(path, node.mtime);
 	}
 
 	statusOf(path: string): LifecycleStatus {
@@ -214,9 +244,8 @@ export class MemoryMaintenance {
 		this.lifecycle.adoptPass(outcome, marker);
 		await Promise.all(changes.map((change) => this.deps.activity.record({ kind: "transition", path: change.path, from: change.from, to: change.to, at: change.at, reason: change.reason })));
 		for (const change of changes) if (change.to === "pruned") await this.prune(change);
-		await this.lifecycle.save();
 		const planned = this.sync.plan(graph.notePaths(), (path) => this.lifecycle.stateOf(path));
-		const writes = await this.sync.write(planned.writes);
+		const writes = await this.writeBack(planned.writes);
 		for (const failure of writes.failed) this.deps.warn(`could not write memory_status to ${failure.path}: ${failure.message}`);
 		const report = { ...base, writes, skippedInvalidYaml: planned.invalidYaml, totalMs: performance.now() - started };
 		this.lastReport = report;
@@ -255,7 +284,7 @@ export class MemoryMaintenance {
 	}
 
 	private activityOf(path: string, node: MemoryNodeAttributes, scoring: ScoringSettings): NodeActivity {
-		return scoringActivityOf(this.deps.activity, path, node, scoring);
+		return scoringActivityOf(this.deps.activity, path, node, scoring, this.modifiedOf(path, node));
 	}
 
 	private stateOrInitial(path: string): LifecycleState | undefined {
@@ -270,10 +299,29 @@ export class MemoryMaintenance {
 		const from = this.statusOf(path);
 		const state = this.lifecycle.stateOf(path) ?? initialLifecycleState(at, from);
 		this.lifecycle.set(path, { ...state, status: to, since: at, pendingDown: 0, lastPassAt: at });
-		await this.lifecycle.save();
-		if (log && from !== to) await this.deps.activity.record({ kind: "transition", path, from, to, at, reason });
 		const planned = this.sync.plan([path], (p) => this.lifecycle.stateOf(p));
-		await this.sync.write(planned.writes);
+		if (log && from !== to) await this.deps.activity.record({ kind: "transition", path, from, to, at, reason });
+		await this.writeBack(planned.writes);
+	}
+
+	/**
+	 * Saves the lifecycle with each write marked unfinished (and what its note says now), then
+	 * writes. A write cut short by a crash is finished by the next pass instead of being taken
+	 * for a hand edit at the next start.
+	 */
+	private async writeBack(writes: StatusWrite[]): Promise<WriteReport> {
+		const graph = this.deps.index.graph;
+		for (const write of writes) {
+			const node = graph.node(write.path);
+			if (node) this.lifecycle.markUnwritten(write.path, node.memory.status, this.modifiedOf(write.path, node));
+		}
+		await this.lifecycle.save();
+		const report = await this.sync.write(writes);
+		const failed = new Set(report.failed.map((failure) => failure.path));
+		for (const write of writes) if (!failed.has(write.path)) this.lifecycle.markWritten(write.path);
+		// Saves the mtimes our writes gave, so they do not count as edits after a restart either.
+		if (report.written > 0) await this.lifecycle.save();
+		return report;
 	}
 
 	private adoptFrontmatterAtStart(): void {
@@ -286,6 +334,14 @@ export class MemoryMaintenance {
 			this.pinned.set(path, node.memory.pinned);
 			const said = statusFromFrontmatter(node);
 			const state = this.lifecycle.stateOf(path);
+			const unfinished = this.lifecycle.unwrittenWrite(path);
+			// Our write-back never landed (the note says what it said before): the next pass finishes it.
+			if (unfinished?.noteSaid === node.memory.status) continue;
+			if (unfinished) {
+				this.lifecycle.markWritten(path);
+				// It landed but the process died before saving its mtime: that mtime is ours, not an edit.
+				if (node.memory.status === frontmatterStatus(state?.status ?? "active")) this.lifecycle.recordOwnWrite(path, node.mtime, unfinished.modified);
+			}
 			// In the write scope the frontmatter is kept in step, so it is authoritative; elsewhere only an explicit value is.
 			const authoritative = said !== undefined || this.sync.inScope(path);
 			if (state && authoritative && state.status !== (said ?? "active")) {
@@ -315,7 +371,7 @@ export class MemoryMaintenance {
 		if (!node) return;
 		const at = clock();
 		const records: Promise<number>[] = [];
-		if (change.previousMtime !== null && node.mtime > change.previousMtime) {
+		if (change.previousMtime !== null && node.mtime > change.previousMtime && !change.ownWrite) {
 			records.push(activity.record({ kind: "edit", path: change.path, at }));
 		}
 		for (const target of change.newTargets) records.push(activity.record({ kind: "link", path: target, at }));

@@ -2,7 +2,7 @@ import type { LifecycleStatus } from "../../core/model/lifecycle-status";
 import type { EdgeType } from "../../core/model/edge-types";
 import { errorMessage } from "../../core/model/error-message";
 import type { MemorySettings } from "../../core/model/settings";
-import type { VaultPort } from "../../core/model/vault";
+import type { FrontmatterUpdate, VaultPort } from "../../core/model/vault";
 import { corePreferences, withCorePreferences, type CorePreferences } from "./core-preferences";
 import { MemoryError } from "../../core/model/memory-error";
 import { resolveMemoryId } from "../../core/graph/memory-ids";
@@ -146,8 +146,15 @@ export class MemoryWriter {
 			const key = edgeKeyFor(this.settings.index.edgeKeys, edgeType, "type");
 			const result = { source: from, target: to, type: edgeType, ...(why === undefined ? {} : { reason: why }) };
 			if (this.graph.outEdges(from).some((edge) => edge.target === to && edge.type === edgeType)) return { ...result, created: false };
-			const entries = await this.listOfKey(from, key);
-			await this.writeFrontmatter(from, { [key]: [...entries, wikilinkTo(this.graph, to, from)] });
+			if (this.graph.node(from)?.frontmatterError !== undefined) {
+				throw new MemoryError(`The frontmatter of "${from}" is not valid YAML, so it was not changed; fix it by hand first.`, "source");
+			}
+			const link = wikilinkTo(this.graph, to, from);
+			// Read-modify-write on the very content the write replaces, so a list edited meanwhile keeps its entries.
+			await this.writeFrontmatter(from, (frontmatter) => {
+				const entries = linkList(frontmatter[key], from, key);
+				return entries.includes(link) ? {} : { [key]: [...entries, link] };
+			});
 			return { ...result, created: true };
 		});
 	}
@@ -258,20 +265,13 @@ export class MemoryWriter {
 		return note;
 	}
 
-	/** Entries of a frontmatter link list (a single link counts as a list of one); refuses other values. */
-	private async listOfKey(path: string, key: string): Promise<unknown[]> {
-		const note = await this.editableNote(path, "source");
-		const value = note.parsed.frontmatter?.[key];
-		if (value === undefined || value === null) return [];
-		if (typeof value === "string") return value.trim() === "" ? [] : [value];
-		if (Array.isArray(value)) return value as unknown[];
-		throw new MemoryError(`The property ${key} of "${path}" holds something other than links, so it was not changed; fix it by hand first.`, "source");
-	}
-
-	private async writeFrontmatter(path: string, patch: Record<string, unknown>): Promise<void> {
+	private async writeFrontmatter(path: string, update: FrontmatterUpdate): Promise<void> {
 		try {
-			await this.deps.vault.writeFrontmatter(path, patch, { keepMtime: true });
+			const file = await this.deps.vault.writeFrontmatter(path, update);
+			// Pinning or linking is not an edit of the note: its new mtime does not count as a use.
+			if (file) this.deps.maintenance().noteOwnWrite(path, file);
 		} catch (error) {
+			if (error instanceof MemoryError) throw error;
 			throw new MemoryError(`Could not change "${path}": ${errorMessage(error)}`, null, false);
 		}
 		// The index sees the change now; the watcher's later event for it finds nothing new.
@@ -288,4 +288,12 @@ function placeOf(provenance: EdgeProvenance): string {
 	if (provenance.origin === "wikilink") return "a link in the note's text";
 	if (provenance.origin === "inline_field") return `the inline field ${provenance.key ?? "?"}::`;
 	return `the property ${provenance.key ?? "?"}`;
+}
+
+/** Entries of a frontmatter link list (a single link counts as a list of one); refuses other values. */
+function linkList(value: unknown, path: string, key: string): unknown[] {
+	if (value === undefined || value === null) return [];
+	if (typeof value === "string") return value.trim() === "" ? [] : [value];
+	if (Array.isArray(value)) return value as unknown[];
+	throw new MemoryError(`The property ${key} of "${path}" holds something other than links, so it was not changed; fix it by hand first.`, "source");
 }

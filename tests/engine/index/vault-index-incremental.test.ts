@@ -84,8 +84,8 @@ describe("VaultIndex incremental updates", () => {
 		await index.apply(vault.delete("Moved/A.md"));
 		expect(changes).toEqual([
 			{ type: "rename", path: "Moved/A.md", oldPath: "A.md" },
-			{ type: "set", path: "Moved/A.md", previousMtime: vault.now, newTargets: [] },
-			{ type: "set", path: "Moved/A.md", previousMtime: vault.now, newTargets: ["B.md"] },
+			{ type: "set", path: "Moved/A.md", previousMtime: vault.now, newTargets: [], ownWrite: false },
+			{ type: "set", path: "Moved/A.md", previousMtime: vault.now, newTargets: ["B.md"], ownWrite: false },
 			{ type: "remove", path: "Moved/A.md" },
 		]);
 	});

@@ -101,8 +101,11 @@ describe("MemoryWriter.pin and unpin", () => {
 		h.vault.now += 60_000;
 		expect(await h.engine.writer.pin("Outage")).toEqual({ nodeId: path, pinned: true, status: "core" });
 		expect(frontmatterOf(h.vault, path).memory_pinned).toBe(true);
-		expect(h.engine.index.graph.node(path)?.memory.pinned).toBe(true);
-		expect((await h.vault.stat(path))?.mtime).toBe(mtime);
+		const node = h.engine.index.graph.node(path);
+		expect(node?.memory.pinned).toBe(true);
+		expect((await h.vault.stat(path))?.mtime).toBeGreaterThan(mtime ?? Infinity);
+		// Pinning is not an edit: the note keeps its modified time for scoring.
+		expect(node && h.engine.maintenance.modifiedOf(path, node)).toBe(mtime);
 		await vi.waitFor(() => expect(h.engine.maintenance.statusOf(path)).toBe("core"));
 
 		const writes = h.vault.frontmatterWrites;
