@@ -1,4 +1,6 @@
 import { FsStorage } from "./fs-storage";
+import { headlessDeviceId } from "./device-id";
+import { processLockIdentity } from "./process-lock";
 import { FsVault } from "./fs-vault";
 import { formatPassReport, formatPreview } from "./format-pass";
 import { join } from "node:path";
@@ -25,6 +27,8 @@ export async function maintainCommand(options: MaintainOptions): Promise<number>
 	const engine = new MemoryEngine({
 		vault: new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders }),
 		storage: new FsStorage(join(pluginFolder(options.vaultDir), "state")),
+		deviceId: await headlessDeviceId(options.vaultDir, (message) => console.error(`causal-memory: ${message}`)),
+		lock: processLockIdentity("causal-memory maintain"),
 		worker: createThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,
 		clock: () => Date.now(),

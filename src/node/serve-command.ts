@@ -8,6 +8,8 @@ import { clientInstructions } from "../mcp/connect/client-instructions";
 import { startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";
 import { memoryMcpServerFactory } from "../mcp/memory-mcp-server";
 import { FsStorage } from "./fs-storage";
+import { headlessDeviceId } from "./device-id";
+import { processLockIdentity } from "./process-lock";
 import { FsVault } from "./fs-vault";
 import { headlessEmbedder } from "./headless-embedder";
 import { pluginFolder, readHeadlessSettings, saveHeadlessSettings } from "./headless-settings";
@@ -55,6 +57,8 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 	const engine = new MemoryEngine({
 		vault: new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders }),
 		storage: new FsStorage(join(pluginFolder(options.vaultDir), "state")),
+		deviceId: await headlessDeviceId(options.vaultDir, (message) => console.error(`causal-memory: ${message}`)),
+		lock: processLockIdentity("causal-memory serve"),
 		worker: createThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,
 		clock: () => Date.now(),
@@ -65,6 +69,8 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		},
 		warn: (message) => console.error(`causal-memory: ${message}`),
 	});
+	// Listening from the start: a SIGTERM right after the banner must stop cleanly (and free the writer lock).
+	const stopSignal = options.stopSignal ?? untilSignal();
 	const bar = progressBar(process.stderr, "Indexing");
 	let server: RunningMcpServer | null = null;
 	let model: Promise<Embedder | null> = Promise.resolve(null);
@@ -84,7 +90,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		printBanner(options.vaultDir, report.notes, server.url, token);
 		const loadModel = headlessEmbedder(options.vaultDir, settings.embeddings, options.modelPath);
 		if (loadModel) model = useModel(engine, loadModel);
-		await (options.stopSignal ?? untilSignal());
+		await stopSignal;
 		console.error("causal-memory: stopping");
 		return 0;
 	} finally {

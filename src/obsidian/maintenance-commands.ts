@@ -76,7 +76,7 @@ async function undoLatest(maintenance: MemoryMaintenance | null): Promise<void> 
 	const latest = maintenance?.history().filter((entry) => entry.undoneAt === null).at(-1);
 	if (!maintenance || !latest) return void new Notice("There is no memory status change to undo.");
 	try {
-		await maintenance.undo(latest.seq);
+		await maintenance.undo(latest.seq, latest.device);
 		const what = latest.kind === "transition" ? `${latest.from} → ${latest.to}` : `${latest.action} (prune)`;
 		new Notice(`Undone: ${latest.path}, ${what}.`);
 	} catch (error) {

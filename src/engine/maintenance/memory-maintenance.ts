@@ -149,11 +149,12 @@ export class MemoryMaintenance {
 	}
 
 	/**
-	 * Undoes a transition or an archive prune by its sequence number. Undoing counts as a use of
+	 * Undoes a transition or an archive prune by its sequence number (and device, when another device
+	 * recorded it). Undoing counts as a use of
 	 * the memory (it is recorded as opened), or the next passes would move it straight back down.
 	 */
-	async undo(seq: number): Promise<void> {
-		const entry = this.deps.activity.entry(seq);
+	async undo(seq: number, device?: string): Promise<void> {
+		const entry = this.deps.activity.entry(seq, device);
 		if (!entry) throw new Error(`No transition or prune with number ${seq} in the history.`);
 		if (entry.undoneAt !== null) throw new Error(`History entry ${seq} was already undone.`);
 		if (entry.kind === "prune") {
@@ -166,7 +167,7 @@ export class MemoryMaintenance {
 			await this.setStatus(entry.path, entry.from, `undo of #${seq}`, false);
 		}
 		const at = this.deps.clock();
-		await this.deps.activity.record({ kind: "undo", ref: seq, at });
+		await this.deps.activity.record({ kind: "undo", ref: seq, device: entry.device, at });
 		if (entry.kind === "transition") await this.deps.activity.record({ kind: "open", path: entry.path, at });
 	}
 
