@@ -25,7 +25,8 @@ export async function maintainCommand(options: MaintainOptions): Promise<number>
 	const wholeVault = settings.maintenance.writeScope === "vault";
 	if (options.confirmVaultWrites) settings.maintenance = { ...settings.maintenance, writeScope: "vault", vaultWritesConfirmed: true };
 	const engine = new MemoryEngine({
-		vault: new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders }),
+		// Excluded folders are listed too: they stay out of memory but count for link resolution.
+		vault: new FsVault(options.vaultDir),
 		storage: new FsStorage(join(pluginFolder(options.vaultDir), "state")),
 		deviceId: await headlessDeviceId(options.vaultDir, (message) => console.error(`causal-memory: ${message}`)),
 		lock: processLockIdentity("causal-memory maintain"),
