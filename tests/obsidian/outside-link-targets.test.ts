@@ -41,7 +41,7 @@ const adapters: Adapter[] = [
 				vault: new ObsidianVault(obsidianApp),
 				remove: async (path) => {
 					const file = app.vault.getFileByPath(path);
-					if (file) await app.vault.delete(file);
+					if (file) await app.fileManager.trashFile(file);
 				},
 			};
 		},
