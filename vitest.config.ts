@@ -1,5 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inlineWorkerVitePlugin } from "./scripts/inline-worker.mjs";
 
 /** Tests that read the built bundles (main.js, dist/cli.cjs): only their project builds them first. */
@@ -10,6 +12,7 @@ const BUNDLE_TESTS = [
 	"tests/mcp/conformance.test.ts",
 	"tests/mcp/inspector-cli.test.ts",
 	"tests/node/serve-command.test.ts",
+	"tests/node/writer-lock-serve.test.ts",
 ];
 
 export default defineConfig({
@@ -23,6 +26,8 @@ export default defineConfig({
 		reporters: ["default", "./tests/setup/summary-reporter.ts"],
 		testTimeout: 30_000,
 		pool: "forks",
+		// Headless device ids (src/node/device-id.ts) go to a temp folder, not the user's home.
+		env: { CAUSAL_MEMORY_STATE_HOME: join(tmpdir(), "causal-memory-test-state") },
 		projects: [
 			{
 				extends: true,

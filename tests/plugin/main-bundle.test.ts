@@ -68,7 +68,7 @@ describe("main.js loaded as Obsidian loads it", () => {
 		expect(Notice.messages.at(-1)).toMatch(/^Memory index rebuilt: 4 notes, 3 links in \d+ ms\.$/);
 
 		const state = join(app.vault.adapter.getBasePath(), DEFAULT_CONFIG_DIR, "plugins", "causal-memory", "state");
-		await until(() => existsSync(join(state, "lifecycle.json")), async () => {
+		await until(() => readdirSync(state).some((name) => name.endsWith("lifecycle.json")), async () => {
 			await app.commands.run("causal-memory:run-maintenance");
 			await new Promise((resolve) => setTimeout(resolve, 20));
 		});
@@ -83,7 +83,8 @@ describe("main.js loaded as Obsidian loads it", () => {
 		expect(app.commands.commands).toEqual({});
 		await plugin.stopped;
 		expect(await isPortFree(port)).toBe(true);
-		expect(existsSync(join(state, "keyword-index.json"))).toBe(true);
+		expect(readdirSync(state).filter((name) => name.endsWith("keyword-index.json"))).toHaveLength(1);
+		expect(readdirSync(state).filter((name) => name.endsWith(".lock"))).toEqual([]);
 		await app.vault.create("After.md", "[[Start]]");
 		await app.metadataCache.whenIdle();
 		expect(status?.getText()).toBe("Memory: 4 notes · 3 links");

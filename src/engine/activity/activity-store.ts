@@ -84,13 +84,15 @@ export class ActivityStore {
 	private needsSeparator = false;
 	private switchRequest: ((generation: number) => void) | null = null;
 	private compaction: Promise<void> | null = null;
+	private refreshRequest: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+	private refreshing: Promise<void> | null = null;
 	private records = 0;
 	private bytes = 0;
 	private closed = false;
 
 	private constructor(
 		private readonly storage: StoragePort,
-		private readonly state: ActivityState,
+		private state: ActivityState,
 		private readonly settings: ActivitySettings,
 		private readonly clock: (() => number) | undefined,
 		private readonly device: string,
@@ -118,17 +120,7 @@ export class ActivityStore {
 		const devices = classifyStoreFiles(await storage.list());
 		const files = devices.get(device) ?? noStoreFiles();
 		const warnings: ActivityWarning[] = [];
-		const own = await loadDevice(storage, device, files, limits, warnings, { own: true });
-		const others: ActivityState[] = [];
-		for (const [other, otherFiles] of devices) {
-			if (other === device) continue;
-			try {
-				others.push((await loadDevice(storage, other, otherFiles, limits, warnings, { own: false })).state);
-			} catch (error) {
-				warnings.push({ file: logFileName(0, other), line: null, message: `activity of another device skipped: ${errorMessage(error)}` });
-			}
-		}
-		own.state.absorb(others);
+		const own = await loadMerged(storage, device, devices, limits, warnings);
 
 		// Above every existing name, damaged snapshots included, so no file is ever overwritten.
 		const generation = Math.max(1, ...files.snapshots, ...own.logs);
@@ -227,6 +219,22 @@ export class ActivityStore {
 		return this.compaction;
 	}
 
+	/**
+	 * Reads every device's files again, so that records other devices wrote since (brought in by
+	 * a sync tool) count. Does nothing while this device's files are the only ones. Records of
+	 * this device recorded meanwhile wait for the reload; on failure the state stays as it was.
+	 */
+	refresh(): Promise<void> {
+		if (this.closed) return Promise.reject(new Error("The activity store is closed."));
+		this.refreshing ??= new Promise<void>((resolve, reject) => {
+			this.refreshRequest = { resolve, reject };
+			this.startWriting();
+		}).finally(() => {
+			this.refreshing = null;
+		});
+		return this.refreshing;
+	}
+
 	/** Waits for pending records and a running compaction; later records are refused. */
 	async close(): Promise<void> {
 		this.closed = true;
@@ -244,6 +252,7 @@ export class ActivityStore {
 		try {
 			for (;;) {
 				this.serveSwitchRequest();
+				if (this.refreshRequest) await this.serveRefreshRequest();
 				if (this.pending.length === 0) return;
 				await this.appendBatch();
 				// Callers whose records just resolved often record again at once; a few microtask
@@ -288,6 +297,25 @@ export class ActivityStore {
 		request(this.generation);
 	}
 
+	/** Runs between appends: this device's logs on disk then hold exactly the records in memory. */
+	private async serveRefreshRequest(): Promise<void> {
+		const request = this.refreshRequest;
+		if (!request) return;
+		this.refreshRequest = null;
+		try {
+			// A compaction deletes files; its switch was served before this, so it cannot wait on us.
+			await this.compaction?.catch(() => undefined);
+			const devices = classifyStoreFiles(await this.storage.list());
+			// Problems in the files were reported at open; a reload does not repeat them.
+			if ([...devices.keys()].some((device) => device !== this.device)) {
+				this.state = (await loadMerged(this.storage, this.device, devices, this.limits, [])).state;
+			}
+			request.resolve();
+		} catch (error) {
+			request.reject(error);
+		}
+	}
+
 	/**
 	 * Folds this device's files before the new generation — exactly the records it appended,
 	 * not the other devices' — into the new snapshot, then deletes what it replaces.
@@ -325,6 +353,28 @@ export class ActivityStore {
 	private warn(file: string, what: string, error: unknown): void {
 		this.warnings.push({ file, line: null, message: `${what}: ${errorMessage(error)}` });
 	}
+}
+
+/** This device's files loaded, with every other device's merged in (read only; a device that cannot be read is skipped with a warning). */
+async function loadMerged(
+	storage: StoragePort,
+	device: string,
+	devices: Map<string, StoreFiles>,
+	limits: ActivityLimits,
+	warnings: ActivityWarning[],
+): Promise<DeviceLoad> {
+	const own = await loadDevice(storage, device, devices.get(device) ?? noStoreFiles(), limits, warnings, { own: true });
+	const others: ActivityState[] = [];
+	for (const [other, otherFiles] of devices) {
+		if (other === device) continue;
+		try {
+			others.push((await loadDevice(storage, other, otherFiles, limits, warnings, { own: false })).state);
+		} catch (error) {
+			warnings.push({ file: logFileName(0, other), line: null, message: `activity of another device skipped: ${errorMessage(error)}` });
+		}
+	}
+	own.state.absorb(others);
+	return own;
 }
 
 /**

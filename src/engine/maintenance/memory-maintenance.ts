@@ -186,6 +186,8 @@ export class MemoryMaintenance {
 
 	private async pass(dryRun: boolean): Promise<PassReport> {
 		const started = performance.now();
+		// Other devices' recalls and opens (synced in since the last pass) count for retention too.
+		await this.deps.activity.refresh().catch((error: unknown) => this.deps.warn(`could not read other devices' activity: ${errorMessage(error)}`));
 		const { scoring } = this.deps.settings();
 		const at = this.deps.clock();
 		const graph = this.deps.index.graph;

@@ -91,6 +91,26 @@ describe("ActivityStore with several devices on one synced folder", () => {
 		expect(classifyStoreFiles([...laptopDisk.files.keys()]).get(LAPTOP)?.snapshots).toEqual([2]);
 	});
 
+	it("sees another device's records synced in while it runs after a refresh, keeping its own records made meanwhile", async () => {
+		const laptopDisk = new MemoryStorage();
+		const deskDisk = new MemoryStorage();
+		const laptop = await reopen(laptopDisk, LAPTOP);
+		const desk = await reopen(deskDisk, DESK);
+		await laptop.record({ kind: "recall", path: "a.md", at: 1 });
+		await desk.record({ kind: "recall", path: "a.md", at: 2 });
+		await desk.record({ kind: "transition", path: "a.md", from: "active", to: "core", at: 3, reason: "pinned" });
+		syncDevice(deskDisk, laptopDisk, DESK);
+		expect(laptop.get("a.md")?.recalls.count).toBe(1);
+
+		const [, seq] = await Promise.all([laptop.refresh(), laptop.record({ kind: "recall", path: "a.md", at: 4 })]);
+		expect(seq).toBe(2);
+		expect(laptop.get("a.md")?.recalls.recent).toEqual([1, 2, 4]);
+		expect(laptop.history().map((e) => [e.device, e.seq])).toEqual([[DESK, 2]]);
+		await laptop.record({ kind: "recall", path: "a.md", at: 5 });
+		await laptop.close();
+		expect((await reopen(laptopDisk, LAPTOP)).get("a.md")?.recalls.recent).toEqual([1, 2, 4, 5]);
+	});
+
 	it("keeps a later recall on another device over a delete, and a delete after every use", async () => {
 		const disk = new MemoryStorage();
 		const laptop = await reopen(disk, LAPTOP);
