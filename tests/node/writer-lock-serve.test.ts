@@ -69,7 +69,7 @@ describe("one writer per vault: serve takes a lock with pid and heartbeat (issue
 
 	it("takes over a lock whose heartbeat is old even when its pid runs (a reused pid)", async () => {
 		const now = Date.now();
-		const stale = { token: "x", program: "causal-memory serve", pid: process.pid, host: hostname(), startedAt: now - 3_600_000, heartbeatAt: now - 120_000 };
+		const stale = { token: "x", program: "causal-memory serve", pid: process.pid, host: hostname(), startedAt: now - 3_600_000, heartbeatAt: now - 300_000 };
 		// process.pid is alive (this test), so only the old heartbeat makes the lock stale.
 		await writeFile(lockPath, JSON.stringify(stale));
 		const next = await startServeProcess(vault);

@@ -26,7 +26,8 @@ export interface LockTiming {
 	staleMs: number;
 }
 
-export const DEFAULT_LOCK_TIMING: LockTiming = { heartbeatMs: 10_000, staleMs: 60_000 };
+// Not more often: the state folder is synced, and every heartbeat is a file change a sync tool sends.
+export const DEFAULT_LOCK_TIMING: LockTiming = { heartbeatMs: 30_000, staleMs: 120_000 };
 
 export function lockFileName(host: string): string {
 	const name = host.toLowerCase().replace(/[^a-z0-9.-]+/g, "-").slice(0, 64);
