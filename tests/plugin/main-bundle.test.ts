@@ -2,6 +2,8 @@ import { setTimeout } from "node:timers";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtinModules } from "node:module";
+import { hostname } from "node:os";
+import { lockFileName } from "../../src/core/activity/writer-lock";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG_DIR, Events, Notice, type App } from "../fakes/obsidian";
 import { removeVaultDirs } from "../obsidian/fake-app";
@@ -108,6 +110,22 @@ describe("main.js loaded as Obsidian loads it", () => {
 		plugin.unload();
 		await plugin.stopped;
 		expect(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")).toBe(dataJson);
+	});
+
+	it("does not start while another process holds the vault's writer lock, and says which", async () => {
+		const now = Date.now();
+		// pid 1 always runs; the lock is fresh, so the plugin must leave the vault's state alone.
+		const lock = { token: "serve", program: "causal-memory serve", pid: 1, host: hostname(), startedAt: now, heartbeatAt: now };
+		const lockPath = `${DEFAULT_CONFIG_DIR}/plugins/causal-memory/state/${lockFileName(hostname())}`;
+		const { app, plugin } = startApp({ ...VAULT, [lockPath]: JSON.stringify(lock) });
+		plugin.load();
+		await plugin.whenLoaded();
+		await layoutReadyAndIndexed(app, plugin);
+		expect(Notice.messages.join("\n")).toContain("Another Causal Memory process is already using this vault: causal-memory serve (pid 1 on");
+		expect(JSON.parse(readFileSync(app.vault.fullPath(lockPath), "utf8"))).toEqual(lock);
+		plugin.unload();
+		await plugin.stopped;
+		expect(JSON.parse(readFileSync(app.vault.fullPath(lockPath), "utf8"))).toEqual(lock);
 	});
 
 	it("does nothing when unloaded before the layout is ready", async () => {
