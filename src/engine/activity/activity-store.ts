@@ -54,6 +54,12 @@ interface Pending {
 	reject: (error: Error) => void;
 }
 
+interface Switched {
+	generation: number;
+	/** This device's state as of the switch, when the in-memory state is exactly that. */
+	snapshot: string | null;
+}
+
 /** One device's files folded into a state. */
 interface DeviceLoad {
 	state: ActivityState;
@@ -82,7 +88,9 @@ export class ActivityStore {
 	private idle: Promise<void> = Promise.resolve();
 	/** After a failed append the file may end in a partial line; the next append starts on a fresh line. */
 	private needsSeparator = false;
-	private switchRequest: ((generation: number) => void) | null = null;
+	private switchRequest: ((switched: Switched) => void) | null = null;
+	/** The state holds other devices' records too, so a snapshot must be folded from this device's files. */
+	private merged = false;
 	private compaction: Promise<void> | null = null;
 	private refreshRequest: { resolve: () => void; reject: (error: unknown) => void } | null = null;
 	private refreshing: Promise<void> | null = null;
@@ -121,11 +129,13 @@ export class ActivityStore {
 		const files = devices.get(device) ?? noStoreFiles();
 		const warnings: ActivityWarning[] = [];
 		const own = await loadMerged(storage, device, devices, limits, warnings);
+		const merged = [...devices.keys()].some((other) => other !== device);
 
 		// Above every existing name, damaged snapshots included, so no file is ever overwritten.
 		const generation = Math.max(1, ...files.snapshots, ...own.logs);
 		const store = new ActivityStore(storage, own.state, settings, clock, device, limits, generation, own.snapshotGeneration);
 		store.warnings.push(...warnings);
+		store.merged = merged;
 		store.records = own.records;
 		store.bytes = own.bytes;
 		store.needsSeparator = own.damaged;
@@ -290,11 +300,18 @@ export class ActivityStore {
 		const request = this.switchRequest;
 		if (!request) return;
 		this.switchRequest = null;
+		// Serialised here, between appends, it holds exactly the records of the logs before the new generation.
+		let snapshot: string | null = null;
+		try {
+			if (!this.merged) snapshot = encodeSnapshot(this.state, this.generation + 1);
+		} catch {
+			// Folded from the files instead; if that cannot be encoded either, the compaction fails with a warning.
+		}
 		this.generation++;
 		this.needsSeparator = false;
 		this.records = 0;
 		this.bytes = 0;
-		request(this.generation);
+		request({ generation: this.generation, snapshot });
 	}
 
 	/** Runs between appends: this device's logs on disk then hold exactly the records in memory. */
@@ -309,6 +326,7 @@ export class ActivityStore {
 			// Problems in the files were reported at open; a reload does not repeat them.
 			if ([...devices.keys()].some((device) => device !== this.device)) {
 				this.state = (await loadMerged(this.storage, this.device, devices, this.limits, [])).state;
+				this.merged = true;
 			}
 			request.resolve();
 		} catch (error) {
@@ -321,19 +339,25 @@ export class ActivityStore {
 	 * not the other devices' — into the new snapshot, then deletes what it replaces.
 	 */
 	private async runCompaction(): Promise<void> {
-		const generation = await new Promise<number>((resolve) => {
+		const { generation, snapshot } = await new Promise<Switched>((resolve) => {
 			this.switchRequest = resolve;
 			this.startWriting();
 		});
 		const files = classifyStoreFiles(await this.storage.list()).get(this.device) ?? noStoreFiles();
-		const folded = await loadDevice(this.storage, this.device, files, this.limits, [], { own: true, before: generation });
 		const previous = this.snapshotGeneration;
-		await this.storage.writeAtomic(snapshotFileName(generation, this.device), encodeSnapshot(folded.state, generation));
+		let folded = files.logs.filter((g) => g >= previous && g < generation);
+		if (snapshot !== null) {
+			await this.storage.writeAtomic(snapshotFileName(generation, this.device), snapshot);
+		} else {
+			const load = await loadDevice(this.storage, this.device, files, this.limits, [], { own: true, before: generation });
+			folded = load.logs;
+			await this.storage.writeAtomic(snapshotFileName(generation, this.device), encodeSnapshot(load.state, generation));
+		}
 		this.snapshotGeneration = generation;
 		// The old snapshot goes before its logs: while it exists, every log after it exists too,
 		// so falling back to it (if the new one were ever damaged) loses nothing.
 		if (previous > 0) await this.removeQuietly(snapshotFileName(previous, this.device));
-		for (const g of folded.logs) await this.removeQuietly(logFileName(g, this.device));
+		for (const g of folded) await this.removeQuietly(logFileName(g, this.device));
 	}
 
 	private maybeCompact(): void {
