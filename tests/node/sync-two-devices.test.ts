@@ -8,8 +8,9 @@ import { FsStorage } from "../../src/node/fs-storage";
 import { FsVault } from "../../src/node/fs-vault";
 import { NODE_TIMERS } from "../../src/node/node-timers";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
-const STATE = join(".obsidian", "plugins", "causal-memory", "state");
+const STATE = join(CONFIG_DIR, "plugins", "causal-memory", "state");
 const NOTES: Record<string, string> = {
 	"Memory/Alpha.md": "# Alpha\n\nThe alpha launch moved to March because of [[Beta]].\n",
 	"Memory/Beta.md": "# Beta\n\nBeta testing found a memory leak in the sync engine.\n",

@@ -2,9 +2,11 @@ import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
+import { clearTimeout, setTimeout } from "node:timers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockFileName } from "../../src/core/activity/writer-lock";
 import { REPO_ROOT, startServeProcess } from "../helpers/serve-process";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
 const CLI = join(REPO_ROOT, "dist", "cli.cjs");
 
@@ -35,7 +37,7 @@ describe("one writer per vault: serve takes a lock with pid and heartbeat (issue
 		await mkdir(join(vault, "Memory"), { recursive: true });
 		await writeFile(join(vault, "Memory", "A.md"), "# A\n\nLinks to [[B]].\n");
 		await writeFile(join(vault, "Memory", "B.md"), "# B\n");
-		lockPath = join(vault, ".obsidian", "plugins", "causal-memory", "state", lockFileName(hostname()));
+		lockPath = join(vault, CONFIG_DIR, "plugins", "causal-memory", "state", lockFileName(hostname()));
 	});
 
 	afterAll(async () => {

@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers";
 import { describe, expect, it } from "vitest";
 import { lockFileName, parseLockHolder } from "../../../src/core/activity/writer-lock";
 import { WriterLock, WriterLockError, type LockIdentity } from "../../../src/engine/activity/writer-lock";
