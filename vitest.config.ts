@@ -1,5 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inlineWorkerVitePlugin } from "./scripts/inline-worker.mjs";
 
 /** Tests that read the built bundles (main.js, dist/cli.cjs): only their project builds them first. */
@@ -11,6 +13,7 @@ const BUNDLE_TESTS = [
 	"tests/mcp/inspector-cli.test.ts",
 	"tests/node/serve-command.test.ts",
 	"tests/node/proposals-command.test.ts",
+	"tests/node/writer-lock-serve.test.ts",
 ];
 
 export default defineConfig({
@@ -24,6 +27,8 @@ export default defineConfig({
 		reporters: ["default", "./tests/setup/summary-reporter.ts"],
 		testTimeout: 30_000,
 		pool: "forks",
+		// Headless device ids (src/node/device-id.ts) go to a temp folder, not the user's home.
+		env: { CAUSAL_MEMORY_STATE_HOME: join(tmpdir(), "causal-memory-test-state") },
 		projects: [
 			{
 				extends: true,

@@ -22,6 +22,7 @@ import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng } from "./prng";
 import { formatTable } from "./table";
+import { printLine } from "../src/node/terminal";
 
 const DAY = 86_400_000;
 
@@ -68,8 +69,8 @@ try {
 		chainSteps += overview.upstream.length + overview.downstream.length;
 	}
 	const row = (what: string, ms: number[]) => [what, renders, percentile(ms, 50).toFixed(1), percentile(ms, 95).toFixed(1), Math.max(...ms).toFixed(1)];
-	console.log(`Memory view data over ${engine.index.graph.order} notes, ${engine.index.graph.graph.size} links; ${engine.activity.history().length} history entries; ${(chainSteps / renders).toFixed(1)} chain steps per note on average`);
-	console.log(formatTable(["part", "renders", "p50 ms", "p95 ms", "max ms"], [row("vault overview", vaultMs), row("note overview", noteMs)]));
+	printLine(`Memory view data over ${engine.index.graph.order} notes, ${engine.index.graph.graph.size} links; ${engine.activity.history().length} history entries; ${(chainSteps / renders).toFixed(1)} chain steps per note on average`);
+	printLine(formatTable(["part", "renders", "p50 ms", "p95 ms", "max ms"], [row("vault overview", vaultMs), row("note overview", noteMs)]));
 } finally {
 	await engine.stop();
 	rmSync(state, { recursive: true, force: true });

@@ -5,6 +5,8 @@ import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-p
 import { errorMessage } from "../core/model/error-message";
 import type { Embedder } from "../core/model/embedder";
 import { ActivityStore } from "./activity/activity-store";
+import { deviceStorage } from "./activity/device-storage";
+import { WriterLock, type LockIdentity } from "./activity/writer-lock";
 import { EmbeddingCache } from "./embeddings/embedding-cache";
 import type { EmbeddingProgress } from "./embeddings/embedding-queue";
 import { readKeywordCache, saveKeywordCache } from "./recall/keyword-cache";
@@ -24,6 +26,14 @@ export interface MemoryEngineDeps {
 	vault: VaultPort;
 	/** The plugin's own folder (activity log, lifecycle cache). */
 	storage: StoragePort;
+	/**
+	 * This device's id: names the activity log and the caches it writes in `storage`, which sync
+	 * tools may share with other devices (docs/maintenance.md, "Sync and several devices").
+	 * Default: the names of a single-device store.
+	 */
+	deviceId?: string;
+	/** Taken in `storage` before anything is opened, so a second process on the vault refuses to start. Without it no lock is taken. */
+	lock?: LockIdentity;
 	worker: MaintenanceWorker;
 	timers: Timers;
 	clock: () => number;
@@ -47,6 +57,9 @@ export class MemoryEngine {
 	/** Store, amend, link, pin, unpin, delete, core preferences; usable once started. */
 	readonly writer: MemoryWriter;
 	private activityStore: ActivityStore | null = null;
+	private writerLock: WriterLock | null = null;
+	/** Per-device caches: never shared with other devices through sync. */
+	private readonly deviceFiles: StoragePort;
 	private maintenanceService: MemoryMaintenance | null = null;
 	private embeddings: { notes: NoteEmbeddings; cache: EmbeddingCache } | null = null;
 	private savedKeywordVersion = -1;
@@ -54,6 +67,7 @@ export class MemoryEngine {
 	private stopped = false;
 
 	constructor(private readonly deps: MemoryEngineDeps) {
+		this.deviceFiles = deviceStorage(deps.storage, deps.deviceId ?? "");
 		this.recallService = engineRecallService({
 			vault: deps.vault,
 			clock: deps.clock,
@@ -91,6 +105,7 @@ export class MemoryEngine {
 	 */
 	async start(options: { follow: boolean; onProgress?: ProgressListener }): Promise<IndexReport> {
 		const { deps } = this;
+		if (deps.lock) this.writerLock = await WriterLock.acquire(deps.storage, deps.lock, deps);
 		await this.adoptKeywordCache();
 		this.throwIfStopped();
 		if (options.follow) this.index.start();
@@ -98,7 +113,7 @@ export class MemoryEngine {
 		this.throwIfStopped();
 		this.built = true;
 		this.recallService.refreshCommunities();
-		const activityStore = await ActivityStore.open(deps.storage, { clock: deps.clock });
+		const activityStore = await ActivityStore.open(deps.storage, { clock: deps.clock, device: deps.deviceId });
 		if (this.stopped) {
 			await activityStore.close();
 			this.throwIfStopped();
@@ -109,7 +124,7 @@ export class MemoryEngine {
 			vault: deps.vault,
 			index: this.index,
 			activity: this.activityStore,
-			storage: deps.storage,
+			storage: this.deviceFiles,
 			worker: deps.worker,
 			timers: deps.timers,
 			clock: deps.clock,
@@ -136,7 +151,7 @@ export class MemoryEngine {
 	 */
 	async useEmbedder(embedder: Embedder, onProgress?: (progress: EmbeddingProgress) => void): Promise<void> {
 		const { deps } = this;
-		const cache = await EmbeddingCache.open(deps.storage, {
+		const cache = await EmbeddingCache.open(this.deviceFiles, {
 			modelId: embedder.modelId,
 			dimensions: embedder.dimensions,
 			onWarning: (warning) => deps.warn(`embedding cache ${warning.file}: ${warning.message}`),
@@ -183,6 +198,7 @@ export class MemoryEngine {
 		this.recallService.dispose();
 		await this.activityStore?.close();
 		this.deps.worker.terminate();
+		await this.writerLock?.release().catch((error: unknown) => this.deps.warn(`could not remove the writer lock: ${errorMessage(error)}`));
 	}
 
 	/**
@@ -191,7 +207,7 @@ export class MemoryEngine {
 	 * leave the keyword index with the first community refresh.
 	 */
 	private async adoptKeywordCache(): Promise<void> {
-		const cached = await readKeywordCache(this.deps.storage, this.deps.settings().keyword);
+		const cached = await readKeywordCache(this.deviceFiles, this.deps.settings().keyword);
 		if (cached.index === null) return;
 		this.recallService.adoptCachedKeywordIndex(cached.index);
 		this.savedKeywordVersion = this.recallService.keywordVersion;
@@ -206,7 +222,7 @@ export class MemoryEngine {
 		if (!this.built) return;
 		const version = this.recallService.keywordVersion;
 		if (version === this.savedKeywordVersion) return;
-		await saveKeywordCache(this.deps.storage, this.recallService.keyword);
+		await saveKeywordCache(this.deviceFiles, this.recallService.keyword);
 		this.savedKeywordVersion = version;
 	}
 

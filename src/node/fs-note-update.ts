@@ -2,6 +2,7 @@ import { closeSync, fstatSync, openSync, promises as fs, readdirSync, readSync, 
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { syncFolder } from "./atomic-write";
+import { setTimeout } from "node:timers";
 
 /** What an edit of a note's text gives: the new text, or null to leave the note as it is. */
 export type NoteEdit = (content: string) => string | null;

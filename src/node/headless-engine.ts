@@ -1,24 +1,39 @@
 import { join } from "node:path";
 import type { MemorySettings } from "../core/model/settings";
 import { MemoryEngine } from "../engine/memory-engine";
+import { headlessDeviceId } from "./device-id";
 import { FsStorage } from "./fs-storage";
 import { FsVault } from "./fs-vault";
 import { pluginFolder } from "./headless-settings";
 import { NODE_TIMERS } from "./node-timers";
+import { processLockIdentity } from "./process-lock";
 import { createThreadMaintenanceWorker } from "./thread-worker-host";
 
-/** The engine over a vault folder for one-shot commands, sharing the plugin's state folder; warnings go to stderr. */
-export async function headlessEngine(vaultDir: string, settings: MemorySettings): Promise<MemoryEngine> {
-	const vault = new FsVault(vaultDir, { excludedFolders: settings.index.excludedFolders });
+export interface HeadlessEngineOptions {
+	/** Names the command in the writer lock, e.g. "causal-memory serve". */
+	program: string;
+	settings: () => MemorySettings;
+	/** Saves changed settings; without it the engine cannot change them. */
+	updateSettings?: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>;
+}
+
+/** The engine over a vault folder, sharing the plugin's state folder, for every headless command; warnings go to stderr. */
+export async function headlessEngine(vaultDir: string, options: HeadlessEngineOptions): Promise<MemoryEngine> {
+	const warn = (message: string): void => console.error(`causal-memory: ${message}`);
+	// Excluded folders are listed too: they stay out of memory but count for link resolution.
+	const vault = new FsVault(vaultDir);
 	// A write killed part-way leaves its temp file beside the note; nobody else writes ours (one writer per vault).
 	await vault.removeStaleTempFiles();
 	return new MemoryEngine({
 		vault,
 		storage: new FsStorage(join(pluginFolder(vaultDir), "state")),
+		deviceId: await headlessDeviceId(vaultDir, warn),
+		lock: processLockIdentity(options.program),
 		worker: createThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,
 		clock: () => Date.now(),
-		settings: () => settings,
-		warn: (message) => console.error(`causal-memory: ${message}`),
+		settings: options.settings,
+		updateSettings: options.updateSettings,
+		warn,
 	});
 }

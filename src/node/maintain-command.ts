@@ -17,7 +17,7 @@ export async function maintainCommand(options: MaintainOptions): Promise<number>
 	for (const problem of problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
 	const wholeVault = settings.maintenance.writeScope === "vault";
 	if (options.confirmVaultWrites) settings.maintenance = { ...settings.maintenance, writeScope: "vault", vaultWritesConfirmed: true };
-	const engine = await headlessEngine(options.vaultDir, settings);
+	const engine = await headlessEngine(options.vaultDir, { program: "causal-memory maintain", settings: () => settings });
 	const bar = progressBar(process.stderr, "Indexing");
 	try {
 		await engine.start({ follow: false, onProgress: bar.update });

@@ -3,6 +3,7 @@ import { resolveMemoryId } from "../core/graph/memory-ids";
 import { headlessEngine } from "./headless-engine";
 import { readHeadlessSettings } from "./headless-settings";
 import { progressBar } from "./progress-bar";
+import { printLine } from "./terminal";
 
 export interface ProposalsOptions {
 	vaultDir: string;
@@ -20,7 +21,7 @@ export interface ProposalsOptions {
 export async function proposalsCommand(options: ProposalsOptions): Promise<number> {
 	const { settings, problems } = readHeadlessSettings(options.vaultDir);
 	for (const problem of problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
-	const engine = await headlessEngine(options.vaultDir, settings);
+	const engine = await headlessEngine(options.vaultDir, { program: "causal-memory proposals", settings: () => settings });
 	const bar = progressBar(process.stderr, "Indexing");
 	try {
 		await engine.start({ follow: false, onProgress: bar.update });
@@ -28,15 +29,15 @@ export async function proposalsCommand(options: ProposalsOptions): Promise<numbe
 		const id = options.accept ?? options.decline;
 		if (id === undefined) {
 			const proposals = engine.maintenance.proposals().sort((a, b) => a.at - b.at);
-			console.log(options.json ? JSON.stringify({ proposals }, null, 2) : formatProposals(proposals));
+			printLine(options.json ? JSON.stringify({ proposals }, null, 2) : formatProposals(proposals));
 			return 0;
 		}
 		const accept = options.accept !== undefined;
 		const path = resolveMemoryId(engine.index.graph, id, accept ? "--accept" : "--decline");
 		await engine.maintenance.resolveProposal(path, accept);
 		const status = engine.maintenance.statusOf(path);
-		if (options.json) console.log(JSON.stringify({ path, accepted: accept, status }, null, 2));
-		else console.log(accept ? `Accepted: ${path} is core now.` : `Declined: ${path} stays ${status} and is not proposed again.`);
+		if (options.json) printLine(JSON.stringify({ path, accepted: accept, status }, null, 2));
+		else printLine(accept ? `Accepted: ${path} is core now.` : `Declined: ${path} stays ${status} and is not proposed again.`);
 		return 0;
 	} finally {
 		await engine.stop();

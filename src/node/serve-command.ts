@@ -1,20 +1,16 @@
 import { cp } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { errorMessage } from "../core/model/error-message";
 import type { Embedder } from "../core/model/embedder";
-import { MemoryEngine } from "../engine/memory-engine";
+import type { MemoryEngine } from "../engine/memory-engine";
 import { clientInstructions } from "../mcp/connect/client-instructions";
 import { startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";
 import { memoryMcpServerFactory } from "../mcp/memory-mcp-server";
-import { FsStorage } from "./fs-storage";
-import { FsVault } from "./fs-vault";
 import { headlessEmbedder } from "./headless-embedder";
-import { headlessSettingsUpdater, pluginFolder, readHeadlessSettings } from "./headless-settings";
+import { headlessEngine } from "./headless-engine";
+import { headlessSettingsUpdater, readHeadlessSettings } from "./headless-settings";
 import { resolveServeToken } from "./serve-token";
-import { NODE_TIMERS } from "./node-timers";
 import { progressBar } from "./progress-bar";
-import { createThreadMaintenanceWorker } from "./thread-worker-host";
 import { printLine } from "./terminal";
 
 export interface ServeOptions {
@@ -52,23 +48,17 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		settings,
 	);
 
-	const vault = new FsVault(options.vaultDir, { excludedFolders: settings.index.excludedFolders });
-	// A write killed part-way leaves its temp file beside the note; nobody else writes ours (one writer per vault).
-	await vault.removeStaleTempFiles();
-	const engine = new MemoryEngine({
-		vault,
-		storage: new FsStorage(join(pluginFolder(options.vaultDir), "state")),
-		worker: createThreadMaintenanceWorker(),
-		timers: NODE_TIMERS,
-		clock: () => Date.now(),
+	const engine = await headlessEngine(options.vaultDir, {
+		program: "causal-memory serve",
 		settings: () => settings,
 		updateSettings: headlessSettingsUpdater(
 			options.vaultDir,
 			() => settings,
 			(next) => (settings = next),
 		),
-		warn: (message) => console.error(`causal-memory: ${message}`),
 	});
+	// Listening from the start: a SIGTERM right after the banner must stop cleanly (and free the writer lock).
+	const stopSignal = options.stopSignal ?? untilSignal();
 	const bar = progressBar(process.stderr, "Indexing");
 	let server: RunningMcpServer | null = null;
 	let model: Promise<Embedder | null> = Promise.resolve(null);
@@ -88,7 +78,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		printBanner(options.vaultDir, report.notes, server.url, token);
 		const loadModel = headlessEmbedder(options.vaultDir, settings.embeddings, options.modelPath);
 		if (loadModel) model = useModel(engine, loadModel);
-		await (options.stopSignal ?? untilSignal());
+		await stopSignal;
 		console.error("causal-memory: stopping");
 		return 0;
 	} finally {

@@ -33,10 +33,11 @@ export class MemoryActions {
 		});
 	}
 
-	async undo(seq: number): Promise<boolean> {
+	/** Undoes history entry `seq` (of `device`, when another device recorded it). */
+	async undo(seq: number, device?: string): Promise<boolean> {
 		return this.attempt("could not undo", async (engine) => {
-			const entry = engine.maintenance.history().find((candidate) => candidate.seq === seq);
-			await engine.maintenance.undo(seq);
+			const entry = engine.maintenance.history().find((candidate) => candidate.seq === seq && (device === undefined || candidate.device === device));
+			await engine.maintenance.undo(seq, device);
 			const what = entry?.kind === "transition" ? `${entry.from} → ${entry.to}` : `${entry?.action ?? "change"} (prune)`;
 			new Notice(`Undone: ${entry?.path ?? `#${seq}`}, ${what}.`);
 		});
@@ -49,7 +50,7 @@ export class MemoryActions {
 			new Notice("There is no memory status change to undo.");
 			return false;
 		}
-		return this.undo(latest.seq);
+		return this.undo(latest.seq, latest.device);
 	}
 
 	async resolveProposal(path: string, accept: boolean): Promise<boolean> {

@@ -8,6 +8,7 @@ import { OwnWrites } from "../core/frontmatter/own-writes";
 import { parsedFromCache } from "./cached-metadata";
 import { parentFolder, writableNotePath, writablePath } from "./vault-paths";
 import { errorMessage } from "../core/model/error-message";
+import { splitLinkpath } from "../core/parse/link-resolver";
 
 function toVaultFile(file: TFile): VaultFile {
 	return { path: file.path, mtime: file.stat.mtime, ctime: file.stat.ctime, size: file.stat.size };
@@ -156,6 +157,14 @@ export class ObsidianVault implements VaultPort {
 		await this.ensureFolder(parentFolder(destination));
 		await this.app.fileManager.renameFile(file, destination);
 		return destination;
+	}
+
+	/** The note Obsidian resolves a link to (any note of the vault, excluded folders included), or null. */
+	resolveLink(linkpath: string, sourcePath: string): string | null {
+		const { path } = splitLinkpath(linkpath);
+		if (path.trim() === "") return sourcePath === "" ? null : sourcePath;
+		const file = this.app.metadataCache.getFirstLinkpathDest(path, sourcePath);
+		return file !== null && file.extension === "md" ? file.path : null;
 	}
 
 	/** The app's own link resolution, source → target → count (for cross-checks). */

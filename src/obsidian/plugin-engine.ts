@@ -2,6 +2,7 @@ import { Notice, normalizePath, type Plugin } from "obsidian";
 import type { MemorySettings } from "../core/model/settings";
 import { MemoryEngine } from "../engine/memory-engine";
 import { AdapterStorage } from "./adapter-storage";
+import { obsidianDeviceId, obsidianLockIdentity } from "./device-identity";
 import { ObsidianVault } from "./obsidian-vault";
 import type { PluginSettingsStore } from "./settings-store";
 import { createWebMaintenanceWorker } from "./web-worker-host";
@@ -31,6 +32,8 @@ export function createPluginEngine(plugin: Plugin, store: PluginSettingsStore, t
 	return new MemoryEngine({
 		vault: new ObsidianVault(app),
 		storage: new AdapterStorage(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/${manifest.id}/state`)),
+		deviceId: obsidianDeviceId(app),
+		lock: obsidianLockIdentity(),
 		worker: createWebMaintenanceWorker({ onFallback: (reason) => warn(`${reason}; maintenance runs on the main thread.`) }),
 		timers: WINDOW_TIMERS,
 		clock: () => Date.now(),

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { maintainCommand } from "../../src/node/maintain-command";
 import { proposalsCommand, type ProposalsOptions } from "../../src/node/proposals-command";
+import { DEFAULT_CONFIG_DIR } from "../fakes/obsidian/vault";
 
 const CLI = fileURLToPath(new URL("../../dist/cli.cjs", import.meta.url));
 const dirs: string[] = [];
@@ -14,7 +15,7 @@ function vault(): string {
 	const dir = mkdtempSync(join(tmpdir(), "proposals-"));
 	dirs.push(dir);
 	const files: Record<string, string> = {
-		".obsidian/plugins/causal-memory/data.json": JSON.stringify({ scoring: { core: { approvalCategories: ["decision"] } } }),
+		[`${DEFAULT_CONFIG_DIR}/plugins/causal-memory/data.json`]: JSON.stringify({ scoring: { core: { approvalCategories: ["decision"] } } }),
 		"Memory/Ship on Fridays.md": "---\nmemory_category: decision\n---\nWe ship on Fridays.\n",
 		"Memory/Use Postgres.md": "---\nmemory_category: decision\n---\nWe use Postgres.\n",
 		"Memory/Lunch.md": "Lunch is at noon.\n",

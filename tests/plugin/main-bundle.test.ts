@@ -2,6 +2,8 @@ import { setTimeout } from "node:timers";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtinModules } from "node:module";
+import { hostname } from "node:os";
+import { lockFileName } from "../../src/core/activity/writer-lock";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG_DIR, Events, Notice, type App } from "../fakes/obsidian";
 import { removeVaultDirs } from "../obsidian/fake-app";
@@ -73,7 +75,7 @@ describe("main.js loaded as Obsidian loads it", () => {
 		expect(Notice.messages.at(-1)).toMatch(/^Memory index rebuilt: 4 notes, 3 links in \d+ ms\.$/);
 
 		const state = join(app.vault.adapter.getBasePath(), DEFAULT_CONFIG_DIR, "plugins", "causal-memory", "state");
-		await until(() => existsSync(join(state, "lifecycle.json")), async () => {
+		await until(() => readdirSync(state).some((name) => name.endsWith("lifecycle.json")), async () => {
 			await app.commands.run("causal-memory:run-maintenance");
 			await new Promise((resolve) => setTimeout(resolve, 20));
 		});
@@ -88,7 +90,8 @@ describe("main.js loaded as Obsidian loads it", () => {
 		expect(app.commands.commands).toEqual({});
 		await plugin.stopped;
 		expect(await isPortFree(port)).toBe(true);
-		expect(existsSync(join(state, "keyword-index.json"))).toBe(true);
+		expect(readdirSync(state).filter((name) => name.endsWith("keyword-index.json"))).toHaveLength(1);
+		expect(readdirSync(state).filter((name) => name.endsWith(".lock"))).toEqual([]);
 		await app.vault.create("After.md", "[[Start]]");
 		await app.metadataCache.whenIdle();
 		expect(status?.getText()).toBe("Memory: 4 notes · 3 links");
@@ -112,6 +115,22 @@ describe("main.js loaded as Obsidian loads it", () => {
 		plugin.unload();
 		await plugin.stopped;
 		expect(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")).toBe(dataJson);
+	});
+
+	it("does not start while another process holds the vault's writer lock, and says which", async () => {
+		const now = Date.now();
+		// pid 1 always runs; the lock is fresh, so the plugin must leave the vault's state alone.
+		const lock = { token: "serve", program: "causal-memory serve", pid: 1, host: hostname(), startedAt: now, heartbeatAt: now };
+		const lockPath = `${DEFAULT_CONFIG_DIR}/plugins/causal-memory/state/${lockFileName(hostname())}`;
+		const { app, plugin } = startApp({ ...VAULT, [lockPath]: JSON.stringify(lock) });
+		plugin.load();
+		await plugin.whenLoaded();
+		await layoutReadyAndIndexed(app, plugin);
+		expect(Notice.messages.join("\n")).toContain("Another Causal Memory process is already using this vault: causal-memory serve (pid 1 on");
+		expect(JSON.parse(readFileSync(app.vault.fullPath(lockPath), "utf8"))).toEqual(lock);
+		plugin.unload();
+		await plugin.stopped;
+		expect(JSON.parse(readFileSync(app.vault.fullPath(lockPath), "utf8"))).toEqual(lock);
 	});
 
 	it("does nothing when unloaded before the layout is ready", async () => {

@@ -8,6 +8,7 @@ import { Events, Modal, Notice, WindowTracker, type App, type WorkspaceLeaf } fr
 import { removeVaultDirs } from "../obsidian/fake-app";
 import { until } from "../obsidian/until";
 import { DATA_JSON, startApp, type LoadedPlugin } from "./load-bundle";
+import { setTimeout } from "node:timers";
 
 // The memory view as main.js builds it, on the fake obsidian module's DOM (happy-dom).
 

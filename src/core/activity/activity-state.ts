@@ -1,5 +1,14 @@
 import type { ActivityEventOf, StoredRecord } from "./records";
-import { emptyNodeActivity, type HistoryEntry, type NodeActivity, type RecallHistory } from "./node-activity";
+import { LEGACY_DEVICE } from "./device-id";
+import { compareEntries, lastActivityAt, mergeNodeActivity } from "./merge-activity";
+import {
+	emptyNodeActivity,
+	type HistoryEntry,
+	type NodeActivity,
+	type RecallHistory,
+	type RenameMark,
+	type UndoMark,
+} from "./node-activity";
 
 /**
  * Folds one evicted recall into the running stability of the older recalls (spaced
@@ -23,30 +32,61 @@ export interface HistoryFilter {
 	limit?: number;
 }
 
-/** In-memory activity of every node: the result of replaying records in sequence order. */
+/** What a snapshot holds besides the nodes. */
+export interface StateMarks {
+	lastSeq: number;
+	renames: RenameMark[];
+	undos: UndoMark[];
+}
+
+/** Renames kept per device for merging with other devices; older ones are assumed synced everywhere. */
+const MAX_RENAME_MARKS = 1000;
+
+function entryKey(device: string, seq: number): string {
+	return `${device}:${seq}`;
+}
+
+/**
+ * In-memory activity of every node: the result of replaying one device's records, possibly
+ * merged with other devices' states (`absorb`). Records are applied as they come; the
+ * folds (counts, latest times, sorted recall times) do not depend on the order.
+ */
 export class ActivityState {
 	private readonly nodes = new Map<string, NodeActivity>();
-	private readonly entries = new Map<number, HistoryEntry>();
+	private readonly entries = new Map<string, HistoryEntry>();
+	private renames: RenameMark[] = [];
+	private undos: UndoMark[] = [];
 	private last = 0;
 
-	constructor(private readonly limits: ActivityLimits) {}
+	constructor(
+		private readonly limits: ActivityLimits,
+		/** The device whose records `apply` receives. */
+		readonly device: string = LEGACY_DEVICE,
+	) {}
 
-	static restore(nodes: NodeActivity[], lastSeq: number, limits: ActivityLimits): ActivityState {
-		const state = new ActivityState(limits);
+	static restore(nodes: NodeActivity[], marks: StateMarks, limits: ActivityLimits, device: string = LEGACY_DEVICE): ActivityState {
+		const state = new ActivityState(limits, device);
 		for (const node of nodes) {
 			state.nodes.set(node.path, node);
-			for (const entry of node.history) state.entries.set(entry.seq, entry);
+			for (const entry of node.history) state.entries.set(entryKey(entry.device, entry.seq), entry);
 		}
-		state.last = lastSeq;
+		state.last = marks.lastSeq;
+		state.renames = marks.renames;
+		state.undos = marks.undos;
 		return state;
 	}
 
+	/** The highest sequence number applied from this device. */
 	get lastSeq(): number {
 		return this.last;
 	}
 
 	get size(): number {
 		return this.nodes.size;
+	}
+
+	marks(): StateMarks {
+		return { lastSeq: this.last, renames: this.renames, undos: this.undos };
 	}
 
 	/** The node's activity, including a deleted node's tombstone; do not mutate. */
@@ -66,15 +106,16 @@ export class ActivityState {
 		return this.nodes.values();
 	}
 
-	entry(seq: number): Readonly<HistoryEntry> | undefined {
-		return this.entries.get(seq);
+	entry(seq: number, device: string = this.device): Readonly<HistoryEntry> | undefined {
+		return this.entries.get(entryKey(device, seq));
 	}
 
-	/** Why an undo of `ref` cannot be recorded, or null when it can. */
-	undoProblem(ref: number): string | null {
-		const entry = this.entries.get(ref);
-		if (!entry) return `no transition or prune with sequence number ${ref} is in the history`;
-		if (entry.undoneAt !== null) return `record ${ref} was already undone`;
+	/** Why an undo of `ref` (of `device`) cannot be recorded, or null when it can. */
+	undoProblem(ref: number, device: string = this.device): string | null {
+		const entry = this.entries.get(entryKey(device, ref));
+		const which = device === this.device ? `${ref}` : `${ref} of device "${device}"`;
+		if (!entry) return `no transition or prune with sequence number ${which} is in the history`;
+		if (entry.undoneAt !== null) return `record ${which} was already undone`;
 		return null;
 	}
 
@@ -88,14 +129,13 @@ export class ActivityState {
 				found.push(entry);
 			}
 		}
-		found.sort((a, b) => a.seq - b.seq);
+		found.sort(compareEntries);
 		return filter.limit === undefined ? found : found.slice(Math.max(0, found.length - filter.limit));
 	}
 
-	/** Applies a record; records must arrive in increasing sequence order. */
-	apply(record: StoredRecord): void {
-		if (record.seq <= this.last) throw new Error(`record ${record.seq} applied after record ${this.last}`);
-		this.last = record.seq;
+	/** Applies one of this device's records; returns the history entry it created, if any. */
+	apply(record: StoredRecord): HistoryEntry | undefined {
+		this.last = Math.max(this.last, record.seq);
 		switch (record.kind) {
 			case "recall": {
 				const node = this.touch(record.path);
@@ -118,17 +158,69 @@ export class ActivityState {
 				return;
 			}
 			case "rename":
-				return this.rename(record);
-			case "transition":
-			case "prune":
-				this.addEntry(this.touch(record.path), { ...record, undoneAt: null });
+				this.renames.push({ from: record.from, to: record.to, at: record.at });
+				if (this.renames.length > MAX_RENAME_MARKS) this.renames.shift();
+				this.rename(record);
 				return;
+			case "transition":
+			case "prune": {
+				const { seq, ...event } = record;
+				const entry: HistoryEntry = { ...event, seq, device: this.device, undoneAt: null };
+				this.addEntry(this.touch(record.path), entry);
+				return entry;
+			}
 			case "undo": {
-				const entry = this.entries.get(record.ref);
-				if (entry && entry.undoneAt === null) entry.undoneAt = record.at;
+				const device = record.device ?? this.device;
+				if (device !== this.device) this.undos.push({ device, ref: record.ref, at: record.at });
+				this.markUndone(device, record.ref, record.at);
 				return;
 			}
 		}
+	}
+
+	/**
+	 * Gives a history entry another sequence number: two writers appended the same number to
+	 * one log, and both records are kept.
+	 */
+	renumber(entry: HistoryEntry, seq: number): void {
+		if (this.entries.get(entryKey(entry.device, entry.seq)) === entry) this.entries.delete(entryKey(entry.device, entry.seq));
+		entry.seq = seq;
+		this.entries.set(entryKey(entry.device, seq), entry);
+		this.last = Math.max(this.last, seq);
+	}
+
+	/**
+	 * Merges other devices' states into this one: per node the union of recalls and history and
+	 * the latest times; a tombstone stands only if no device used the note after it. Then every
+	 * device's renames and cross-device undos are replayed onto the merged nodes. The others are
+	 * consumed.
+	 */
+	absorb(others: readonly ActivityState[]): void {
+		for (const other of others) {
+			for (const node of other.nodes.values()) this.mergeNode(node);
+		}
+		const renames = [this.renames, ...others.map((o) => o.renames)].flat().sort((a, b) => a.at - b.at);
+		for (const mark of renames) {
+			const moved = this.nodes.get(mark.from);
+			// Only activity from before the rename moves: later activity at the old path belongs to a new note there.
+			if (!moved || lastActivityAt(moved) > mark.at) continue;
+			this.nodes.delete(mark.from);
+			moved.path = mark.to;
+			this.mergeNode(moved);
+		}
+		this.entries.clear();
+		for (const node of this.nodes.values()) for (const entry of node.history) this.entries.set(entryKey(entry.device, entry.seq), entry);
+		for (const mark of [this.undos, ...others.map((o) => o.undos)].flat()) this.markUndone(mark.device, mark.ref, mark.at);
+	}
+
+	private mergeNode(node: NodeActivity): void {
+		const mine = this.nodes.get(node.path);
+		this.nodes.set(node.path, mine ? mergeNodeActivity(mine, node, this.limits) : node);
+	}
+
+	private markUndone(device: string, ref: number, at: number): void {
+		const entry = this.entries.get(entryKey(device, ref));
+		if (entry && entry.undoneAt === null) entry.undoneAt = at;
 	}
 
 	private touch(path: string): NodeActivity {
@@ -145,7 +237,7 @@ export class ActivityState {
 		const node = this.nodes.get(record.from);
 		if (!node) return;
 		const replaced = this.nodes.get(record.to);
-		for (const entry of replaced?.history ?? []) this.entries.delete(entry.seq);
+		for (const entry of replaced?.history ?? []) this.entries.delete(entryKey(entry.device, entry.seq));
 		this.nodes.delete(record.from);
 		node.path = record.to;
 		this.nodes.set(record.to, node);
@@ -153,10 +245,12 @@ export class ActivityState {
 
 	private addEntry(node: NodeActivity, entry: HistoryEntry): void {
 		node.history.push(entry);
-		this.entries.set(entry.seq, entry);
+		// On a sequence clash the first entry keeps the number; the store renumbers the other.
+		const key = entryKey(entry.device, entry.seq);
+		if (!this.entries.has(key)) this.entries.set(key, entry);
 		while (node.history.length > this.limits.maxHistoryPerNode) {
 			const dropped = node.history.shift();
-			if (dropped) this.entries.delete(dropped.seq);
+			if (dropped) this.entries.delete(entryKey(dropped.device, dropped.seq));
 		}
 	}
 

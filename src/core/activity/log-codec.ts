@@ -33,15 +33,14 @@ export interface LogProblem {
 }
 
 /**
- * Reads a log, handing each valid record to `onRecord` in file order (each seq greater than
- * the one before) without keeping them, and returns the lines it could not trust. Nothing
- * here throws: a torn last line, a corrupt line, a record from a newer format or an
- * out-of-order sequence number becomes a problem and the line is skipped. Empty lines are
- * separators left after a failed append and are ignored.
+ * Reads a log, handing each valid record to `onRecord` in file order without keeping them,
+ * and returns the lines it could not trust. Nothing here throws: a torn last line, a corrupt
+ * line or a record from a newer format becomes a problem and the line is skipped. Sequence
+ * numbers are not checked here: two writers on one file repeat them, and both records count.
+ * Empty lines are separators left after a failed append and are ignored.
  */
 export function decodeLog(text: string, onRecord: (record: StoredRecord) => void): LogProblem[] {
 	const problems: LogProblem[] = [];
-	let lastSeq = 0;
 	let start = 0;
 	for (let lineNo = 1; start < text.length; lineNo++) {
 		const end = text.indexOf("\n", start);
@@ -55,10 +54,7 @@ export function decodeLog(text: string, onRecord: (record: StoredRecord) => void
 		const decoded = decodeRecord(line);
 		if ("problem" in decoded) {
 			problems.push({ line: lineNo, message: decoded.problem });
-		} else if (decoded.record.seq <= lastSeq) {
-			problems.push({ line: lineNo, message: `sequence number ${decoded.record.seq} does not follow ${lastSeq}` });
 		} else {
-			lastSeq = decoded.record.seq;
 			onRecord(decoded.record);
 		}
 	}

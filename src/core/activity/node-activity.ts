@@ -19,8 +19,10 @@ export interface RecallHistory {
 }
 
 interface HistoryBase {
-	/** Sequence number of the record; what an undo refers to. */
+	/** Sequence number of the record in its device's log; with `device`, what an undo refers to. */
 	seq: number;
+	/** The device whose log holds the record ("" for a store older than devices). */
+	device: string;
 	/** The node's path when the record was written (a later rename does not change it). */
 	path: string;
 	at: number;
@@ -72,4 +74,18 @@ export function emptyNodeActivity(path: string): NodeActivity {
 		deletedAt: null,
 		history: [],
 	};
+}
+
+/** A rename a device recorded: replayed onto other devices' activity of `from` when their states are merged. */
+export interface RenameMark {
+	from: string;
+	to: string;
+	at: number;
+}
+
+/** An undo of another device's transition or prune, kept so it survives the undoing device's compaction. */
+export interface UndoMark {
+	device: string;
+	ref: number;
+	at: number;
 }

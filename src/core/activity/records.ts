@@ -49,8 +49,16 @@ export const ActivityEventSchema = z.discriminatedUnion("kind", [
 			path: ["destination"],
 			error: 'is required for action "archive" and not allowed otherwise',
 		}),
-	/** Marks an earlier transition or prune (by its sequence number) as undone. */
-	z.strictObject({ kind: z.literal("undo"), ref: z.number().int().positive(), at: timestamp }),
+	/**
+	 * Marks an earlier transition or prune as undone: its sequence number, and its device when
+	 * that is not the device writing the undo.
+	 */
+	z.strictObject({
+		kind: z.literal("undo"),
+		ref: z.number().int().positive(),
+		device: z.string().regex(/^(?:[a-z0-9]{6,32})?$/, { error: "must be a device id (6 to 32 lowercase letters and digits)" }).optional(),
+		at: timestamp,
+	}),
 ]);
 
 export type ActivityEvent = z.infer<typeof ActivityEventSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ActivityState } from "./activity-state";
+import type { ActivityState, StateMarks } from "./activity-state";
 import { decodeChecksummedJson, encodeChecksummedLine } from "./log-codec";
 import type { NodeActivity } from "./node-activity";
 import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "../model/lifecycle-status";
@@ -8,7 +8,8 @@ export const SNAPSHOT_FORMAT = 1;
 
 const time = z.number();
 const nullableTime = time.nullable();
-const entryBase = { seq: z.number().int().positive(), path: z.string(), at: time, undoneAt: nullableTime };
+// `device` was added later: entries of older snapshots belong to the legacy device.
+const entryBase = { seq: z.number().int().positive(), device: z.string().default(""), path: z.string(), at: time, undoneAt: nullableTime };
 
 const NodeActivitySchema = z.object({
 	path: z.string(),
@@ -51,19 +52,22 @@ const SnapshotSchema = z.object({
 	generation: z.number().int().positive(),
 	lastSeq: z.number().int().nonnegative(),
 	nodes: z.array(NodeActivitySchema),
+	// Added with devices; older snapshots have none.
+	renames: z.array(z.object({ from: z.string(), to: z.string(), at: time })).default([]),
+	undos: z.array(z.object({ device: z.string(), ref: z.number().int().positive(), at: time })).default([]),
 });
 
-export interface Snapshot {
+export interface Snapshot extends StateMarks {
 	/** The first log generation that is not folded into this snapshot. */
 	generation: number;
-	lastSeq: number;
 	nodes: NodeActivity[];
 }
 
 /** The whole state as one checksummed line. */
 export function encodeSnapshot(state: ActivityState, generation: number): string {
+	const { lastSeq, renames, undos } = state.marks();
 	return encodeChecksummedLine(
-		JSON.stringify({ format: SNAPSHOT_FORMAT, generation, lastSeq: state.lastSeq, nodes: [...state.allNodes()] }),
+		JSON.stringify({ format: SNAPSHOT_FORMAT, generation, lastSeq, nodes: [...state.allNodes()], renames, undos }),
 	);
 }
 
@@ -76,6 +80,6 @@ export function decodeSnapshot(text: string): Snapshot | { problem: string } {
 		const issue = parsed.error.issues[0];
 		return { problem: `unexpected content at "${issue.path.join(".")}": ${issue.message}` };
 	}
-	const { generation, lastSeq, nodes } = parsed.data;
-	return { generation, lastSeq, nodes };
+	const { format: _format, ...snapshot } = parsed.data;
+	return snapshot;
 }

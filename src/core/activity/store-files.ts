@@ -1,19 +1,27 @@
+import { LEGACY_DEVICE } from "./device-id";
+
 /*
- * File layout of the activity store. `activity-<g>.log` holds the records appended while
- * generation g was current; `activity-<g>.snapshot` holds the state folded from every log
- * before generation g. Compaction starts generation g+1, writes the new snapshot under a
- * name that did not exist, then deletes the older files. Whatever instant a crash hits, the
- * newest readable snapshot plus the logs from its generation on give every record exactly once.
+ * File layout of the activity store, per device. `activity-<d>-<g>.log` holds the records device
+ * d appended while its generation g was current; `activity-<d>-<g>.snapshot` holds the state
+ * folded from d's logs before generation g (the legacy device has no `<d>-`). Compaction starts
+ * generation g+1, writes the new snapshot under a name that did not exist, then deletes the
+ * older files. Whatever instant a crash hits, the newest readable snapshot plus the logs from
+ * its generation on give every record of the device exactly once.
  */
 
-const PATTERN = /^activity-(\d+)\.(log|snapshot)$/;
+const PATTERN = /^activity-(?:([a-z0-9]{6,32})-)?(\d+)\.(log|snapshot)$/;
+const LEFTOVER = /activity-(?:([a-z0-9]{6,32})-)?\d+\.snapshot/;
 
-export function logFileName(generation: number): string {
-	return `activity-${generation}.log`;
+function prefix(device: string): string {
+	return device === LEGACY_DEVICE ? "activity-" : `activity-${device}-`;
 }
 
-export function snapshotFileName(generation: number): string {
-	return `activity-${generation}.snapshot`;
+export function logFileName(generation: number, device: string = LEGACY_DEVICE): string {
+	return `${prefix(device)}${generation}.log`;
+}
+
+export function snapshotFileName(generation: number, device: string = LEGACY_DEVICE): string {
+	return `${prefix(device)}${generation}.snapshot`;
 }
 
 export interface StoreFiles {
@@ -21,18 +29,35 @@ export interface StoreFiles {
 	snapshots: number[];
 	/** Generations that have a log, oldest first. */
 	logs: number[];
-	/** Temp files of interrupted atomic writes of ours (name contains "activity-", ends in ".tmp"), safe to delete. */
+	/** Temp files of interrupted atomic writes of this device's snapshots, safe to delete. */
 	leftovers: string[];
 }
 
-export function classifyStoreFiles(names: readonly string[]): StoreFiles {
-	const files: StoreFiles = { snapshots: [], logs: [], leftovers: [] };
+/** The files of every device found, keyed by device id (the legacy device is ""). */
+export function classifyStoreFiles(names: readonly string[]): Map<string, StoreFiles> {
+	const devices = new Map<string, StoreFiles>();
+	const of = (device: string): StoreFiles => {
+		let files = devices.get(device);
+		if (!files) devices.set(device, (files = { snapshots: [], logs: [], leftovers: [] }));
+		return files;
+	};
 	for (const name of names) {
 		const match = PATTERN.exec(name);
-		if (match) (match[2] === "log" ? files.logs : files.snapshots).push(Number(match[1]));
-		else if (name.includes("activity-") && name.endsWith(".tmp")) files.leftovers.push(name);
+		if (match) {
+			const files = of(match[1] ?? LEGACY_DEVICE);
+			(match[3] === "log" ? files.logs : files.snapshots).push(Number(match[2]));
+			continue;
+		}
+		const leftover = name.endsWith(".tmp") ? LEFTOVER.exec(name) : null;
+		if (leftover) of(leftover[1] ?? LEGACY_DEVICE).leftovers.push(name);
 	}
-	files.snapshots.sort((a, b) => b - a);
-	files.logs.sort((a, b) => a - b);
-	return files;
+	for (const files of devices.values()) {
+		files.snapshots.sort((a, b) => b - a);
+		files.logs.sort((a, b) => a - b);
+	}
+	return devices;
+}
+
+export function noStoreFiles(): StoreFiles {
+	return { snapshots: [], logs: [], leftovers: [] };
 }

@@ -17,6 +17,11 @@ export type MemoryGraphology = MultiDirectedGraph<MemoryNodeAttributes, MemoryEd
 export interface MemoryGraphOptions {
 	/** Frontmatter property / inline field name → edge type. */
 	edgeKeys: Record<string, EdgeType>;
+	/**
+	 * The host's own link resolution (Obsidian's metadata cache), used instead of ours; it sees
+	 * every note of the vault, so a link may resolve to a note that is not a memory.
+	 */
+	resolveLink?: (linkpath: string, sourcePath: string) => string | null;
 }
 
 /**
@@ -32,6 +37,8 @@ export class MemoryGraph {
 	/** basenameKey of a link target → notes that contain such a link (resolved or not). */
 	private readonly linkersByName = new Map<string, Set<string>>();
 	private readonly danglingBySource = new Map<string, DanglingLink[]>();
+	/** Notes that are link targets but not memories (excluded folders, skipped notes): links to them make no edge. */
+	private readonly outside = new Set<string>();
 
 	constructor(private readonly options: MemoryGraphOptions) {}
 
@@ -51,8 +58,27 @@ export class MemoryGraph {
 		return this.graph.nodes();
 	}
 
+	/** The note a link points to, as Obsidian resolves it: a memory, a note outside memory, or null. */
 	resolve(linkpath: string, sourcePath: string): string | null {
-		return this.resolver.resolve(linkpath, sourcePath);
+		return this.options.resolveLink ? this.options.resolveLink(linkpath, sourcePath) : this.resolver.resolve(linkpath, sourcePath);
+	}
+
+	/**
+	 * Registers a note that is not a memory but can still be a link's target, as in Obsidian: a
+	 * link that resolves to it makes no edge (and is not dangling), rather than landing on
+	 * another note of the same name.
+	 */
+	setOutsideNote(path: string): void {
+		if (this.graph.hasNode(path) || this.outside.has(path)) return;
+		this.outside.add(path);
+		this.resolver.add(path);
+		this.reresolveLinkersOf(path);
+	}
+
+	removeOutsideNote(path: string): void {
+		if (!this.outside.delete(path)) return;
+		this.resolver.remove(path);
+		this.reresolveLinkersOf(path);
 	}
 
 	/** Adds or updates a note from its parsed content. */
@@ -61,6 +87,7 @@ export class MemoryGraph {
 		const isNew = !this.graph.hasNode(path);
 		const attributes = nodeAttributes(input);
 		if (isNew) {
+			this.outside.delete(path);
 			this.graph.addNode(path, attributes);
 			this.resolver.add(path);
 		} else {
@@ -82,6 +109,7 @@ export class MemoryGraph {
 				this.setNote(input);
 				continue;
 			}
+			this.outside.delete(input.path);
 			this.graph.addNode(input.path, nodeAttributes(input));
 			this.resolver.add(input.path);
 			this.setRawLinks(input.path, extractLinks(input.parsed, this.options.edgeKeys));
@@ -112,6 +140,7 @@ export class MemoryGraph {
 		const previous = this.graph.getNodeAttributes(oldPath);
 		const links = this.rawLinks.get(oldPath) ?? [];
 		this.removeNote(oldPath);
+		this.outside.delete(newPath);
 		this.graph.addNode(newPath, { ...previous, ...pathAttributes(newPath) });
 		this.resolver.add(newPath);
 		this.setRawLinks(newPath, links);
@@ -186,12 +215,12 @@ export class MemoryGraph {
 		const dangling: DanglingLink[] = [];
 		for (const link of this.rawLinks.get(source) ?? []) {
 			if (link.linkpath === "" || isAttachmentLink(link.linkpath)) continue;
-			const target = this.resolver.resolve(link.linkpath, source);
+			const target = this.resolve(link.linkpath, source);
 			if (target === null) {
 				dangling.push({ source, linkpath: link.linkpath, type: link.type });
 				continue;
 			}
-			if (target === source) continue;
+			if (target === source || !this.graph.hasNode(target)) continue;
 			let types = byTarget.get(target);
 			if (!types) byTarget.set(target, (types = new Map<EdgeType, EdgeProvenance[]>()));
 			const provenance = types.get(link.type) ?? [];

@@ -45,8 +45,10 @@ export type RemoveMode = { kind: "trash" } | { kind: "archive"; folder: string }
  * system (headless mode) and Obsidian's `app.vault` / `metadataCache` / `fileManager`.
  */
 export interface VaultPort {
-	/** Every markdown note in the vault (excluded folders are filtered by the caller). */
+	/** Every markdown note in the vault (excluded folders are filtered by the caller, and still count as link targets). */
 	list(): Promise<VaultFile[]>;
+	/** The host's own link resolution (Obsidian's metadata cache); without it the engine resolves links itself, the same way. */
+	resolveLink?(linkpath: string, sourcePath: string): string | null;
 	read(path: string): Promise<string>;
 	/** Null when the file does not exist. */
 	stat(path: string): Promise<VaultFile | null>;

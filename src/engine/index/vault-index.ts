@@ -2,7 +2,7 @@ import { MemoryGraph } from "../../core/graph/memory-graph";
 import type { NoteInput } from "../../core/graph/types";
 import { parseIndexSettings, type IndexSettings } from "../../core/model/index-settings";
 import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../../core/model/vault";
-import { isMemoryPath } from "../../core/model/memory-paths";
+import { isLinkTargetPath, isMemoryPath } from "../../core/model/memory-paths";
 import { basenameKey } from "../../core/parse/link-resolver";
 import { noteProblems } from "../../core/parse/note-problems";
 import { errorMessage } from "../../core/model/error-message";
@@ -118,17 +118,21 @@ export class VaultIndex {
 		this.excludedByName.clear();
 		for (const file of listed) this.trackExcluded(file.path, true);
 		const files = listed.filter((file) => this.includes(file.path));
+		// Excluded and skipped notes stay out of memory but still count for link resolution.
+		const outside = listed.filter((file) => !this.includes(file.path) && isLinkTargetPath(file.path)).map((file) => file.path);
 		this.warningByPath.clear();
 		const inputs: NoteInput[] = [];
 		let done = 0;
 		await forEachConcurrently(files, this.options.readConcurrency ?? 16, async (file) => {
 			const loaded = await this.loadInput(file);
 			if (loaded) inputs.push(loaded.input);
+			else outside.push(file.path);
 			onProgress?.(++done, files.length);
 		});
 		// Reads finish in any order; the graph's node order (Louvain's visiting order) must not depend on it.
 		inputs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 		const graph = this.emptyGraph();
+		for (const path of outside) graph.setOutsideNote(path);
 		graph.setNotes(inputs);
 		this.graph = graph;
 		return {
@@ -184,14 +188,22 @@ export class VaultIndex {
 			await this.applyRename(event.oldPath, event.path);
 			return;
 		}
-		if (event.type === "delete" || !this.includes(event.path)) {
+		if (event.type === "delete") {
 			this.removePath(event.path);
+			this.graph.removeOutsideNote(event.path);
+			return;
+		}
+		if (!this.includes(event.path)) {
+			this.removePath(event.path);
+			if (isLinkTargetPath(event.path)) this.graph.setOutsideNote(event.path);
 			return;
 		}
 		const file = await this.vault.stat(event.path);
 		const loaded = file ? await this.loadInput(file) : null;
 		if (!loaded) {
 			this.dropNode(event.path);
+			if (file) this.graph.setOutsideNote(event.path);
+			else this.graph.removeOutsideNote(event.path);
 			return;
 		}
 		const { input, ownWrite } = loaded;
@@ -204,8 +216,10 @@ export class VaultIndex {
 
 	private async applyRename(oldPath: string, path: string): Promise<void> {
 		this.warningByPath.delete(oldPath);
+		this.graph.removeOutsideNote(oldPath);
 		if (!this.includes(path)) {
 			this.removePath(oldPath);
+			if (isLinkTargetPath(path)) this.graph.setOutsideNote(path);
 			return;
 		}
 		if (this.graph.hasNote(oldPath)) {
@@ -256,7 +270,7 @@ export class VaultIndex {
 	}
 
 	private emptyGraph(): MemoryGraph {
-		return new MemoryGraph({ edgeKeys: this.settings.edgeKeys });
+		return new MemoryGraph({ edgeKeys: this.settings.edgeKeys, resolveLink: this.vault.resolveLink?.bind(this.vault) });
 	}
 }
 

@@ -8,6 +8,8 @@ import type { PassReport } from "../maintenance/memory-maintenance";
 
 export interface StatusChange {
 	seq: number;
+	/** The device that recorded the change (several devices can share one vault). */
+	device: string;
 	path: string;
 	at: number;
 	/** "active → dormant", or the prune action ("archived", "marked pruned", "moved to the trash"). */
@@ -75,7 +77,7 @@ export function vaultOverview(engine: MemoryEngine, limits: OverviewLimits = {})
 	return {
 		notes: graph.order,
 		byStatus,
-		recentChanges: history.reverse().map((entry) => statusChange(entry, maintenance.undoProblem(entry.seq))),
+		recentChanges: history.reverse().map((entry) => statusChange(entry, maintenance.undoProblem(entry.seq, entry.device))),
 		core: engine.inspector.listCore(),
 		proposals: maintenance.proposals().sort((a, b) => a.at - b.at || (a.path < b.path ? -1 : 1)),
 		lastPassAt: maintenance.lastPassAt(),
@@ -85,7 +87,7 @@ export function vaultOverview(engine: MemoryEngine, limits: OverviewLimits = {})
 }
 
 function statusChange(entry: HistoryEntry, undoProblem: string | null): StatusChange {
-	const common = { seq: entry.seq, path: entry.path, at: entry.at, undoProblem };
+	const common = { seq: entry.seq, device: entry.device, path: entry.path, at: entry.at, undoProblem };
 	if (entry.kind === "transition") return { ...common, what: `${entry.from} → ${entry.to}`, reason: entry.reason };
 	return { ...common, what: PRUNE_WORDS[entry.action] ?? entry.action, reason: entry.reason ?? "" };
 }

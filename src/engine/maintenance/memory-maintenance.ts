@@ -185,23 +185,24 @@ export class MemoryMaintenance {
 	}
 
 	/**
-	 * Undoes a transition or an archive prune by its sequence number. Undoing counts as a use of
+	 * Undoes a transition or an archive prune by its sequence number (and device, when another device
+	 * recorded it). Undoing counts as a use of
 	 * the memory (it is recorded as opened), or the next passes would move it straight back down.
 	 */
-	async undo(seq: number): Promise<void> {
-		const problem = this.undoProblem(seq);
-		const entry = this.deps.activity.entry(seq);
+	async undo(seq: number, device?: string): Promise<void> {
+		const problem = this.undoProblem(seq, device);
+		const entry = this.deps.activity.entry(seq, device);
 		if (problem !== null || entry === undefined) throw new Error(problem ?? `No history entry ${seq}.`);
 		if (entry.kind === "prune") await this.undoPrune(entry);
 		else await this.setStatus(entry.path, entry.from, `undo of #${seq}`, false);
 		const at = this.deps.clock();
-		await this.deps.activity.record({ kind: "undo", ref: seq, at });
+		await this.deps.activity.record({ kind: "undo", ref: seq, device: entry.device, at });
 		if (entry.kind === "transition") await this.deps.activity.record({ kind: "open", path: entry.path, at });
 	}
 
-	/** Why `undo(seq)` would refuse, or null when it can undo that entry now. */
-	undoProblem(seq: number): string | null {
-		const entry = this.deps.activity.entry(seq);
+	/** Why `undo(seq, device)` would refuse, or null when it can undo that entry now. */
+	undoProblem(seq: number, device?: string): string | null {
+		const entry = this.deps.activity.entry(seq, device);
 		if (!entry) return `No transition or prune with number ${seq} in the history.`;
 		if (entry.undoneAt !== null) return `History entry ${seq} was already undone.`;
 		if (entry.kind === "prune") return entry.action === "trash" ? `"${entry.path}" was moved to the trash; restore it from there.` : null;
@@ -224,6 +225,8 @@ export class MemoryMaintenance {
 
 	private async pass(dryRun: boolean): Promise<PassReport> {
 		const started = performance.now();
+		// Other devices' recalls and opens (synced in since the last pass) count for retention too.
+		await this.deps.activity.refresh().catch((error: unknown) => this.deps.warn(`could not read other devices' activity: ${errorMessage(error)}`));
 		const { scoring } = this.deps.settings();
 		const at = this.deps.clock();
 		const graph = this.deps.index.graph;

@@ -49,7 +49,7 @@ export function renderVaultSection(el: HTMLElement, overview: VaultOverview, act
 			noteLink(text, change.path, titleOf(change.path), actions);
 			text.createSpan({ text: ` ${change.what}` });
 			text.createDiv({ cls: "cmv-small cmv-muted", text: `${timeAgo(change.at, now)}${change.reason === "" ? "" : ` · ${change.reason}`}` });
-			if (change.undoProblem === null) smallButton(item.createDiv({ cls: "cmv-buttons" }), "Undo", () => actions.undo(change.seq));
+			if (change.undoProblem === null) smallButton(item.createDiv({ cls: "cmv-buttons" }), "Undo", () => actions.undo(change.seq, change.device));
 		}
 	}
 

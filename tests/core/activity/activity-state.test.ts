@@ -55,7 +55,7 @@ describe("ActivityState", () => {
 		expect(state.paths()).toEqual(["b.md"]);
 		expect(state.get("b.md")?.recalls.recent).toEqual([3]);
 		expect(state.history({ path: "b.md" })).toEqual([
-			{ kind: "transition", seq: 4, path: "a.md", from: "active", to: "dormant", at: 4, reason: "low retention", undoneAt: null },
+			{ kind: "transition", seq: 4, device: "", path: "a.md", from: "active", to: "dormant", at: 4, reason: "low retention", undoneAt: null },
 		]);
 	});
 
@@ -93,8 +93,14 @@ describe("ActivityState", () => {
 		expect(state.history({ limit: 3 }).map((e) => e.seq)).toEqual([10, 11, 12]);
 	});
 
-	it("refuses records out of sequence order", () => {
-		const state = replay([recall("a.md", 1), recall("a.md", 2)]);
-		expect(() => state.apply({ seq: 2, kind: "recall", path: "a.md", at: 3 })).toThrow("record 2 applied after record 2");
+	it("applies records whatever their sequence order (two writers on one log), and renumbers a clashing entry", () => {
+		const state = replay([recall("a.md", 1), { kind: "transition", path: "a.md", from: "active", to: "dormant", at: 2, reason: "r" }]);
+		const clash = state.apply({ seq: 2, kind: "transition", path: "a.md", from: "dormant", to: "active", at: 3, reason: "r" });
+		state.apply({ seq: 1, kind: "recall", path: "a.md", at: 4 });
+		expect(state.get("a.md")?.recalls.recent).toEqual([1, 4]);
+		state.renumber(clash!, 3);
+		expect(state.entry(2)).toMatchObject({ to: "dormant" });
+		expect(state.entry(3)).toMatchObject({ to: "active" });
+		expect(state.lastSeq).toBe(3);
 	});
 });

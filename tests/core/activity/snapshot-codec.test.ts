@@ -18,8 +18,8 @@ describe("snapshot codec", () => {
 	it("round-trips the whole state", () => {
 		const state = sampleState();
 		const decoded = decodeSnapshot(encodeSnapshot(state, 7));
-		expect(decoded).toEqual({ generation: 7, lastSeq: 6, nodes: [...state.allNodes()] });
-		const restored = ActivityState.restore("nodes" in decoded ? decoded.nodes : [], 6, { maxRecentRecalls: 2, maxHistoryPerNode: 5 });
+		expect(decoded).toEqual({ generation: 7, lastSeq: 6, nodes: [...state.allNodes()], renames: [], undos: [] });
+		const restored = ActivityState.restore("nodes" in decoded ? decoded.nodes : [], { lastSeq: 6, renames: [], undos: [] }, { maxRecentRecalls: 2, maxHistoryPerNode: 5 });
 		expect(restored.paths()).toEqual(["a.md", "b.md"]);
 		expect(restored.entry(4)).toMatchObject({ to: "active" });
 	});

@@ -350,7 +350,7 @@ describe("ActivityStore crash safety (every operation, torn appends at several c
 	});
 
 	function rebuild(base: ActivityState, baseSeq: number, events: ActivityEvent[]): ActivityState {
-		const state = ActivityState.restore(structuredClone([...base.allNodes()]), baseSeq, LIMITS);
+		const state = ActivityState.restore(structuredClone([...base.allNodes()]), { lastSeq: baseSeq, renames: [], undos: [] }, LIMITS);
 		events.forEach((event, i) => state.apply({ seq: baseSeq + 1 + i, ...event }));
 		return state;
 	}

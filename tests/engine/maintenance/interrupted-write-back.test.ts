@@ -9,6 +9,7 @@ import { MemoryMaintenance } from "../../../src/engine/maintenance/memory-mainte
 import { createInThreadMaintenanceWorker } from "../../../src/workers/in-thread-host";
 import { MemoryStorage } from "../../fakes/memory-storage";
 import { MemoryVault } from "../../helpers/memory-vault";
+import { clearTimeout, setTimeout } from "node:timers";
 
 const DAY = 86_400_000;
 const NOTES = 30;

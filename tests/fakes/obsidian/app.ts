@@ -23,6 +23,8 @@ export class App {
 	readonly fileManager: FileManager;
 	readonly workspace: Workspace;
 	readonly commands = new Commands();
+	/** This app's vault-specific local storage (stays on the machine; one per fake app). */
+	private readonly local = new Map<string, unknown>();
 
 	constructor(basePath: string, options: AppOptions = {}) {
 		this.vault = new Vault(basePath, options.configDir);
@@ -30,6 +32,15 @@ export class App {
 		this.fileManager = new FileManager(this.vault);
 		this.workspace = new Workspace();
 		this.workspace.attach(this);
+	}
+
+	loadLocalStorage(key: string): unknown {
+		return this.local.get(key) ?? null;
+	}
+
+	saveLocalStorage(key: string, data: unknown): void {
+		if (data === null) this.local.delete(key);
+		else this.local.set(key, data);
 	}
 
 	/** Fake-only: listeners registered on the vault, metadata cache and workspace. */

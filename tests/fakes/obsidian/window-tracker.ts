@@ -16,7 +16,7 @@ export class WindowTracker {
 	private readonly listeners: Registration[] = [];
 	private readonly restores: (() => void)[] = [];
 
-	static install(win: Window & typeof globalThis = window): WindowTracker {
+	static install(win: typeof window = window): WindowTracker {
 		const tracker = new WindowTracker();
 		tracker.patchTimers(win);
 		tracker.patchListeners(win);
@@ -36,7 +36,7 @@ export class WindowTracker {
 		while (this.restores.length > 0) this.restores.pop()?.();
 	}
 
-	private patchTimers(win: Window & typeof globalThis): void {
+	private patchTimers(win: typeof window): void {
 		const setTimeout = win.setTimeout.bind(win);
 		const clearTimeout = win.clearTimeout.bind(win);
 		const setInterval = win.setInterval.bind(win);

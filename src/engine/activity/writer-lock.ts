@@ -1,0 +1,110 @@
+import { DEFAULT_LOCK_TIMING, lockConflict, lockFileName, parseLockHolder, type LockHolder, type LockTiming } from "../../core/activity/writer-lock";
+import { errorMessage } from "../../core/model/error-message";
+import type { StoragePort } from "../../core/model/storage-port";
+import type { Timers } from "../../core/model/timers";
+
+/** Who is asking for the lock, as the host knows it. */
+export interface LockIdentity {
+	/** Shown to a second process that finds the lock, e.g. "causal-memory serve". */
+	program: string;
+	pid: number;
+	host: string;
+	/** A random string, new for each acquisition. */
+	token: string;
+	/** Whether a process of this host with that pid is running. */
+	isAlive: (pid: number) => boolean;
+}
+
+export class WriterLockError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = "WriterLockError";
+	}
+}
+
+/** Long enough for a second starter's write to land before the first one checks again. */
+const SETTLE_MS = 150;
+
+/**
+ * The state folder's writer lock (see core/activity/writer-lock.ts): taken before the engine
+ * opens anything, kept alive by a heartbeat, removed on release. Two processes starting at the
+ * same instant both write; each reads back after a pause and only the last writer goes on.
+ */
+export class WriterLock {
+	private timer: unknown = null;
+	private released = false;
+
+	private constructor(
+		private readonly storage: StoragePort,
+		private readonly identity: LockIdentity,
+		private readonly holder: LockHolder,
+		private readonly deps: { clock: () => number; timers: Timers; timing: LockTiming; warn: (message: string) => void },
+	) {}
+
+	get file(): string {
+		return lockFileName(this.identity.host);
+	}
+
+	static async acquire(
+		storage: StoragePort,
+		identity: LockIdentity,
+		deps: { clock: () => number; timers: Timers; timing?: LockTiming; warn: (message: string) => void },
+	): Promise<WriterLock> {
+		const timing = deps.timing ?? DEFAULT_LOCK_TIMING;
+		const file = lockFileName(identity.host);
+		const check = async (): Promise<LockHolder | null> => {
+			const holder = parseLockHolder(await storage.read(file));
+			if (holder?.token === identity.token) return holder;
+			const conflict = lockConflict(holder, { ...identity, now: deps.clock(), staleMs: timing.staleMs });
+			if (conflict) throw new WriterLockError(conflict);
+			return holder;
+		};
+		await check();
+		const now = deps.clock();
+		const holder: LockHolder = { token: identity.token, program: identity.program, pid: identity.pid, host: identity.host, startedAt: now, heartbeatAt: now };
+		await storage.writeAtomic(file, JSON.stringify(holder));
+		await new Promise<void>((resolve) => deps.timers.setTimeout(() => resolve(), SETTLE_MS));
+		const after = await check();
+		if (after?.token !== identity.token) {
+			throw new WriterLockError(`Another Causal Memory process took this vault's lock (${file}) while this one started; try again.`);
+		}
+		const lock = new WriterLock(storage, identity, holder, { ...deps, timing });
+		lock.schedule();
+		return lock;
+	}
+
+	/** Stops the heartbeat and removes the lock if it is still ours. */
+	async release(): Promise<void> {
+		if (this.released) return;
+		this.released = true;
+		if (this.timer !== null) this.deps.timers.clearTimeout(this.timer);
+		this.timer = null;
+		const current = parseLockHolder(await this.storage.read(this.file));
+		if (current?.token === this.holder.token) await this.storage.remove(this.file);
+	}
+
+	private schedule(): void {
+		if (this.released) return;
+		this.timer = this.deps.timers.setTimeout(() => {
+			this.beat().then(
+				() => this.schedule(),
+				(error: unknown) => {
+					this.deps.warn(`could not renew the writer lock ${this.file}: ${errorMessage(error)}`);
+					this.schedule();
+				},
+			);
+		}, this.deps.timing.heartbeatMs);
+	}
+
+	private async beat(): Promise<void> {
+		if (this.released) return;
+		const current = parseLockHolder(await this.storage.read(this.file));
+		if (current !== null && current.token !== this.holder.token) {
+			// Taken over while this process was silent (suspended, say): do not fight over it.
+			this.released = true;
+			this.deps.warn(`the writer lock ${this.file} was taken over by ${current.program} (pid ${current.pid}); this process no longer holds it`);
+			return;
+		}
+		await this.storage.writeAtomic(this.file, JSON.stringify({ ...this.holder, heartbeatAt: this.deps.clock() }));
+	}
+}
