@@ -92,8 +92,8 @@ export class FsVault implements VaultPort {
 		return { file, content, parsed: parseNote(content) };
 	}
 
-	watch(listener: VaultEventListener): () => void {
-		return watchVault(this.root, listener, { skipFolder: (folder) => this.skipFolder(folder), onError: this.onWatchError });
+	watch(listener: VaultEventListener, onLive?: () => void): () => void {
+		return watchVault(this.root, listener, { skipFolder: (folder) => this.skipFolder(folder), onError: this.onWatchError, onReady: onLive });
 	}
 
 	async writeFrontmatter(path: string, patch: FrontmatterPatch, options: WriteOptions = {}): Promise<void> {

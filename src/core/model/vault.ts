@@ -49,8 +49,12 @@ export interface VaultPort {
 	stat(path: string): Promise<VaultFile | null>;
 	/** Reads a note and its metadata (our parser headless; Obsidian's metadata cache in the app). */
 	load(path: string): Promise<LoadedNote | null>;
-	/** Starts delivering events; returns a function that stops them. */
-	watch(listener: VaultEventListener): () => void;
+	/**
+	 * Starts delivering events; returns a function that stops them. `onLive` is called once
+	 * every later change is reported: headless after the watcher's first scan of the folder
+	 * (changes made before it are not reported), in Obsidian at once.
+	 */
+	watch(listener: VaultEventListener, onLive?: () => void): () => void;
 	/** Sets or removes frontmatter keys atomically; fails without touching the file if its YAML is invalid. */
 	writeFrontmatter(path: string, patch: FrontmatterPatch, options?: WriteOptions): Promise<void>;
 	/** Creates a note (and missing folders); fails if the path exists. */
