@@ -1,6 +1,7 @@
 import { appendFile, mkdir, mkdtemp, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { graphSnapshot } from "../../src/core/graph/snapshot";
 import type { VaultEventListener, VaultFile, VaultPort } from "../../src/core/model/vault";
@@ -66,7 +67,7 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 	const deadline = Date.now() + 15_000;
 	while (!(await check())) {
 		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 50));
+		await sleep(50);
 	}
 }
 
