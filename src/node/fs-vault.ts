@@ -90,8 +90,8 @@ export class FsVault implements VaultPort {
 		return { file, content, parsed: parseNote(content), ownWrite: this.ownWrites.isOwn(path, content) };
 	}
 
-	watch(listener: VaultEventListener): () => void {
-		return watchVault(this.root, listener, { skipFolder: (folder) => this.skipFolder(folder), onError: this.onWatchError });
+	watch(listener: VaultEventListener, onLive?: () => void): () => void {
+		return watchVault(this.root, listener, { skipFolder: (folder) => this.skipFolder(folder), onError: this.onWatchError, onReady: onLive });
 	}
 
 	/** A compare-and-swap on the content it read (see updateNote), one write of a note at a time. */

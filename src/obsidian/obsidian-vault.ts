@@ -59,9 +59,10 @@ export class ObsidianVault implements VaultPort {
 
 	/**
 	 * Vault create/delete/rename plus the metadata cache's `changed` (fired once a note is
-	 * re-parsed, so a reload sees the new metadata) instead of the vault's `modify`.
+	 * re-parsed, so a reload sees the new metadata) instead of the vault's `modify`. Live at
+	 * once: Obsidian reports every change made after the subscription.
 	 */
-	watch(listener: VaultEventListener): () => void {
+	watch(listener: VaultEventListener, onLive?: () => void): () => void {
 		const { vault, metadataCache } = this.app;
 		const subscriptions: [Events, EventRef][] = [
 			[
@@ -90,6 +91,7 @@ export class ObsidianVault implements VaultPort {
 				}),
 			],
 		];
+		onLive?.();
 		return () => {
 			for (const [events, ref] of subscriptions.splice(0)) events.offref(ref);
 		};

@@ -66,8 +66,10 @@ export class MemoryVault implements VaultPort {
 		return Promise.resolve({ file: this.fileOf(path), content: file.content, parsed: parseNote(file.content), ownWrite: this.ownWrites.isOwn(path, file.content) });
 	}
 
-	watch(listener: VaultEventListener): () => void {
+	/** Live at once, like Obsidian: every later change is delivered. */
+	watch(listener: VaultEventListener, onLive?: () => void): () => void {
 		this.listeners.add(listener);
+		onLive?.();
 		return () => this.listeners.delete(listener);
 	}
 

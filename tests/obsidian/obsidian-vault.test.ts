@@ -61,6 +61,14 @@ describe("ObsidianVault reading", () => {
 });
 
 describe("ObsidianVault.watch", () => {
+	it("is live at once: Obsidian reports every change made after subscribing", () => {
+		const { vault } = setup({ "A.md": "a" });
+		let live = 0;
+		const stop = vault.watch(() => undefined, () => live++);
+		stop();
+		expect(live).toBe(1);
+	});
+
 	it("reports a new note when it is created and again once the app has parsed it", async () => {
 		const { app, vault } = setup({});
 		const { events } = record(vault);

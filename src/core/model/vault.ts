@@ -54,8 +54,12 @@ export interface VaultPort {
 	stat(path: string): Promise<VaultFile | null>;
 	/** Reads a note and its metadata (our parser headless; Obsidian's metadata cache in the app). */
 	load(path: string): Promise<LoadedNote | null>;
-	/** Starts delivering events; returns a function that stops them. */
-	watch(listener: VaultEventListener): () => void;
+	/**
+	 * Starts delivering events; returns a function that stops them. `onLive` is called once
+	 * every later change is reported: headless after the watcher's first scan of the folder
+	 * (changes made before it are not reported), in Obsidian at once.
+	 */
+	watch(listener: VaultEventListener, onLive?: () => void): () => void;
 	/**
 	 * Sets or removes frontmatter keys as one atomic read-modify-write that never replaces content
 	 * it did not read (a concurrent edit makes it start again on the new content), serialized with

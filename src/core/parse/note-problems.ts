@@ -1,3 +1,4 @@
+import { isBinaryText } from "../model/note-text-rules";
 import type { LoadedNote } from "../model/vault";
 
 export interface NoteProblem {
@@ -8,7 +9,7 @@ export interface NoteProblem {
 
 /** Problems worth telling the user about; the note file itself is never touched. */
 export function noteProblems(note: LoadedNote): NoteProblem | null {
-	if (note.content.includes("\u0000")) {
+	if (isBinaryText(note.content)) {
 		return { message: "skipped: the file contains NUL bytes, so it is binary rather than markdown", skip: true };
 	}
 	if (note.content.includes("\uFFFD")) {

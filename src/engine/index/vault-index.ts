@@ -5,6 +5,7 @@ import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../../core/mo
 import { isLinkTargetPath, isMemoryPath } from "../../core/model/memory-paths";
 import { basenameKey } from "../../core/parse/link-resolver";
 import { noteProblems } from "../../core/parse/note-problems";
+import { vaultDifferences } from "../../core/graph/vault-differences";
 import { errorMessage } from "../../core/model/error-message";
 
 export interface IndexWarning {
@@ -62,6 +63,7 @@ export class VaultIndex {
 	private readonly excludedByName = new Map<string, Set<string>>();
 	private pending: Promise<void> = Promise.resolve();
 	private unwatch: (() => void) | undefined;
+	private built = false;
 
 	constructor(
 		private readonly vault: VaultPort,
@@ -135,6 +137,7 @@ export class VaultIndex {
 		for (const path of outside) graph.setOutsideNote(path);
 		graph.setNotes(inputs);
 		this.graph = graph;
+		this.built = true;
 		return {
 			notes: graph.order,
 			edges: graph.graph.size,
@@ -163,12 +166,43 @@ export class VaultIndex {
 		await this.pending;
 	}
 
-	/** Follows the vault's events until `stop`. Failures to apply an event become warnings. */
+	/**
+	 * Follows the vault's events until `stop`. Failures to apply an event become warnings. Once
+	 * the vault reports every change, the index is reconciled with a fresh listing: what changed
+	 * while the build read the vault, before the watcher saw it, is applied then.
+	 */
 	start(): void {
 		if (this.unwatch) return;
-		this.unwatch = this.vault.watch((event) => {
-			this.apply(event).catch((error: unknown) => this.warn(event.path, `could not update the index: ${errorMessage(error)}`, true));
+		this.unwatch = this.vault.watch(
+			(event) => {
+				this.apply(event).catch((error: unknown) => this.warn(event.path, `could not update the index: ${errorMessage(error)}`, true));
+			},
+			() => {
+				this.reconcile().catch((error: unknown) => this.warn("", `could not compare the index with the vault: ${errorMessage(error)}`, false));
+			},
+		);
+	}
+
+	/**
+	 * Loads what the vault's listing has and the index lacks (or holds with another size or
+	 * mtime), renames or drops what it no longer has. Nothing to do before the first build, which
+	 * lists the vault itself. Queued like vault events.
+	 */
+	reconcile(): Promise<void> {
+		return this.enqueue(() => this.reconcileNow());
+	}
+
+	private async reconcileNow(): Promise<void> {
+		if (!this.built) return;
+		const listed = (await this.vault.list()).filter((file) => this.includes(file.path));
+		const indexed = this.graph.notePaths().flatMap((path) => {
+			const node = this.graph.node(path);
+			return node ? [{ path, mtime: node.mtime, size: node.size }] : [];
 		});
+		const { renamed, changed, removed } = vaultDifferences(indexed, listed);
+		for (const { oldPath, path } of renamed) await this.applyRename(oldPath, path);
+		for (const path of removed) this.removePath(path);
+		for (const path of changed) await this.applyNow({ type: "modify", path });
 	}
 
 	stop(): void {

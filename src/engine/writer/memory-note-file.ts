@@ -4,6 +4,7 @@ import type { EdgeType } from "../../core/model/edge-types";
 import { basenameKey } from "../../core/parse/link-resolver";
 import { readableText } from "../../core/recall/keyword-document";
 import { MemoryError } from "../../core/model/memory-error";
+import { withoutBidiControls } from "../../core/model/note-text-rules";
 
 /**
  * Frontmatter key of the links made by store-time similarity. It maps to no edge type, so the
@@ -15,20 +16,21 @@ export const MAX_TITLE_CHARS = 100;
 const WORDS_FROM_CONTENT = 10;
 // Characters that are not allowed in file names on some system, or that break a [[wikilink]].
 // eslint-disable-next-line no-control-regex -- control characters are among the refused ones
-const UNSAFE_IN_NAME = /[\\/:*?"<>|#^[\]\u0000-\u001f\u007f]+/g;
+const UNSAFE_IN_NAME = /[\\/:*?"<>|#^[\]\u0000-\u001f\u007f-\u009f]+/g;
+// Lone surrogates: a file system would store U+FFFD instead, so the note would not be found under its name.
+const LONE_SURROGATES = /\p{Cs}+/gu;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 // Characters a wikilink target cannot hold.
 const UNLINKABLE = /[#^|[\]]/;
 
 /**
  * A file name (without folder and `.md`) for a title: characters that are unsafe in file names
- * or links become spaces, leading dots (hidden files) and trailing dots/spaces (Windows) go,
- * reserved device names get a suffix, and the name is cut to MAX_TITLE_CHARS at a word break.
- * "" when nothing usable is left.
+ * or links become spaces, bidi controls (which disguise a name) are dropped, leading dots
+ * (hidden files) and trailing dots/spaces (Windows) go, reserved device names get a suffix,
+ * and the name is cut to MAX_TITLE_CHARS at a word break. "" when nothing usable is left.
  */
 export function fileNameFor(title: string): string {
-	let name = title
-		.normalize("NFC")
+	let name = withoutBidiControls(title.replace(LONE_SURROGATES, " ").normalize("NFC"))
 		.replace(/\.md$/i, "")
 		.replace(UNSAFE_IN_NAME, " ")
 		.replace(/\s+/g, " ")

@@ -3,6 +3,7 @@ import { EDGE_TYPES, isEdgeType, type EdgeType } from "../../core/model/edge-typ
 import { MemoryError } from "../../core/model/memory-error";
 import { isIsoDate, ISO_DATE_HINT } from "../../core/model/iso-date";
 import { isTagBody, tagBodyEnd } from "../../core/parse/tag-grammar";
+import { refusedCharacter } from "../../core/model/note-text-rules";
 import { resolveMemoryId } from "../../core/graph/memory-ids";
 import { edgeKeyFor, isLinkable } from "./memory-note-file";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
@@ -41,6 +42,18 @@ export function checkContent(value: unknown, field: string): string {
 	if (bytes > MAX_CONTENT_BYTES) {
 		throw new MemoryError(`${field} is ${Math.ceil(bytes / 1024)} KB; a memory may hold at most ${MAX_CONTENT_BYTES / 1024} KB. Split it into several memories.`, field);
 	}
+	return checkNoteText(value, field);
+}
+
+/** Refuses text the index could not read back as it was sent (see refusedCharacter). */
+function checkNoteText(value: string, field: string): string {
+	const refused = refusedCharacter(value);
+	if (refused) {
+		throw new MemoryError(
+			`${field} contains ${refused.name} at character ${refused.index}; remove it. A memory is text: control characters other than tab and line breaks are refused.`,
+			field,
+		);
+	}
 	return value;
 }
 
@@ -64,13 +77,13 @@ export function checkLabel(value: unknown, field: string): string | undefined {
 	return label;
 }
 
-/** An optional free-text reason: trimmed, at most 1000 characters. */
+/** An optional free-text reason: trimmed, at most 1000 characters, no control characters but tab and line breaks. */
 export function checkReason(value: unknown, field: string): string | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value !== "string") throw new MemoryError(`${field} must be a string (got ${describe(value)}).`, field);
 	const reason = value.trim();
 	if (reason.length > MAX_REASON_CHARS) throw new MemoryError(`${field} is longer than ${MAX_REASON_CHARS} characters.`, field);
-	return reason === "" ? undefined : reason;
+	return reason === "" ? undefined : checkNoteText(reason, field);
 }
 
 /** An optional yes/no option: false when absent. */

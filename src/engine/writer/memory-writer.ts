@@ -5,6 +5,7 @@ import type { MemorySettings } from "../../core/model/settings";
 import type { FrontmatterUpdate, VaultPort } from "../../core/model/vault";
 import { corePreferences, withCorePreferences, type CorePreferences } from "./core-preferences";
 import { MemoryError } from "../../core/model/memory-error";
+import { withoutBidiControls } from "../../core/model/note-text-rules";
 import { resolveMemoryId } from "../../core/graph/memory-ids";
 import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import { MemoryNoteCreator, type NewMemory, type StoreResult } from "./memory-note-creator";
@@ -120,7 +121,7 @@ export class MemoryWriter {
 			const newTitle = checkTitle(title, "title");
 			const memory: NewMemory = {
 				content: checkContent(content, "content"),
-				title: (newTitle === undefined ? "" : fileNameFor(newTitle)) || amendedTitle(node?.title ?? old),
+				title: (newTitle === undefined ? "" : fileNameFor(newTitle)) || withoutBidiControls(amendedTitle(node?.title ?? old)) || this.fallbackTitle(),
 				category: node?.memory.category,
 				amendReason: checkReason(reason, "reason"),
 				links: [{ target: old, type: "supersedes" }],
