@@ -40,7 +40,7 @@ class LateWatchVault implements VaultPort {
 	read = (path: string) => this.inner.read(path);
 	stat = (path: string) => this.inner.stat(path);
 	load = (path: string) => this.inner.load(path);
-	writeFrontmatter: VaultPort["writeFrontmatter"] = (path, patch, options) => this.inner.writeFrontmatter(path, patch, options);
+	writeFrontmatter: VaultPort["writeFrontmatter"] = (path, update) => this.inner.writeFrontmatter(path, update);
 	createNote = (path: string, content: string) => this.inner.createNote(path, content);
 	moveNote = (from: string, to: string) => this.inner.moveNote(from, to);
 	removeNote: VaultPort["removeNote"] = (path, mode) => this.inner.removeNote(path, mode);
