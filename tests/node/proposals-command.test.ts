@@ -28,10 +28,10 @@ function vault(): string {
 }
 
 async function run(command: () => Promise<number>): Promise<{ code: number; out: string }> {
-	const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+	const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
 	vi.spyOn(process.stderr, "write").mockImplementation(() => true);
 	const code = await command();
-	const out = log.mock.calls.map((call) => String(call[0])).join("\n");
+	const out = stdout.mock.calls.map((call) => String(call[0])).join("").trimEnd();
 	vi.restoreAllMocks();
 	return { code, out };
 }

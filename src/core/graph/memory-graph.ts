@@ -75,6 +75,11 @@ export class MemoryGraph {
 		this.reresolveLinkersOf(path);
 	}
 
+	/** The notes registered with `setOutsideNote`. */
+	outsideNotePaths(): string[] {
+		return [...this.outside];
+	}
+
 	removeOutsideNote(path: string): void {
 		if (!this.outside.delete(path)) return;
 		this.resolver.remove(path);

@@ -194,7 +194,11 @@ export class VaultIndex {
 
 	private async reconcileNow(): Promise<void> {
 		if (!this.built) return;
-		const listed = (await this.vault.list()).filter((file) => this.includes(file.path));
+		const everything = await this.vault.list();
+		// A note listed by the build but gone before it was read was taken as a link target outside memory.
+		const present = new Set(everything.map((file) => file.path));
+		for (const path of this.graph.outsideNotePaths()) if (!present.has(path)) this.graph.removeOutsideNote(path);
+		const listed = everything.filter((file) => this.includes(file.path));
 		const indexed = this.graph.notePaths().flatMap((path) => {
 			const node = this.graph.node(path);
 			return node ? [{ path, mtime: node.mtime, size: node.size }] : [];

@@ -98,7 +98,7 @@ describe("VaultIndex reconciles once watching is live", () => {
 		await index.reconcile();
 		expect(changes).toEqual([
 			{ type: "rename", path: "Moved/C.md", oldPath: "C.md" },
-			{ type: "set", path: "Moved/C.md", previousMtime: inner.now, newTargets: [] },
+			{ type: "set", path: "Moved/C.md", previousMtime: inner.now, newTargets: [], ownWrite: false },
 		]);
 	});
 
