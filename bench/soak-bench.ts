@@ -7,18 +7,22 @@
  *             memory_recall: the server stays up, RSS stays under 300 MB, the client is served
  *   mix       20 clients for 60 s, 30 % memory_store and 70 % memory_recall: every acknowledged
  *             store is in exactly one note (0 lost, 0 duplicated)
+ *   pathological  every pathological note of bench/pathological-notes.ts (100 KB each) stored
+ *             through memory_store while another client recalls: each store under 1 s, the other
+ *             client never waits more than 1 s
  *
- *   npm run bench -- soak [--phases cost,sessions,mix] [--sessions 20000] [--concurrency 16]
+ *   npm run bench -- soak [--phases cost,sessions,mix,pathological] [--sessions 20000] [--concurrency 16]
  *     [--max-seconds 600] [--probe-ms 50] [--clients 20] [--seconds 60] [--store-share 0.3]
- *     [--cost-sessions 2000] [--seed 1]
+ *     [--cost-sessions 2000] [--seed 1] [--note-bytes 100000]
  *
  * Every phase is bounded in count and time and stops its server; the exit code is 1 when a
- * target is missed. A new load (e.g. pathological notes) is one more entry in PHASES.
+ * target is missed. A new load is one more entry in PHASES.
  */
 import { runInFreshProcess, reportToParent } from "./fresh-process";
 import { parseFlags, type BenchFlags } from "./flags";
 import { formatTable } from "./table";
 import { runClientMix } from "./soak/client-mix";
+import { storePathologicalNotes } from "./soak/pathological-stores";
 import { runServeChild, SERVE_CHILD_FLAG, startServeChild } from "./soak/serve-child";
 import { measureSessionCost, type SessionCost } from "./soak/session-cost";
 import { floodAbandonedSessions, latencySummary } from "./soak/session-flood";
@@ -39,7 +43,46 @@ const PHASES: Record<string, Phase> = {
 	cost: sessionCostPhase,
 	sessions: abandonedSessionsPhase,
 	mix: clientMixPhase,
+	pathological: pathologicalPhase,
 };
+
+const PATHOLOGICAL_TARGET_MS = 1000;
+
+async function pathologicalPhase(flags: BenchFlags): Promise<PhaseResult> {
+	const server = await startServeChild();
+	try {
+		const bytes = flags.number("note-bytes", 100_000);
+		const report = await storePathologicalNotes(server, { bytes, probeMs: flags.number("probe-ms", 50) });
+		const slowest = [...report.stores].sort((a, b) => b.ms - a.ms);
+		const latency = latencySummary(report.probeLatencies);
+		const table = formatTable(
+			["notes", "bytes each", "refused", "slowest store", "slowest ms", "store p50 ms", "probe calls", "probe failed", "probe p95 ms", "probe max ms", "server alive"],
+			[
+				[
+					report.stores.length,
+					bytes,
+					report.stores.filter((store) => store.refused).length,
+					slowest[0]?.name ?? "",
+					round(slowest[0]?.ms ?? 0, 0),
+					round(latencySummary(report.stores.map((store) => store.ms)).p50, 0),
+					report.probeLatencies.length + report.probeFailures,
+					report.probeFailures,
+					round(latency.p95, 0),
+					round(latency.max, 0),
+					server.alive() ? "yes" : "NO",
+				],
+			],
+		);
+		const missed: string[] = [];
+		for (const store of slowest.filter((s) => s.ms >= PATHOLOGICAL_TARGET_MS)) missed.push(`storing ${store.name} took ${round(store.ms, 0)} ms`);
+		if (latency.max >= PATHOLOGICAL_TARGET_MS) missed.push(`the other client waited ${round(latency.max, 0)} ms for a recall`);
+		if (report.probeFailures > 0) missed.push(`the other client failed ${report.probeFailures} times`);
+		if (!server.alive()) missed.push(`the server died:\n${server.stderrTail()}`);
+		return { table, missed };
+	} finally {
+		await server.stop();
+	}
+}
 
 async function sessionCostPhase(flags: BenchFlags): Promise<PhaseResult> {
 	const sessions = flags.number("cost-sessions", 2000);
