@@ -1,5 +1,4 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readMemorySettings } from "../../src/core/model/settings";
@@ -11,6 +10,7 @@ import { FsVault } from "../../src/node/fs-vault";
 import { NODE_TIMERS } from "../../src/node/node-timers";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
 import { collectGarbage } from "../rss-sampler";
+import { openAbandonedSession } from "./abandoned-session";
 
 export interface SessionCost {
 	sessions: number;
@@ -20,13 +20,6 @@ export interface SessionCost {
 
 const WARM_UP_SESSIONS = 50;
 const CONCURRENCY = 8;
-
-const INITIALIZE = JSON.stringify({
-	jsonrpc: "2.0",
-	id: 1,
-	method: "initialize",
-	params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "soak-cost", version: "1" } },
-});
 
 /**
  * What one abandoned session costs the server: the engine and the HTTP server of `serve` in this
@@ -74,23 +67,7 @@ export async function measureSessionCost(sessions: number): Promise<SessionCost>
 	}
 }
 
-function initialize(port: number, token: string): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const outgoing = request(
-			{
-				host: "127.0.0.1",
-				port,
-				method: "POST",
-				path: "/mcp",
-				agent: false,
-				headers: { host: `127.0.0.1:${port}`, "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` },
-			},
-			(incoming) => {
-				incoming.resume();
-				incoming.once("end", () => (incoming.statusCode === 200 ? resolve() : reject(new Error(`initialize answered ${incoming.statusCode}`))));
-			},
-		);
-		outgoing.once("error", reject);
-		outgoing.end(INITIALIZE);
-	});
+async function initialize(port: number, token: string): Promise<void> {
+	const status = await openAbandonedSession(false, port, token);
+	if (status !== 200) throw new Error(`initialize answered ${status}`);
 }

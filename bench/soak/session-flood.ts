@@ -1,7 +1,8 @@
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { percentile } from "../percentile";
+import { openAbandonedSession } from "./abandoned-session";
 import type { ServeChild } from "./serve-child";
 import { clearInterval, setInterval, setTimeout } from "node:timers";
 
@@ -30,13 +31,6 @@ export interface FloodReport {
 	probeLatencies: number[];
 	alive: boolean;
 }
-
-const INITIALIZE = JSON.stringify({
-	jsonrpc: "2.0",
-	id: 1,
-	method: "initialize",
-	params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "soak-abandoner", version: "1" } },
-});
 
 const PROBE_QUERIES = ["sync outage", "certificate", "clock skew", "small reviewable PRs", "background network", "plain markdown files"];
 
@@ -67,7 +61,7 @@ export async function floodAbandonedSessions(server: ServeChild, options: FloodO
 		Array.from({ length: options.concurrency }, async () => {
 			while (next < options.sessions && performance.now() < deadline) {
 				next++;
-				const status = await initialize(agent, Number(port), server.token).catch(() => 0);
+				const status = await openAbandonedSession(agent, Number(port), server.token).catch(() => 0);
 				if (status === 200) opened++;
 				else if (status === 0) failed++;
 				else refused++;
@@ -80,33 +74,6 @@ export async function floodAbandonedSessions(server: ServeChild, options: FloodO
 	clearInterval(sampler);
 	agent.destroy();
 	return { opened, refused, failed, seconds, peakRss: Math.max(peakRss, server.rssBytes() ?? 0), finalRss: server.rssBytes(), ...probed, alive: server.alive() };
-}
-
-function initialize(agent: Agent, port: number, token: string): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const outgoing = request(
-			{
-				host: "127.0.0.1",
-				port,
-				method: "POST",
-				path: "/mcp",
-				agent,
-				headers: {
-					host: `127.0.0.1:${port}`,
-					"content-type": "application/json",
-					accept: "application/json, text/event-stream",
-					authorization: `Bearer ${token}`,
-				},
-			},
-			(incoming) => {
-				incoming.resume();
-				incoming.once("end", () => resolve(incoming.statusCode ?? 0));
-				incoming.once("error", reject);
-			},
-		);
-		outgoing.once("error", reject);
-		outgoing.end(INITIALIZE);
-	});
 }
 
 /** The normal client: one session, memory_recall every `intervalMs` while `running()`, then one last call. */

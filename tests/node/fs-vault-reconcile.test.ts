@@ -4,10 +4,11 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { graphSnapshot } from "../../src/core/graph/snapshot";
-import type { VaultEventListener, VaultFile, VaultPort } from "../../src/core/model/vault";
+import type { VaultEventListener, VaultFile } from "../../src/core/model/vault";
 import { VaultIndex } from "../../src/engine/index/vault-index";
 import { FsVault } from "../../src/node/fs-vault";
 import { startEngine, stopEngines, testSettings } from "../engine/writer/writer-harness";
+import { ForwardingVault } from "../helpers/forwarding-vault";
 
 let root = "";
 
@@ -25,19 +26,17 @@ afterEach(async () => {
  * build has listed it, and the watcher's first scan only starts after the storm: the scan
  * takes the stormed files for the initial state and reports none of the changes.
  */
-class StormAfterListing implements VaultPort {
+class StormAfterListing extends ForwardingVault {
 	private watchRequest: { listener: VaultEventListener; onLive?: () => void } | undefined;
 	private stopWatching: (() => void) | undefined;
 	private storm: (() => Promise<void>) | undefined;
 
-	constructor(
-		private readonly inner: FsVault,
-		storm: () => Promise<void>,
-	) {
+	constructor(inner: FsVault, storm: () => Promise<void>) {
+		super(inner);
 		this.storm = storm;
 	}
 
-	async list(): Promise<VaultFile[]> {
+	override async list(): Promise<VaultFile[]> {
 		const files = await this.inner.list();
 		const storm = this.storm;
 		this.storm = undefined;
@@ -49,18 +48,11 @@ class StormAfterListing implements VaultPort {
 		return files;
 	}
 
-	watch(listener: VaultEventListener, onLive?: () => void): () => void {
+	override watch(listener: VaultEventListener, onLive?: () => void): () => void {
 		this.watchRequest = { listener, onLive };
 		return () => this.stopWatching?.();
 	}
 
-	read = (path: string) => this.inner.read(path);
-	stat = (path: string) => this.inner.stat(path);
-	load = (path: string) => this.inner.load(path);
-	writeFrontmatter: VaultPort["writeFrontmatter"] = (path, update) => this.inner.writeFrontmatter(path, update);
-	createNote = (path: string, content: string) => this.inner.createNote(path, content);
-	moveNote = (from: string, to: string) => this.inner.moveNote(from, to);
-	removeNote: VaultPort["removeNote"] = (path, mode) => this.inner.removeNote(path, mode);
 }
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {

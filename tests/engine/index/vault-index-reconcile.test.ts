@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { graphSnapshot } from "../../../src/core/graph/snapshot";
 import type { VaultEventListener, VaultFile, VaultPort } from "../../../src/core/model/vault";
 import { VaultIndex, type IndexChange } from "../../../src/engine/index/vault-index";
+import { ForwardingVault } from "../../helpers/forwarding-vault";
 import { MemoryVault } from "../../helpers/memory-vault";
 
 /**
@@ -10,14 +11,16 @@ import { MemoryVault } from "../../helpers/memory-vault";
  * scan: changes made before that are never reported. `duringList` runs between the listing
  * and its answer, so the build reads a vault that no longer matches the listing.
  */
-class LateWatchVault implements VaultPort {
+class LateWatchVault extends ForwardingVault {
 	duringList: (() => void) | undefined;
 	private pendingWatch: { listener: VaultEventListener; onLive?: () => void } | undefined;
 	private unwatch: (() => void) | undefined;
 
-	constructor(readonly inner: MemoryVault) {}
+	constructor(override readonly inner: MemoryVault) {
+		super(inner);
+	}
 
-	async list(): Promise<VaultFile[]> {
+	override async list(): Promise<VaultFile[]> {
 		const files = await this.inner.list();
 		const during = this.duringList;
 		this.duringList = undefined;
@@ -32,18 +35,11 @@ class LateWatchVault implements VaultPort {
 		watch.onLive?.();
 	}
 
-	watch(listener: VaultEventListener, onLive?: () => void): () => void {
+	override watch(listener: VaultEventListener, onLive?: () => void): () => void {
 		this.pendingWatch = { listener, onLive };
 		return () => this.unwatch?.();
 	}
 
-	read = (path: string) => this.inner.read(path);
-	stat = (path: string) => this.inner.stat(path);
-	load = (path: string) => this.inner.load(path);
-	writeFrontmatter: VaultPort["writeFrontmatter"] = (path, update) => this.inner.writeFrontmatter(path, update);
-	createNote = (path: string, content: string) => this.inner.createNote(path, content);
-	moveNote = (from: string, to: string) => this.inner.moveNote(from, to);
-	removeNote: VaultPort["removeNote"] = (path, mode) => this.inner.removeNote(path, mode);
 }
 
 async function freshSnapshot(vault: VaultPort): Promise<unknown> {
