@@ -16,7 +16,11 @@ import { printLine } from "../src/node/terminal";
 const total = Number(process.argv[2] ?? 1_000_000);
 const rng = createRng(7);
 const kinds = ["recall", "recall", "recall", "open", "edit", "link"] as const;
-const event = (i: number): ActivityInput => ({ kind: rng.pick(kinds), path: `Notes/note-${rng.int(10_000)}.md`, at: 1_700_000_000_000 + i * 1000 });
+const event = (i: number): ActivityInput => ({
+	kind: rng.pick(kinds),
+	path: `Notes/note-${rng.int(10_000)}.md`,
+	at: 1_700_000_000_000 + i * 1000,
+});
 
 async function write(store: ActivityStore, count: number, inFlight: number): Promise<number> {
 	const started = performance.now();
@@ -35,7 +39,9 @@ try {
 		const store = await ActivityStore.open(new FsStorage(folder), { compactAfterRecords: Number.MAX_SAFE_INTEGER });
 		const count = inFlight === 1 ? 300 : 20_000;
 		const ms = await write(store, count, inFlight);
-		printLine(`append, ${inFlight} in flight: ${Math.round((count / ms) * 1000).toLocaleString("en")} records/s (fsync on)`);
+		printLine(
+			`append, ${inFlight} in flight: ${Math.round((count / ms) * 1000).toLocaleString("en")} records/s (fsync on)`,
+		);
 		await store.close();
 	}
 
@@ -44,17 +50,23 @@ try {
 	const store = await ActivityStore.open(new FsStorage(folder), options);
 	const writeMs = await write(store, total, 4096);
 	const logBytes = (await stat(join(folder, "activity-1.log"))).size;
-	printLine(`wrote ${total.toLocaleString("en")} records in ${(writeMs / 1000).toFixed(1)} s, log ${(logBytes / 1e6).toFixed(1)} MB`);
+	printLine(
+		`wrote ${total.toLocaleString("en")} records in ${(writeMs / 1000).toFixed(1)} s, log ${(logBytes / 1e6).toFixed(1)} MB`,
+	);
 	await store.close();
 
 	let started = performance.now();
 	const reopened = await ActivityStore.open(new FsStorage(folder), options);
-	printLine(`open (replay ${total.toLocaleString("en")} records): ${Math.round(performance.now() - started)} ms, ${reopened.stats().nodes} nodes`);
+	printLine(
+		`open (replay ${total.toLocaleString("en")} records): ${Math.round(performance.now() - started)} ms, ${reopened.stats().nodes} nodes`,
+	);
 
 	started = performance.now();
 	await reopened.compact();
 	const snapshotBytes = (await stat(join(folder, "activity-2.snapshot"))).size;
-	printLine(`compaction of ${total.toLocaleString("en")} records: ${Math.round(performance.now() - started)} ms, snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB`);
+	printLine(
+		`compaction of ${total.toLocaleString("en")} records: ${Math.round(performance.now() - started)} ms, snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB`,
+	);
 	await reopened.close();
 
 	started = performance.now();

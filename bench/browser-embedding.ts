@@ -44,10 +44,18 @@ export async function main(args: string[]): Promise<void> {
 	});
 	const { embedding, timings } = result;
 	const ms = (value: number) => `${value.toFixed(0)} ms`;
-	printLine(`main.js: default export ${result.mainJs.exportName} (plugin class: ${result.mainJs.isPluginClass}), required ${result.mainJs.required.join(", ")}`);
-	printLine(`build main.js + fixture: ${ms(built - started)}; page bundle: ${ms(timings.bundleMs)}; Chromium start: ${ms(timings.launchMs)}; page: ${ms(timings.pageMs)}`);
-	printLine(`worker load: ${ms(embedding.loadMs)} (files: ${embedding.filesAsked.join(", ")}); embed ${SENTENCES.length} sentences: ${ms(embedding.embedMs)}`);
-	printLine(`load without the weights file: ${ms(timings.failedLoadMs)}, failed with: ${result.missingWeightsError ?? "(no error!)"}`);
+	printLine(
+		`main.js: default export ${result.mainJs.exportName} (plugin class: ${result.mainJs.isPluginClass}), required ${result.mainJs.required.join(", ")}`,
+	);
+	printLine(
+		`build main.js + fixture: ${ms(built - started)}; page bundle: ${ms(timings.bundleMs)}; Chromium start: ${ms(timings.launchMs)}; page: ${ms(timings.pageMs)}`,
+	);
+	printLine(
+		`worker load: ${ms(embedding.loadMs)} (files: ${embedding.filesAsked.join(", ")}); embed ${SENTENCES.length} sentences: ${ms(embedding.embedMs)}`,
+	);
+	printLine(
+		`load without the weights file: ${ms(timings.failedLoadMs)}, failed with: ${result.missingWeightsError ?? "(no error!)"}`,
+	);
 	printLine(`requests (${result.requests.length}):\n  ${result.requests.join("\n  ")}`);
 	if (result.errors.length > 0) printLine(`errors:\n  ${result.errors.join("\n  ")}`);
 	printLine(`screenshot: ${SCREENSHOT}`);

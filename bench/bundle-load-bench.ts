@@ -21,7 +21,14 @@ import { formatTable } from "./table";
 import { printLine } from "../src/node/terminal";
 
 const MB = 1e6;
-const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_FLAGS = [
+	"--no-sandbox",
+	"--disable-gpu",
+	"--no-first-run",
+	"--disable-background-networking",
+	"--disable-component-update",
+	"--disable-sync",
+];
 
 interface LoadSample {
 	readMs: number;
@@ -69,11 +76,18 @@ async function main(): Promise<void> {
 	}
 	const chromiumPath = findChromium();
 	if (!flags.has("no-chromium")) {
-		if (chromiumPath === null) throw new Error("No Chromium at /usr/bin/chromium (apt-get install -y chromium, or set CHROMIUM_PATH); --no-chromium measures Node only");
+		if (chromiumPath === null)
+			throw new Error(
+				"No Chromium at /usr/bin/chromium (apt-get install -y chromium, or set CHROMIUM_PATH); --no-chromium measures Node only",
+			);
 		for (const file of files) rows.push(row(file, "chromium", await inChromium(chromiumPath, file, runs)));
 	}
-	printLine(`main.js evaluated as Obsidian does, median of ${runs} fresh runs; heap kept after a full GC with the plugin class held`);
-	printLine("eval ms: compiling the wrapped text and running its top-level code (Chromium: from the end of the script's download)\n");
+	printLine(
+		`main.js evaluated as Obsidian does, median of ${runs} fresh runs; heap kept after a full GC with the plugin class held`,
+	);
+	printLine(
+		"eval ms: compiling the wrapped text and running its top-level code (Chromium: from the end of the script's download)\n",
+	);
 	printLine(formatTable(["file", "MB", "where", "read ms", "eval ms", "eval max", "heap kept MB"], rows));
 }
 
@@ -85,7 +99,12 @@ function row(file: string, where: string, samples: LoadSample[]): (string | numb
 		where,
 		where === "node" ? Number(median((s) => s.readMs).toFixed(1)) : "-",
 		Number(median((s) => s.evalMs).toFixed(1)),
-		Number(percentile(samples.map((s) => s.evalMs), 100).toFixed(1)),
+		Number(
+			percentile(
+				samples.map((s) => s.evalMs),
+				100,
+			).toFixed(1),
+		),
 		Number(median((s) => s.heapMB).toFixed(2)),
 	];
 }
@@ -99,7 +118,11 @@ function row(file: string, where: string, samples: LoadSample[]): (string | numb
 async function inChromium(executablePath: string, file: string, runs: number): Promise<LoadSample[]> {
 	const entryScript = await bundlePageScript();
 	const script = pageScript(readFileSync(file, "utf8"));
-	const server = await startPageServer({ entryScript, mainJs: script, modelFolder: join(process.cwd(), ".tmp", "no-model") });
+	const server = await startPageServer({
+		entryScript,
+		mainJs: script,
+		modelFolder: join(process.cwd(), ".tmp", "no-model"),
+	});
 	const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
 	const freshPage = async (): Promise<{ page: Page; close(): Promise<void>; heapUsed(): Promise<number> }> => {
 		const context = await browser.newContext();
@@ -119,7 +142,10 @@ async function inChromium(executablePath: string, file: string, runs: number): P
 			const timed = await freshPage();
 			const url = `${server.origin}/main.js`;
 			await timed.page.addScriptTag({ url });
-			const evalMs = await timed.page.evaluate((address) => (window as unknown as { bundleLoadPage: BundleLoadPage }).bundleLoadPage.evaluate(address), url);
+			const evalMs = await timed.page.evaluate(
+				(address) => (window as unknown as { bundleLoadPage: BundleLoadPage }).bundleLoadPage.evaluate(address),
+				url,
+			);
 			await timed.close();
 
 			const weighed = await freshPage();

@@ -28,7 +28,8 @@ export function parseFlags(argv: readonly string[] = process.argv.slice(2)): Ben
 			const value = values.get(name);
 			if (value === undefined) return fallback;
 			const parsed = Number(value);
-			if (value === true || !Number.isFinite(parsed)) throw new Error(`--${name} needs a number, got ${value === true ? "nothing" : `"${value}"`}`);
+			if (value === true || !Number.isFinite(parsed))
+				throw new Error(`--${name} needs a number, got ${value === true ? "nothing" : `"${value}"`}`);
 			return parsed;
 		},
 		text,

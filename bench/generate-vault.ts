@@ -38,7 +38,8 @@ const WRITE_BATCH = 128;
 /** Writes a synthetic vault that is byte-for-byte the same for the same `notes` and `seed`. */
 export async function generateVault(options: GenerateVaultOptions): Promise<GeneratedVaultStats> {
 	const { notes, seed, dir } = options;
-	if (!Number.isInteger(notes) || notes < 1) throw new Error(`generateVault: notes must be a positive integer, got ${notes}`);
+	if (!Number.isInteger(notes) || notes < 1)
+		throw new Error(`generateVault: notes must be a positive integer, got ${notes}`);
 	if (!Number.isInteger(seed)) throw new Error(`generateVault: seed must be an integer, got ${seed}`);
 	await prepareEmptyDir(dir);
 
@@ -65,7 +66,9 @@ async function prepareEmptyDir(dir: string): Promise<void> {
 	await mkdir(dir, { recursive: true });
 	const entries = await readdir(dir);
 	if (entries.length > 0) {
-		throw new Error(`generateVault: output folder ${dir} is not empty (${entries.length} entries); choose a new folder or delete it first`);
+		throw new Error(
+			`generateVault: output folder ${dir} is not empty (${entries.length} entries); choose a new folder or delete it first`,
+		);
 	}
 }
 

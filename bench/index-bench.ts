@@ -124,33 +124,60 @@ async function main(): Promise<void> {
 	const incrementalDir = flags.text("measure-incremental");
 	if (incrementalDir !== undefined) return reportToParent(await measureIncremental(incrementalDir, seed));
 
-	const sizes = flags.has("notes") ? [flags.number("notes", 0)] : flags.has("large") ? [...DEFAULT_SIZES, LARGE_SIZE] : DEFAULT_SIZES;
-	printLine(`index bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, seed ${seed}`);
+	const sizes = flags.has("notes")
+		? [flags.number("notes", 0)]
+		: flags.has("large")
+			? [...DEFAULT_SIZES, LARGE_SIZE]
+			: DEFAULT_SIZES;
+	printLine(
+		`index bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, seed ${seed}`,
+	);
 	printLine("Each build runs in a fresh process (no warm JIT, no index caches); the OS file cache is warm.\n");
 
 	const rows: Cell[][] = [];
 	for (const notes of sizes) {
 		const vault = await benchVault(notes, seed);
 		if (vault.generatedSeconds > 0) printLine(`generated ${vault.dir} in ${vault.generatedSeconds.toFixed(1)} s`);
-		rows.push(buildRow(`synthetic ${notes / 1000}k`, await runInFreshProcess<BuildResult>(["--measure-build", vault.dir])));
+		rows.push(
+			buildRow(`synthetic ${notes / 1000}k`, await runInFreshProcess<BuildResult>(["--measure-build", vault.dir])),
+		);
 	}
 	const corpus = resolve(flags.text("corpus") ?? join("..", "shared", "corpora", "kepano-obsidian"));
-	if (existsSync(corpus)) rows.push(buildRow(basename(corpus), await runInFreshProcess<BuildResult>(["--measure-build", corpus])));
+	if (existsSync(corpus))
+		rows.push(buildRow(basename(corpus), await runInFreshProcess<BuildResult>(["--measure-build", corpus])));
 	else printLine(`skipped real corpus: ${corpus} not found (pass --corpus DIR)`);
 
 	printLine("\nCold full index (parse + graph)\n");
 	printLine(
-		formatTable(["vault", "notes", "edges", "orphans", "dangling", "warnings", "ms", "notes/s", "peak RSS MB", "heap after MB"], rows),
+		formatTable(
+			["vault", "notes", "edges", "orphans", "dangling", "warnings", "ms", "notes/s", "peak RSS MB", "heap after MB"],
+			rows,
+		),
 	);
 
 	const incremental = await benchVault(INCREMENTAL_SIZE, seed);
-	const result = await runInFreshProcess<IncrementalResult>(["--measure-incremental", incremental.dir, "--seed", String(seed)]);
+	const result = await runInFreshProcess<IncrementalResult>([
+		"--measure-incremental",
+		incremental.dir,
+		"--seed",
+		String(seed),
+	]);
 	const round = (ms: number): number => Number(ms.toFixed(2));
-	printLine(`\nIncremental update at ${INCREMENTAL_SIZE / 1000}k: append one link to "${result.note}" and apply the modify event\n`);
+	printLine(
+		`\nIncremental update at ${INCREMENTAL_SIZE / 1000}k: append one link to "${result.note}" and apply the modify event\n`,
+	);
 	printLine(
 		formatTable(
 			["events", "edges added", "p50 ms", "p95 ms", "max ms"],
-			[[result.timesMs.length, result.edgesAdded, round(percentile(result.timesMs, 50)), round(percentile(result.timesMs, 95)), round(Math.max(...result.timesMs))]],
+			[
+				[
+					result.timesMs.length,
+					result.edgesAdded,
+					round(percentile(result.timesMs, 50)),
+					round(percentile(result.timesMs, 95)),
+					round(Math.max(...result.timesMs)),
+				],
+			],
 		),
 	);
 }

@@ -37,7 +37,16 @@ interface Result {
 	loadMs: number;
 	loadCpuMs: number;
 	replace: { p50: number; p95: number };
-	queries: { kind: string; count: number; hits: number; p50: number; p95: number; max: number; cpuP50: number; cpuP95: number }[];
+	queries: {
+		kind: string;
+		count: number;
+		hits: number;
+		p50: number;
+		p95: number;
+		max: number;
+		cpuP50: number;
+		cpuP95: number;
+	}[];
 }
 
 function cpuMs(since?: NodeJS.CpuUsage): number {
@@ -172,7 +181,8 @@ function vocabulary(documents: readonly KeywordDocument[], seed: number): string
 	const rng = createRng(seed);
 	const words: string[] = [];
 	for (let i = 0; i < 300; i++) {
-		for (const term of tokenize(documents[rng.int(documents.length)].body)) if (term.length >= 3 && !/\d/.test(term)) words.push(term);
+		for (const term of tokenize(documents[rng.int(documents.length)].body))
+			if (term.length >= 3 && !/\d/.test(term)) words.push(term);
 	}
 	return words;
 }
@@ -210,22 +220,70 @@ async function main(): Promise<void> {
 
 	const notes = flags.number("notes", 10_000);
 	const load = loadavg()[0].toFixed(1);
-	printLine(`keyword bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, load average ${load}, seed ${seed}`);
+	printLine(
+		`keyword bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, load average ${load}, seed ${seed}`,
+	);
 	const vault = await benchVault(notes, seed);
 	if (vault.generatedSeconds > 0) printLine(`generated ${vault.dir} in ${vault.generatedSeconds.toFixed(1)} s`);
-	const r = await runInFreshProcess<Result>(["--measure", vault.dir, "--seed", String(seed), "--queries", String(queryCount)]);
+	const r = await runInFreshProcess<Result>([
+		"--measure",
+		vault.dir,
+		"--seed",
+		String(seed),
+		"--queries",
+		String(queryCount),
+	]);
 
 	printLine(`\nBuild (fresh process; documents = note → keyword document, build = MiniSearch add of all documents)\n`);
 	printLine(
 		formatTable(
-			["notes", "body MB", "documents ms", "build ms", "build CPU ms", "notes/s", "peak RSS MB", "index heap MB", "terms", "cache MB", "save ms (CPU)", "load ms (CPU)"],
-			[[r.notes, round(r.bodyMB, 1), Math.round(r.documentsMs), Math.round(r.buildMs), Math.round(r.buildCpuMs), Math.round(r.notes / (r.buildMs / 1000)), Math.round(r.peakRssMB), Math.round(r.indexHeapMB), r.terms, round(r.cacheMB, 1), `${Math.round(r.saveMs)} (${Math.round(r.saveCpuMs)})`, `${Math.round(r.loadMs)} (${Math.round(r.loadCpuMs)})`]],
+			[
+				"notes",
+				"body MB",
+				"documents ms",
+				"build ms",
+				"build CPU ms",
+				"notes/s",
+				"peak RSS MB",
+				"index heap MB",
+				"terms",
+				"cache MB",
+				"save ms (CPU)",
+				"load ms (CPU)",
+			],
+			[
+				[
+					r.notes,
+					round(r.bodyMB, 1),
+					Math.round(r.documentsMs),
+					Math.round(r.buildMs),
+					Math.round(r.buildCpuMs),
+					Math.round(r.notes / (r.buildMs / 1000)),
+					Math.round(r.peakRssMB),
+					Math.round(r.indexHeapMB),
+					r.terms,
+					round(r.cacheMB, 1),
+					`${Math.round(r.saveMs)} (${Math.round(r.saveCpuMs)})`,
+					`${Math.round(r.loadMs)} (${Math.round(r.loadCpuMs)})`,
+				],
+			],
 		),
 	);
 	printLine(`\nQueries (limit 20, after ${WARMUP_QUERIES} warm-up queries)\n`);
-	const rows: Cell[][] = r.queries.map((q) => [q.kind, q.count, round(q.hits, 1), round(q.p50), round(q.p95), round(q.max), round(q.cpuP50), round(q.cpuP95)]);
+	const rows: Cell[][] = r.queries.map((q) => [
+		q.kind,
+		q.count,
+		round(q.hits, 1),
+		round(q.p50),
+		round(q.p95),
+		round(q.max),
+		round(q.cpuP50),
+		round(q.cpuP95),
+	]);
 	printLine(formatTable(["query", "count", "hits", "p50 ms", "p95 ms", "max ms", "CPU p50 ms", "CPU p95 ms"], rows));
-	printLine(`\nreplace one note (${REPLACEMENTS}×): p50 ${round(r.replace.p50, 3)} ms, p95 ${round(r.replace.p95, 3)} ms`);
+	printLine(
+		`\nreplace one note (${REPLACEMENTS}×): p50 ${round(r.replace.p50, 3)} ms, p95 ${round(r.replace.p95, 3)} ms`,
+	);
 }
 
 main().catch((error: unknown) => {

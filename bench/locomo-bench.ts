@@ -47,7 +47,8 @@ function variants(pipeline: RecallPipeline, withModel: boolean, ablation: boolea
 }
 
 function pipelineOf(fusion: string | undefined, diversity: number): RecallPipeline {
-	if (fusion !== undefined && fusion !== "relative" && fusion !== "rrf") throw new Error(`--fusion must be "relative" or "rrf" (got "${fusion}")`);
+	if (fusion !== undefined && fusion !== "relative" && fusion !== "rrf")
+		throw new Error(`--fusion must be "relative" or "rrf" (got "${fusion}")`);
 	if (!(diversity >= 0 && diversity <= 1)) throw new Error(`--diversity must be from 0 to 1 (got ${diversity})`);
 	return { fusion: fusion ?? DEFAULT_RECALL_PIPELINE.fusion, diversity };
 }
@@ -63,11 +64,17 @@ function modelLocation(folder: string): { root: string; modelId: string } {
 async function loadEmbedder(modelPath: string | undefined): Promise<{ embedder: Embedder; label: string } | null> {
 	if (modelPath !== undefined) {
 		const { root, modelId } = modelLocation(modelPath);
-		return { embedder: await createTransformersEmbedder({ modelId, localModelPath: root }), label: `model ${modelId} from ${root}` };
+		return {
+			embedder: await createTransformersEmbedder({ modelId, localModelPath: root }),
+			label: `model ${modelId} from ${root}`,
+		};
 	}
 	if (!existsSync(resolve(FIXTURE_ROOT, FIXTURE_MODEL_ID, "config.json"))) return null;
 	const embedder = await createTransformersEmbedder({ modelId: FIXTURE_MODEL_ID, localModelPath: `${FIXTURE_ROOT}/` });
-	return { embedder, label: `the project's FIXTURE model ${FIXTURE_MODEL_ID} (a toy with a few hundred words, not a real sentence model; pass --model-path <folder> for a real one)` };
+	return {
+		embedder,
+		label: `the project's FIXTURE model ${FIXTURE_MODEL_ID} (a toy with a few hundred words, not a real sentence model; pass --model-path <folder> for a real one)`,
+	};
 }
 
 function json(text: string | undefined, flag: string): Record<string, unknown> | undefined {
@@ -104,26 +111,48 @@ async function main(): Promise<void> {
 	}
 	await loaded?.embedder.dispose();
 
-	const turns = conversations.reduce((sum, c) => sum + c.sessions.reduce((s, session) => s + session.turns.length, 0), 0);
+	const turns = conversations.reduce(
+		(sum, c) => sum + c.sessions.reduce((s, session) => s + session.turns.length, 0),
+		0,
+	);
 	const unknown = conversations.flatMap((c) => c.unknownEvidence);
 	printLine(`LoCoMo retrieval: ${conversations.length} conversations, ${turns} turns, data ${dataPath}`);
-	printLine(`unknown evidence ids dropped: ${unknown.length} (${unknown.join(", ")}); questions without evidence are skipped`);
-	printLine(`(c) embedder: ${loaded ? loaded.label : "none (--no-model, or no fixture model yet: run the tests once to generate it, or pass --model-path)"}`);
-	printLine(`pipeline: ${pipeline.fusion} fusion, community diversity ${pipeline.diversity}; recall settings ${flags.text("settings") ?? "defaults"}; keyword settings ${flags.text("keyword-settings") ?? "defaults"}`);
-	printLine(`metrics: turn-level recall@5/@10 and MRR over the top 10; session recall@5 = evidence sessions found among the sessions of the top 5 turns\n`);
+	printLine(
+		`unknown evidence ids dropped: ${unknown.length} (${unknown.join(", ")}); questions without evidence are skipped`,
+	);
+	printLine(
+		`(c) embedder: ${loaded ? loaded.label : "none (--no-model, or no fixture model yet: run the tests once to generate it, or pass --model-path)"}`,
+	);
+	printLine(
+		`pipeline: ${pipeline.fusion} fusion, community diversity ${pipeline.diversity}; recall settings ${flags.text("settings") ?? "defaults"}; keyword settings ${flags.text("keyword-settings") ?? "defaults"}`,
+	);
+	printLine(
+		`metrics: turn-level recall@5/@10 and MRR over the top 10; session recall@5 = evidence sessions found among the sessions of the top 5 turns\n`,
+	);
 
 	const rows: Cell[][] = [];
 	for (const { label: pipelineLabel } of measured) {
 		const questions = scored.get(pipelineLabel) ?? [];
 		const groups: [string, ScoredQuestion[]][] = [
-			...[...CATEGORIES].map((category): [string, ScoredQuestion[]] => [`${category} ${CATEGORY_NAMES[category]}`, questions.filter((q) => q.category === category)]),
+			...[...CATEGORIES].map((category): [string, ScoredQuestion[]] => [
+				`${category} ${CATEGORY_NAMES[category]}`,
+				questions.filter((q) => q.category === category),
+			]),
 			["all 1–4", questions],
 		];
 		for (const [label, group] of groups) {
 			const totals = new ScoreTotals();
 			for (const question of group) totals.add(question.scores);
 			const mean = totals.mean();
-			rows.push([pipelineLabel, label, totals.count, round(mean.recallAt5), round(mean.recallAt10), round(mean.reciprocalRank), round(mean.sessionRecallAt5)]);
+			rows.push([
+				pipelineLabel,
+				label,
+				totals.count,
+				round(mean.recallAt5),
+				round(mean.recallAt10),
+				round(mean.reciprocalRank),
+				round(mean.sessionRecallAt5),
+			]);
 		}
 	}
 	printLine(formatTable(["pipeline", "category", "questions", "R@5", "R@10", "MRR", "session R@5"], rows));

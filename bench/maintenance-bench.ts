@@ -50,7 +50,12 @@ interface SizeResult {
 	passes: PassTiming[];
 }
 
-async function timedPass(worker: MaintenanceWorker, synthetic: ReturnType<typeof syntheticMemory>, now: number, previous: PassOutcome | null) {
+async function timedPass(
+	worker: MaintenanceWorker,
+	synthetic: ReturnType<typeof syntheticMemory>,
+	now: number,
+	previous: PassOutcome | null,
+) {
 	collectGarbage();
 	const monitor = startStallMonitor();
 	const started = performance.now();
@@ -71,7 +76,9 @@ async function timedPass(worker: MaintenanceWorker, synthetic: ReturnType<typeof
 	await new Promise((resolve) => setImmediate(resolve));
 	const stallWallMs = monitor.stop();
 	// What the message event decodes on this thread: everything but the transferred buffers.
-	const decodeMs = cpuPerRunMs(() => structuredClone({ reasons: [response.changes.reasons, response.proposals.reasons], stats: response.stats }));
+	const decodeMs = cpuPerRunMs(() =>
+		structuredClone({ reasons: [response.changes.reasons, response.proposals.reasons], stats: response.stats }),
+	);
 	const applyMs = cpuPerRunMs(() => applyPassResult(columns, response, now));
 	const cpuBefore = threadCpuMs();
 	runPass(copy);
@@ -121,8 +128,27 @@ function rows(result: SizeResult): Cell[][] {
 	const row = (name: string, pick: (timing: PassTiming) => number, timings: PassTiming[], p: number): Cell[] => [
 		label,
 		name,
-		...(["columnsMs", "sliceCpuMs", "sliceWallMs", "roundTripMs", "workerMs", "passCpuMs", "decodeMs", "applyMs", "totalMs", "stallCpuMs", "stallWallMs"] as const).map((key) =>
-			round(percentile(timings.map((t) => t[key]), p)),
+		...(
+			[
+				"columnsMs",
+				"sliceCpuMs",
+				"sliceWallMs",
+				"roundTripMs",
+				"workerMs",
+				"passCpuMs",
+				"decodeMs",
+				"applyMs",
+				"totalMs",
+				"stallCpuMs",
+				"stallWallMs",
+			] as const
+		).map((key) =>
+			round(
+				percentile(
+					timings.map((t) => t[key]),
+					p,
+				),
+			),
 		),
 		Math.round(percentile(timings.map(pick), p)),
 	];
@@ -142,19 +168,52 @@ async function main(): Promise<void> {
 	if (child > 0) return reportToParent(await measure(child, passes, seed));
 
 	const sizes = flags.has("notes") ? [flags.number("notes", 0)] : DEFAULT_SIZES;
-	printLine(`maintenance bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, seed ${seed}`);
-	printLine("Each size runs in a fresh process; passes 10 minutes apart (simulated), each carrying the lifecycle state of the one before.");
+	printLine(
+		`maintenance bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, seed ${seed}`,
+	);
+	printLine(
+		"Each size runs in a fresh process; passes 10 minutes apart (simulated), each carrying the lifecycle state of the one before.",
+	);
 	printLine("Targets: worker ≤ 300 ms at 100k notes; no main-thread stall over 50 ms.\n");
 
 	const results: SizeResult[] = [];
 	for (const notes of sizes) {
-		results.push(await runInFreshProcess<SizeResult>(["--measure", String(notes), "--passes", String(passes), "--seed", String(seed)]));
+		results.push(
+			await runInFreshProcess<SizeResult>([
+				"--measure",
+				String(notes),
+				"--passes",
+				String(passes),
+				"--seed",
+				String(seed),
+			]),
+		);
 	}
-	printLine(formatTable(["vault", "notes", "edges", "graph build s"], results.map((r) => [`${r.notes / 1000}k`, r.notes, r.edges, round(r.graphSeconds)])));
+	printLine(
+		formatTable(
+			["vault", "notes", "edges", "graph build s"],
+			results.map((r) => [`${r.notes / 1000}k`, r.notes, r.edges, round(r.graphSeconds)]),
+		),
+	);
 	printLine("\nFull maintenance pass through the worker thread (ms)\n");
 	printLine(
 		formatTable(
-			["vault", "pass", "columns", "slice cpu", "slice wall", "round trip", "in worker", "pass cpu", "decode", "apply", "total", "stall", "stall wall", "changes"],
+			[
+				"vault",
+				"pass",
+				"columns",
+				"slice cpu",
+				"slice wall",
+				"round trip",
+				"in worker",
+				"pass cpu",
+				"decode",
+				"apply",
+				"total",
+				"stall",
+				"stall wall",
+				"changes",
+			],
 			results.flatMap(rows),
 		),
 	);

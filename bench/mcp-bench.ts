@@ -50,7 +50,11 @@ async function runClients(run: ClientRun): Promise<ClientResult> {
 	const connected = await Promise.all(
 		Array.from({ length: run.clients }, async () => {
 			const client = new Client({ name: "mcp-bench", version: "1" });
-			await client.connect(new StreamableHTTPClientTransport(new URL(run.url), { requestInit: { headers: { Authorization: `Bearer ${run.token}` } } }));
+			await client.connect(
+				new StreamableHTTPClientTransport(new URL(run.url), {
+					requestInit: { headers: { Authorization: `Bearer ${run.token}` } },
+				}),
+			);
 			return client;
 		}),
 	);
@@ -58,7 +62,10 @@ async function runClients(run: ClientRun): Promise<ClientResult> {
 	const call = async (client: Client): Promise<number> => {
 		const query = run.queries[next++ % run.queries.length];
 		const started = performance.now();
-		const result = await client.callTool({ name: "memory_recall", arguments: { query, k: 10, read_only: run.readOnly } });
+		const result = await client.callTool({
+			name: "memory_recall",
+			arguments: { query, k: 10, read_only: run.readOnly },
+		});
 		if (result.isError) throw new Error(`memory_recall failed: ${JSON.stringify(result.content)}`);
 		return performance.now() - started;
 	};
@@ -109,7 +116,11 @@ async function main(): Promise<void> {
 	});
 	const report = await engine.start({ follow: false });
 	const token = generateToken();
-	const server = await startMcpHttpServer({ createServer: memoryMcpServerFactory(engine, { version: "bench" }), port: 0, token });
+	const server = await startMcpHttpServer({
+		createServer: memoryMcpServerFactory(engine, { version: "bench" }),
+		port: 0,
+		token,
+	});
 	const titles = engine.index.graph.notePaths().map((path) => path.replace(/^.*\//, "").replace(/\.md$/, ""));
 	const rng = createRng(seed);
 	const queries = Array.from({ length: 5000 }, () => rng.pick(titles).split(/\s+/).slice(0, 3).join(" "));
@@ -124,9 +135,23 @@ async function main(): Promise<void> {
 			direct.push(performance.now() - started);
 		}
 		const directSeconds = direct.reduce((sum, ms) => sum + ms, 0) / 1000;
-		rows.push(["engine.recall, no HTTP", direct.length, Math.round(direct.length / directSeconds), percentile(direct, 50).toFixed(1), percentile(direct, 95).toFixed(1), ""]);
+		rows.push([
+			"engine.recall, no HTTP",
+			direct.length,
+			Math.round(direct.length / directSeconds),
+			percentile(direct, 50).toFixed(1),
+			percentile(direct, 95).toFixed(1),
+			"",
+		]);
 		for (const clients of engineOnly ? [] : concurrencies) {
-			const { latencies, seconds } = await clientsInWorker({ url: server.url, token, clients, calls, queries, readOnly });
+			const { latencies, seconds } = await clientsInWorker({
+				url: server.url,
+				token,
+				clients,
+				calls,
+				queries,
+				readOnly,
+			});
 			const perSecond = latencies.length / seconds;
 			const verdict = perSecond >= TARGET_CALLS_PER_SECOND ? "met" : "MISSED";
 			rows.push([
@@ -143,7 +168,9 @@ async function main(): Promise<void> {
 		await engine.stop();
 		await rm(state, { recursive: true, force: true });
 	}
-	printLine(`memory_recall, ${report.notes} notes (${readOnly ? "read_only" : "reactivating"}), ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}`);
+	printLine(
+		`memory_recall, ${report.notes} notes (${readOnly ? "read_only" : "reactivating"}), ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}`,
+	);
 	printLine(formatTable(["caller", "calls", "calls/s", "p50 ms", "p95 ms", "target"], rows));
 }
 

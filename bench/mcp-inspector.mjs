@@ -30,7 +30,8 @@ const { values } = parseArgs({
 });
 const toolArgs = values.arg ?? (values.tool === "memory_recall" ? ["query=what did we decide"] : []);
 
-if (!existsSync(NODE_22) || !existsSync(INSPECTOR)) fail("the Inspector CLI is not installed: run `npm ci --prefix tools/mcp-check`");
+if (!existsSync(NODE_22) || !existsSync(INSPECTOR))
+	fail("the Inspector CLI is not installed: run `npm ci --prefix tools/mcp-check`");
 if (!values.token) fail("no token: pass --token TOKEN or set MCP_TOKEN (the server prints it at start)");
 
 // The Inspector keeps a catalog and OAuth state under ~/.mcp-inspector; keep them out of the home folder.
@@ -48,9 +49,17 @@ try {
 	printLine(`tools/list: ${names.length} tools in ${listed.ms} ms: ${names.join(", ")}`);
 	if (!names.includes(values.tool)) throw new Error(`tool "${values.tool}" is not listed`);
 
-	const called = await inspect(["--method", "tools/call", "--tool-name", values.tool, ...toolArgs.flatMap((pair) => ["--tool-arg", pair])]);
+	const called = await inspect([
+		"--method",
+		"tools/call",
+		"--tool-name",
+		values.tool,
+		...toolArgs.flatMap((pair) => ["--tool-arg", pair]),
+	]);
 	const text = (called.content ?? []).map((block) => block.text ?? `[${block.type}]`).join("\n");
-	printLine(`tools/call ${values.tool} (${toolArgs.join(", ")}) in ${called.ms} ms${called.isError ? " → isError" : ""}:`);
+	printLine(
+		`tools/call ${values.tool} (${toolArgs.join(", ")}) in ${called.ms} ms${called.isError ? " → isError" : ""}:`,
+	);
 	printLine(text.length > 1500 ? `${text.slice(0, 1500)}…` : text);
 	if (called.isError) process.exitCode = 1;
 } catch (error) {
@@ -62,12 +71,27 @@ try {
 
 /** Runs the Inspector CLI against the server and parses its JSON answer. */
 function inspect(methodArgs) {
-	const args = [INSPECTOR, "--cli", values.url, "--transport", "http", "--stored-auth-only", "--header", `Authorization: Bearer ${values.token}`, ...methodArgs];
+	const args = [
+		INSPECTOR,
+		"--cli",
+		values.url,
+		"--transport",
+		"http",
+		"--stored-auth-only",
+		"--header",
+		`Authorization: Bearer ${values.token}`,
+		...methodArgs,
+	];
 	const started = performance.now();
 	return new Promise((resolve, reject) => {
 		execFile(NODE_22, args, { env, timeout: 60_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
 			const ms = Math.round(performance.now() - started);
-			if (error) return reject(new Error(`inspector ${methodArgs[1]} failed (exit ${error.code ?? "?"}): ${redact(stderr || stdout || error.message).trim()}`));
+			if (error)
+				return reject(
+					new Error(
+						`inspector ${methodArgs[1]} failed (exit ${error.code ?? "?"}): ${redact(stderr || stdout || error.message).trim()}`,
+					),
+				);
 			try {
 				resolve({ ...JSON.parse(stdout), ms });
 			} catch {

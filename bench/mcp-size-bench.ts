@@ -35,7 +35,10 @@ const tokens = (chars: number): number => Math.round(chars / 4);
 
 /** A day after the newest note: a clock that does not move makes retention, and so the ranking, the same on every run. */
 function fixedNow(dir: string): number {
-	const newest = readdirSync(dir, { recursive: true, encoding: "utf8" }).reduce((max, file) => Math.max(max, statSync(join(dir, file)).mtimeMs), 0);
+	const newest = readdirSync(dir, { recursive: true, encoding: "utf8" }).reduce(
+		(max, file) => Math.max(max, statSync(join(dir, file)).mtimeMs),
+		0,
+	);
 	return Math.ceil(newest) + 86_400_000;
 }
 
@@ -73,7 +76,10 @@ async function main(): Promise<void> {
 		const capabilities = client.getServerCapabilities() ?? {};
 		const lists: [string, () => Promise<unknown>][] = [["tools/list", () => client.listTools()]];
 		if (capabilities.resources) {
-			lists.push(["resources/list", () => client.listResources()], ["resources/templates/list", () => client.listResourceTemplates()]);
+			lists.push(
+				["resources/list", () => client.listResources()],
+				["resources/templates/list", () => client.listResourceTemplates()],
+			);
 		}
 		if (capabilities.prompts) lists.push(["prompts/list", () => client.listPrompts()]);
 		for (const [name, list] of lists) {
@@ -94,7 +100,10 @@ async function main(): Promise<void> {
 			let wire = 0;
 			let hits = 0;
 			for (const query of queries) {
-				const result = (await client.callTool({ name: "memory_recall", arguments: { query, k: 10, verbosity, read_only: true } })) as CallToolResult;
+				const result = (await client.callTool({
+					name: "memory_recall",
+					arguments: { query, k: 10, verbosity, read_only: true },
+				})) as CallToolResult;
 				if (result.isError) throw new Error(`memory_recall failed: ${textOf(result)}`);
 				if (flags.has("sample") && verbosity === "concise" && text === 0) printLine(`${textOf(result)}\n`);
 				text += textOf(result).length;
@@ -102,7 +111,14 @@ async function main(): Promise<void> {
 				hits += (result.structuredContent?.results as unknown[]).length;
 			}
 			const n = queries.length;
-			rows.push([`memory_recall k=10 ${verbosity}`, n, Math.round(text / n), tokens(text / n), Math.round(wire / n), (hits / n).toFixed(1)]);
+			rows.push([
+				`memory_recall k=10 ${verbosity}`,
+				n,
+				Math.round(text / n),
+				tokens(text / n),
+				Math.round(wire / n),
+				(hits / n).toFixed(1),
+			]);
 		}
 	} finally {
 		await client.close();
@@ -110,7 +126,9 @@ async function main(): Promise<void> {
 		await engine.stop();
 		await rm(state, { recursive: true, force: true });
 	}
-	printLine(`MCP answer sizes, ${notes} synthetic notes (seed ${seed}); tokens ≈ characters / 4; recall rows are means per call\n`);
+	printLine(
+		`MCP answer sizes, ${notes} synthetic notes (seed ${seed}); tokens ≈ characters / 4; recall rows are means per call\n`,
+	);
 	printLine(formatTable(["answer", "calls", "text chars", "≈ tokens", "wire chars", "hits/call"], rows));
 }
 

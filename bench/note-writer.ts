@@ -65,7 +65,12 @@ function renderBody(plan: VaultPlan, index: number, text: TextSource): string {
 	}
 
 	if (asIndex) {
-		out.push(sentence(text), "", ...note.links.filter((link) => !isEmbed(link)).map((link) => `- ${renderLink(plan, index, link, text)}`), "");
+		out.push(
+			sentence(text),
+			"",
+			...note.links.filter((link) => !isEmbed(link)).map((link) => `- ${renderLink(plan, index, link, text)}`),
+			"",
+		);
 	}
 	if (note.inlineField !== undefined) {
 		out.push(`${note.inlineField.key}:: [[${linkText(plan, index, note.inlineField.target)}]]`, "");
@@ -98,7 +103,8 @@ function renderBody(plan: VaultPlan, index: number, text: TextSource): string {
 			if (embed !== undefined) out.push(renderLink(plan, index, embed, text), "");
 		} while (written < sectionEnd);
 	}
-	if (woven.length > 0) out.push(`See also ${woven.map((link) => renderLink(plan, index, link, text)).join(", ")}.`, "");
+	if (woven.length > 0)
+		out.push(`See also ${woven.map((link) => renderLink(plan, index, link, text)).join(", ")}.`, "");
 	for (const embed of embeds) out.push(renderLink(plan, index, embed, text), "");
 	return out.join("\n");
 }

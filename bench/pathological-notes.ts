@@ -10,8 +10,42 @@ import { tokenize } from "../src/core/recall/tokenize";
  * wanted size. Each unit opens a construct (a link, a tag, a code span, a field…) that never closes.
  */
 const UNITS = [
-	"[", "[[", "![", "](", "[a](", "[[a|", "[x](<", "[^", "<a", "<", "#", "#a", "::", "a::", "`", "```", "$", "$$", "%%",
-	"|", "*", "_", "\\", "^a", "- ", "> ", "==", "~~", "http://", "$1", "not ", "a.", "a\n", "\n", " ", "&#",
+	"[",
+	"[[",
+	"![",
+	"](",
+	"[a](",
+	"[[a|",
+	"[x](<",
+	"[^",
+	"<a",
+	"<",
+	"#",
+	"#a",
+	"::",
+	"a::",
+	"`",
+	"```",
+	"$",
+	"$$",
+	"%%",
+	"|",
+	"*",
+	"_",
+	"\\",
+	"^a",
+	"- ",
+	"> ",
+	"==",
+	"~~",
+	"http://",
+	"$1",
+	"not ",
+	"a.",
+	"a\n",
+	"\n",
+	" ",
+	"&#",
 ] as const;
 
 export interface PathologicalNote {
@@ -20,7 +54,10 @@ export interface PathologicalNote {
 }
 
 export function pathologicalNotes(size: number): PathologicalNote[] {
-	const notes = UNITS.map((unit) => ({ name: JSON.stringify(unit), content: unit.repeat(Math.ceil(size / unit.length)).slice(0, size) }));
+	const notes = UNITS.map((unit) => ({
+		name: JSON.stringify(unit),
+		content: unit.repeat(Math.ceil(size / unit.length)).slice(0, size),
+	}));
 	notes.push({ name: "frontmatter keys", content: frontmatterWithKeys(Math.floor(size / 12)) });
 	return notes;
 }

@@ -75,7 +75,8 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 
 	const words = vocabulary(recall.keyword.ids(), index, seed);
 	const rng = createRng(seed + 1);
-	for (let i = 0; i < WARMUP_QUERIES; i++) await recall.recall(makeQuery("3 words", words, rng), { readOnly: true, mode: "keyword+graph" });
+	for (let i = 0; i < WARMUP_QUERIES; i++)
+		await recall.recall(makeQuery("3 words", words, rng), { readOnly: true, mode: "keyword+graph" });
 	const timings: Timing[] = [];
 	for (const kind of QUERY_KINDS) {
 		const keyword: number[] = [];
@@ -106,7 +107,15 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 			added: percentiles(added),
 		});
 	}
-	return { notes: report.notes, edges: report.edges, indexMs, communitiesMs, peakRssMB: sampler.stop() / MB, heapMB, timings };
+	return {
+		notes: report.notes,
+		edges: report.edges,
+		indexMs,
+		communitiesMs,
+		peakRssMB: sampler.stop() / MB,
+		heapMB,
+		timings,
+	};
 }
 
 function cpuMs(since: NodeJS.CpuUsage): number {
@@ -125,7 +134,8 @@ function vocabulary(paths: readonly string[], index: VaultIndex, seed: number): 
 	for (let i = 0; i < 2000 && paths.length > 0; i++) {
 		const node = index.graph.node(paths[rng.int(paths.length)]);
 		if (!node) continue;
-		for (const term of tokenize([node.title, ...node.aliases, ...node.tags].join(" "))) if (term.length >= 3 && !/\d/.test(term)) words.push(term);
+		for (const term of tokenize([node.title, ...node.aliases, ...node.tags].join(" ")))
+			if (term.length >= 3 && !/\d/.test(term)) words.push(term);
 	}
 	if (words.length === 0) throw new Error("the vault has no words to query");
 	return words;
@@ -160,23 +170,78 @@ async function main(): Promise<void> {
 	if (dir !== undefined) return reportToParent(await measure(dir, seed, queryCount));
 
 	const sizes = (flags.text("sizes") ?? "10000,100000").split(",").map(Number);
-	printLine(`recall bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, load average ${loadavg()[0].toFixed(1)}, seed ${seed}`);
+	printLine(
+		`recall bench: node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, load average ${loadavg()[0].toFixed(1)}, seed ${seed}`,
+	);
 	const rows: Cell[][] = [];
 	const builds: Cell[][] = [];
 	for (const notes of sizes) {
 		const vault = await benchVault(notes, seed);
 		if (vault.generatedSeconds > 0) printLine(`generated ${vault.dir} in ${vault.generatedSeconds.toFixed(1)} s`);
-		const r = await runInFreshProcess<Result>(["--measure", vault.dir, "--seed", String(seed), "--queries", String(queryCount)]);
-		builds.push([r.notes, r.edges, round(r.indexMs / 1000), Math.round(r.communitiesMs), Math.round(r.heapMB), Math.round(r.peakRssMB)]);
+		const r = await runInFreshProcess<Result>([
+			"--measure",
+			vault.dir,
+			"--seed",
+			String(seed),
+			"--queries",
+			String(queryCount),
+		]);
+		builds.push([
+			r.notes,
+			r.edges,
+			round(r.indexMs / 1000),
+			Math.round(r.communitiesMs),
+			Math.round(r.heapMB),
+			Math.round(r.peakRssMB),
+		]);
 		for (const t of r.timings) {
-			rows.push([r.notes, t.kind, t.count, round(t.results), round(t.keyword.p50, 2), round(t.keyword.p95, 2), round(t.graph.p50, 2), round(t.graph.p95, 2), round(t.graph.max), round(t.graphCpu.p50, 2), round(t.graphCpu.p95, 2), round(t.added.p50, 2), round(t.added.p95, 2), verdict(r.notes, t.graph)]);
+			rows.push([
+				r.notes,
+				t.kind,
+				t.count,
+				round(t.results),
+				round(t.keyword.p50, 2),
+				round(t.keyword.p95, 2),
+				round(t.graph.p50, 2),
+				round(t.graph.p95, 2),
+				round(t.graph.max),
+				round(t.graphCpu.p50, 2),
+				round(t.graphCpu.p95, 2),
+				round(t.added.p50, 2),
+				round(t.added.p95, 2),
+				verdict(r.notes, t.graph),
+			]);
 		}
 	}
-	printLine(`\nIndex (vault index + keyword index, fresh process) and Louvain communities (computed off the recall path, by refreshCommunities())\n`);
+	printLine(
+		`\nIndex (vault index + keyword index, fresh process) and Louvain communities (computed off the recall path, by refreshCommunities())\n`,
+	);
 	printLine(formatTable(["notes", "edges", "index s", "communities ms", "heap MB", "peak RSS MB"], builds));
 	collectGarbage();
-	printLine(`\nRecall latency in ms (read-only, k = 10, after ${WARMUP_QUERIES} warm-up queries). keyword: recall in mode "keyword"; keyword+graph: the (b) pipeline (keyword, fusion, spreading activation, rank, diversity); k+g CPU: its process CPU time; added: keyword+graph minus keyword on the same query\n`);
-	printLine(formatTable(["notes", "query", "count", "results", "keyword p50", "keyword p95", "k+g p50", "k+g p95", "k+g max", "k+g CPU p50", "k+g CPU p95", "added p50", "added p95", "k+g target"], rows));
+	printLine(
+		`\nRecall latency in ms (read-only, k = 10, after ${WARMUP_QUERIES} warm-up queries). keyword: recall in mode "keyword"; keyword+graph: the (b) pipeline (keyword, fusion, spreading activation, rank, diversity); k+g CPU: its process CPU time; added: keyword+graph minus keyword on the same query\n`,
+	);
+	printLine(
+		formatTable(
+			[
+				"notes",
+				"query",
+				"count",
+				"results",
+				"keyword p50",
+				"keyword p95",
+				"k+g p50",
+				"k+g p95",
+				"k+g max",
+				"k+g CPU p50",
+				"k+g CPU p95",
+				"added p50",
+				"added p95",
+				"k+g target",
+			],
+			rows,
+		),
+	);
 }
 
 main().catch((error: unknown) => {

@@ -22,7 +22,9 @@ const available = [
 ];
 
 if (name === undefined || name === "--help" || name === "-h") {
-	console.error(`usage: npm run bench -- <name> [flags]\navailable: ${available.join(", ")}\nsee bench/README.md for the flags`);
+	console.error(
+		`usage: npm run bench -- <name> [flags]\navailable: ${available.join(", ")}\nsee bench/README.md for the flags`,
+	);
 	process.exit(name === undefined ? 1 : 0);
 }
 const entry = join(benchDir, commands[name] ?? `${name}-bench.ts`);
@@ -45,7 +47,9 @@ await esbuild.build({
 	// Packages that find their own files at run time (a browser driver, the bundler) load from node_modules.
 	external: ["playwright-core", "esbuild"],
 	// Bundled CommonJS dependencies (graphology needs "events") call require(); give them one.
-	banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+	banner: {
+		js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+	},
 });
 
 const child = spawn(process.execPath, ["--expose-gc", "--enable-source-maps", outfile, ...flags], {

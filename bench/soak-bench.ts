@@ -56,7 +56,19 @@ async function pathologicalPhase(flags: BenchFlags): Promise<PhaseResult> {
 		const slowest = [...report.stores].sort((a, b) => b.ms - a.ms);
 		const latency = latencySummary(report.probeLatencies);
 		const table = formatTable(
-			["notes", "bytes each", "refused", "slowest store", "slowest ms", "store p50 ms", "probe calls", "probe failed", "probe p95 ms", "probe max ms", "server alive"],
+			[
+				"notes",
+				"bytes each",
+				"refused",
+				"slowest store",
+				"slowest ms",
+				"store p50 ms",
+				"probe calls",
+				"probe failed",
+				"probe p95 ms",
+				"probe max ms",
+				"server alive",
+			],
 			[
 				[
 					report.stores.length,
@@ -74,8 +86,10 @@ async function pathologicalPhase(flags: BenchFlags): Promise<PhaseResult> {
 			],
 		);
 		const missed: string[] = [];
-		for (const store of slowest.filter((s) => s.ms >= PATHOLOGICAL_TARGET_MS)) missed.push(`storing ${store.name} took ${round(store.ms, 0)} ms`);
-		if (latency.max >= PATHOLOGICAL_TARGET_MS) missed.push(`the other client waited ${round(latency.max, 0)} ms for a recall`);
+		for (const store of slowest.filter((s) => s.ms >= PATHOLOGICAL_TARGET_MS))
+			missed.push(`storing ${store.name} took ${round(store.ms, 0)} ms`);
+		if (latency.max >= PATHOLOGICAL_TARGET_MS)
+			missed.push(`the other client waited ${round(latency.max, 0)} ms for a recall`);
 		if (report.probeFailures > 0) missed.push(`the other client failed ${report.probeFailures} times`);
 		if (!server.alive()) missed.push(`the server died:\n${server.stderrTail()}`);
 		return { table, missed };
@@ -87,7 +101,10 @@ async function pathologicalPhase(flags: BenchFlags): Promise<PhaseResult> {
 async function sessionCostPhase(flags: BenchFlags): Promise<PhaseResult> {
 	const sessions = flags.number("cost-sessions", 2000);
 	const cost = await runInFreshProcess<SessionCost>([COST_CHILD_FLAG, String(sessions)]);
-	const table = formatTable(["abandoned sessions", "heap KB / session", "RSS KB / session"], [[cost.sessions, round(cost.heapBytesPerSession / 1024, 1), round(cost.rssBytesPerSession / 1024, 1)]]);
+	const table = formatTable(
+		["abandoned sessions", "heap KB / session", "RSS KB / session"],
+		[[cost.sessions, round(cost.heapBytesPerSession / 1024, 1), round(cost.rssBytesPerSession / 1024, 1)]],
+	);
 	return { table, missed: [] };
 }
 
@@ -103,7 +120,21 @@ async function abandonedSessionsPhase(flags: BenchFlags): Promise<PhaseResult> {
 		});
 		const latency = latencySummary(report.probeLatencies);
 		const table = formatTable(
-			["opened", "refused", "failed", "s", "opened/s", "peak RSS MB", "end RSS MB", "client calls", "client failed", "p50 ms", "p95 ms", "max ms", "server alive"],
+			[
+				"opened",
+				"refused",
+				"failed",
+				"s",
+				"opened/s",
+				"peak RSS MB",
+				"end RSS MB",
+				"client calls",
+				"client failed",
+				"p50 ms",
+				"p95 ms",
+				"max ms",
+				"server alive",
+			],
 			[
 				[
 					report.opened,
@@ -124,8 +155,12 @@ async function abandonedSessionsPhase(flags: BenchFlags): Promise<PhaseResult> {
 		);
 		const missed: string[] = [];
 		if (!report.alive) missed.push(`the server died:\n${server.stderrTail()}`);
-		if (report.opened < sessions) missed.push(`only ${report.opened} of ${sessions} sessions were opened (${report.refused} refused, ${report.failed} failed, time limit ${flags.number("max-seconds", 600)} s)`);
-		if (report.peakRss >= RSS_TARGET_BYTES) missed.push(`peak RSS ${mb(report.peakRss)} MB is not under ${mb(RSS_TARGET_BYTES)} MB`);
+		if (report.opened < sessions)
+			missed.push(
+				`only ${report.opened} of ${sessions} sessions were opened (${report.refused} refused, ${report.failed} failed, time limit ${flags.number("max-seconds", 600)} s)`,
+			);
+		if (report.peakRss >= RSS_TARGET_BYTES)
+			missed.push(`peak RSS ${mb(report.peakRss)} MB is not under ${mb(RSS_TARGET_BYTES)} MB`);
 		if (report.probeFailures > 0) missed.push(`the normal client failed ${report.probeFailures} times`);
 		return { table, missed };
 	} finally {
@@ -146,7 +181,23 @@ async function clientMixPhase(flags: BenchFlags): Promise<PhaseResult> {
 		const stores = latencySummary(report.storeLatencies);
 		const recalls = latencySummary(report.recallLatencies);
 		const table = formatTable(
-			["clients", "s", "stores", "stores/s", "store p50 ms", "store p95 ms", "recalls", "recalls/s", "recall p50 ms", "recall p95 ms", "errors", "lost", "duplicated", "unacked in vault", "peak RSS MB"],
+			[
+				"clients",
+				"s",
+				"stores",
+				"stores/s",
+				"store p50 ms",
+				"store p95 ms",
+				"recalls",
+				"recalls/s",
+				"recall p50 ms",
+				"recall p95 ms",
+				"errors",
+				"lost",
+				"duplicated",
+				"unacked in vault",
+				"peak RSS MB",
+			],
 			[
 				[
 					clients,
@@ -170,7 +221,8 @@ async function clientMixPhase(flags: BenchFlags): Promise<PhaseResult> {
 		const missed: string[] = [];
 		if (report.lost > 0) missed.push(`${report.lost} acknowledged stores are in no note`);
 		if (report.duplicated > 0) missed.push(`${report.duplicated} acknowledged stores are in more than one note`);
-		if (report.storeErrors + report.recallErrors > 0) missed.push(`${report.storeErrors} stores and ${report.recallErrors} recalls failed`);
+		if (report.storeErrors + report.recallErrors > 0)
+			missed.push(`${report.storeErrors} stores and ${report.recallErrors} recalls failed`);
 		if (!server.alive()) missed.push(`the server died:\n${server.stderrTail()}`);
 		return { table, missed };
 	} finally {

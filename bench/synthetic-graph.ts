@@ -41,14 +41,27 @@ export function syntheticMemory(notes: number, seed: number, now: number): Synth
 			const target = endpoints.length > 0 && rng.chance(0.7) ? rng.pick(endpoints) : rng.int(i);
 			endpoints.push(target);
 			const link = noteName(target);
-			if (rng.chance(0.2)) frontmatterLinks.push({ key: `${rng.pick(TYPED_KEYS)}.${k}`, link, original: `[[${link}]]` });
+			if (rng.chance(0.2))
+				frontmatterLinks.push({ key: `${rng.pick(TYPED_KEYS)}.${k}`, link, original: `[[${link}]]` });
 			else links.push({ link, original: `[[${link}]]` });
 		}
 		const frontmatter: Record<string, unknown> = {};
 		if (rng.chance(0.05)) frontmatter.memory_category = rng.pick(CATEGORIES);
 		if (rng.chance(0.005)) frontmatter.memory_pinned = true;
 		if (rng.chance(0.2)) frontmatter.memory_source = "mcp";
-		const parsed: ParsedNote = { frontmatter, bodyStart: 0, links, embeds: [], frontmatterLinks, inlineFieldLinks: [], tags: [], headings: [], blocks: [], aliases: [], allTags: [] };
+		const parsed: ParsedNote = {
+			frontmatter,
+			bodyStart: 0,
+			links,
+			embeds: [],
+			frontmatterLinks,
+			inlineFieldLinks: [],
+			tags: [],
+			headings: [],
+			blocks: [],
+			aliases: [],
+			allTags: [],
+		};
 		const created = now - rng.next() * 730 * DAY_MS;
 		const modified = created + rng.next() * (now - created);
 		const path = notePath(i);
@@ -60,7 +73,8 @@ export function syntheticMemory(notes: number, seed: number, now: number): Synth
 	memory.setNotes(inputs);
 	return {
 		memory,
-		activityOf: (path) => activity.get(path) ?? { created: now, modified: now, lastOpened: null, lastLinked: null, recall: NO_RECALLS },
+		activityOf: (path) =>
+			activity.get(path) ?? { created: now, modified: now, lastOpened: null, lastLinked: null, recall: NO_RECALLS },
 		stateOf: (path) => states.get(path),
 	};
 }
@@ -73,12 +87,20 @@ function syntheticActivity(rng: Rng, created: number, modified: number, now: num
 		modified,
 		lastOpened: rng.chance(0.4) ? modified + rng.next() * (now - modified) : null,
 		lastLinked: null,
-		recall: recalled ? { count: rng.range(1, 20), last, strength: 1 + rng.next() * 5, stability: 1 + rng.next() * 4 } : NO_RECALLS,
+		recall: recalled
+			? { count: rng.range(1, 20), last, strength: 1 + rng.next() * 5, stability: 1 + rng.next() * 4 }
+			: NO_RECALLS,
 	};
 }
 
 function syntheticState(rng: Rng, now: number): LifecycleState {
 	const roll = rng.next();
 	const status = roll < 0.6 ? "active" : roll < 0.8 ? "dormant" : roll < 0.95 ? "fading" : "pruned";
-	return { status, since: now - rng.next() * 200 * DAY_MS, pendingDown: 0, lastPassAt: now - 10 * 60 * 1000, proposedAt: null };
+	return {
+		status,
+		since: now - rng.next() * 200 * DAY_MS,
+		pendingDown: 0,
+		lastPassAt: now - 10 * 60 * 1000,
+		proposedAt: null,
+	};
 }

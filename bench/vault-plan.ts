@@ -7,9 +7,7 @@ export type TypedKey = (typeof TYPED_KEYS)[number];
 
 export type LinkForm = "plain" | "alias" | "heading" | "block" | "embed" | "markdown";
 
-export type PlannedLink =
-	| { kind: "note"; target: number; form: LinkForm }
-	| { kind: "dangling"; name: string };
+export type PlannedLink = { kind: "note"; target: number; form: LinkForm } | { kind: "dangling"; name: string };
 
 export interface TypedList {
 	key: TypedKey;
@@ -116,7 +114,9 @@ function planNotes(rng: Rng, noteCount: number, folders: string[], vocabulary: r
 			folder,
 			name,
 			path: folder === "" ? `${name}.md` : `${folder}/${name}.md`,
-			aliases: rng.chance(0.15) ? Array.from({ length: rng.range(1, 2) }, () => words(rng, vocabulary, rng.range(1, 3))) : [],
+			aliases: rng.chance(0.15)
+				? Array.from({ length: rng.range(1, 2) }, () => words(rng, vocabulary, rng.range(1, 3)))
+				: [],
 			tags: rng.chance(0.4) ? [...new Set(Array.from({ length: rng.range(1, 3) }, () => tag(rng)))] : [],
 			headings: planHeadings(rng, sizeBytes, vocabulary),
 			blocks: rng.chance(0.08) ? Array.from({ length: rng.range(1, 2) }, () => blockId(rng)) : [],
@@ -164,14 +164,22 @@ function planMemory(rng: Rng): MemoryFields | undefined {
 	return Object.keys(memory).length > 0 ? memory : undefined;
 }
 
-function planLinks(rng: Rng, notes: PlannedNote[], nameCount: Map<string, number>, vocabulary: readonly string[]): void {
+function planLinks(
+	rng: Rng,
+	notes: PlannedNote[],
+	nameCount: Map<string, number>,
+	vocabulary: readonly string[],
+): void {
 	const pickTarget = targetPicker(rng);
 	notes.forEach((note, index) => {
 		if (!note.orphan) {
-			note.links = distinctTargets(pickTarget, outDegree(rng)).map(
-				(target): PlannedLink => ({ kind: "note", target, form: linkForm(rng, notes[target]) }),
-			);
-			if (rng.chance(DANGLING_NOTE_SHARE)) note.links.push({ kind: "dangling", name: danglingName(rng, vocabulary, nameCount) });
+			note.links = distinctTargets(pickTarget, outDegree(rng)).map((target): PlannedLink => ({
+				kind: "note",
+				target,
+				form: linkForm(rng, notes[target]),
+			}));
+			if (rng.chance(DANGLING_NOTE_SHARE))
+				note.links.push({ kind: "dangling", name: danglingName(rng, vocabulary, nameCount) });
 			if (rng.chance(TYPED_NOTE_SHARE)) note.typed = typedLists(rng, pickTarget);
 			const [inlineTarget] = rng.chance(0.02) ? distinctTargets(pickTarget, 1) : [];
 			if (inlineTarget !== undefined) note.inlineField = { key: weightedKey(rng), target: inlineTarget };
@@ -281,7 +289,9 @@ function weightedFolderPicker(rng: Rng, folders: string[]): () => string {
 }
 
 function words(rng: Rng, vocabulary: readonly string[], count: number): string {
-	return Array.from({ length: count }, (_, k) => (k === 0 ? titleCase(rng.pick(vocabulary)) : rng.pick(vocabulary))).join(" ");
+	return Array.from({ length: count }, (_, k) =>
+		k === 0 ? titleCase(rng.pick(vocabulary)) : rng.pick(vocabulary),
+	).join(" ");
 }
 
 /** Tags come from a small fixed pool so they repeat across notes; some are nested (`area/topic`). */
@@ -290,5 +300,8 @@ export function tag(rng: Rng): string {
 }
 
 function blockId(rng: Rng): string {
-	return rng.int(36 ** 6).toString(36).padStart(6, "0");
+	return rng
+		.int(36 ** 6)
+		.toString(36)
+		.padStart(6, "0");
 }

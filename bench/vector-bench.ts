@@ -45,7 +45,10 @@ function measure(quantization: VectorQuantization): (string | number)[] {
 	const index = new VectorIndex({ dimensions: dims, quantization, initialCapacity: chunks });
 	for (let note = 0; note * chunksPerNote < chunks; note++) {
 		const count = Math.min(chunksPerNote, chunks - note * chunksPerNote);
-		index.setNote(`notes/${note}.md`, Array.from({ length: count }, (_, chunk) => ({ chunk, vector: next() })));
+		index.setNote(
+			`notes/${note}.md`,
+			Array.from({ length: count }, (_, chunk) => ({ chunk, vector: next() })),
+		);
 	}
 	const buildMs = performance.now() - started;
 	const heldMb = (process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - heapBefore) / 1e6;
@@ -63,14 +66,27 @@ function measure(quantization: VectorQuantization): (string | number)[] {
 		cpuTimes.push((cpu.user + cpu.system) / 1000);
 	}
 	const round = (ms: number): number => Math.round(ms * 10) / 10;
-	return [quantization, index.size, round(buildMs), Math.round(heldMb), round(percentile(times, 50)), round(percentile(times, 95)), round(Math.max(...times)), round(percentile(cpuTimes, 50))];
+	return [
+		quantization,
+		index.size,
+		round(buildMs),
+		Math.round(heldMb),
+		round(percentile(times, 50)),
+		round(percentile(times, 95)),
+		round(Math.max(...times)),
+		round(percentile(cpuTimes, 50)),
+	];
 }
 
-printLine(`vector scan: ${chunks.toLocaleString("en")} chunks × ${dims} dims, ${chunksPerNote} chunks per note, top 10 notes, ${queries} queries\n`);
+printLine(
+	`vector scan: ${chunks.toLocaleString("en")} chunks × ${dims} dims, ${chunksPerNote} chunks per note, top 10 notes, ${queries} queries\n`,
+);
 const rows = (["float32", "int8"] as const).map((quantization) => {
 	const row = measure(quantization);
 	collectGarbage();
 	return row;
 });
 printLine(formatTable(["layout", "chunks", "build ms", "held MB", "p50 ms", "p95 ms", "max ms", "p50 cpu ms"], rows));
-printLine("\nms = wall clock per search; cpu ms = CPU time of this process per search (what the wall clock is on an idle machine).");
+printLine(
+	"\nms = wall clock per search; cpu ms = CPU time of this process per search (what the wall clock is on an idle machine).",
+);

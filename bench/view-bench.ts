@@ -68,9 +68,22 @@ try {
 		noteMs.push(performance.now() - started);
 		chainSteps += overview.upstream.length + overview.downstream.length;
 	}
-	const row = (what: string, ms: number[]) => [what, renders, percentile(ms, 50).toFixed(1), percentile(ms, 95).toFixed(1), Math.max(...ms).toFixed(1)];
-	printLine(`Memory view data over ${engine.index.graph.order} notes, ${engine.index.graph.graph.size} links; ${engine.activity.history().length} history entries; ${(chainSteps / renders).toFixed(1)} chain steps per note on average`);
-	printLine(formatTable(["part", "renders", "p50 ms", "p95 ms", "max ms"], [row("vault overview", vaultMs), row("note overview", noteMs)]));
+	const row = (what: string, ms: number[]) => [
+		what,
+		renders,
+		percentile(ms, 50).toFixed(1),
+		percentile(ms, 95).toFixed(1),
+		Math.max(...ms).toFixed(1),
+	];
+	printLine(
+		`Memory view data over ${engine.index.graph.order} notes, ${engine.index.graph.graph.size} links; ${engine.activity.history().length} history entries; ${(chainSteps / renders).toFixed(1)} chain steps per note on average`,
+	);
+	printLine(
+		formatTable(
+			["part", "renders", "p50 ms", "p95 ms", "max ms"],
+			[row("vault overview", vaultMs), row("note overview", noteMs)],
+		),
+	);
 } finally {
 	await engine.stop();
 	rmSync(state, { recursive: true, force: true });

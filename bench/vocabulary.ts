@@ -29,12 +29,63 @@ measure compare explain describe remember forget learn teach notice expect happe
 `;
 
 export const TAG_WORDS = [
-	"project", "sync", "idea", "meeting", "review", "bug", "research", "draft", "decision", "person",
-	"reading", "health", "travel", "finance", "design", "ops", "release", "client", "learning", "journal",
-	"todo", "archive", "reference", "experiment", "incident", "area", "topic", "weekly", "question", "howto",
+	"project",
+	"sync",
+	"idea",
+	"meeting",
+	"review",
+	"bug",
+	"research",
+	"draft",
+	"decision",
+	"person",
+	"reading",
+	"health",
+	"travel",
+	"finance",
+	"design",
+	"ops",
+	"release",
+	"client",
+	"learning",
+	"journal",
+	"todo",
+	"archive",
+	"reference",
+	"experiment",
+	"incident",
+	"area",
+	"topic",
+	"weekly",
+	"question",
+	"howto",
 ];
 
-const ONSETS = ["", "b", "br", "c", "ch", "d", "f", "g", "h", "k", "l", "m", "n", "p", "r", "s", "st", "t", "th", "tr", "v", "w", "z"];
+const ONSETS = [
+	"",
+	"b",
+	"br",
+	"c",
+	"ch",
+	"d",
+	"f",
+	"g",
+	"h",
+	"k",
+	"l",
+	"m",
+	"n",
+	"p",
+	"r",
+	"s",
+	"st",
+	"t",
+	"th",
+	"tr",
+	"v",
+	"w",
+	"z",
+];
 const VOWELS = ["a", "e", "i", "o", "u", "a", "e", "o", "ai", "ou"];
 const CODAS = ["", "", "", "", "n", "r", "s", "l", "m", "nd", "st", "x"];
 
@@ -50,7 +101,8 @@ export function pseudoWords(rng: Rng, count: number): string[] {
 	while (words.length < count) {
 		const syllables = rng.chance(0.2) ? 1 : rng.chance(0.75) ? 2 : 3;
 		let word = "";
-		for (let s = 0; s < syllables; s++) word += (s === 0 ? rng.pick(ONSETS) : rng.pick(ONSETS) || "l") + rng.pick(VOWELS) + rng.pick(CODAS);
+		for (let s = 0; s < syllables; s++)
+			word += (s === 0 ? rng.pick(ONSETS) : rng.pick(ONSETS) || "l") + rng.pick(VOWELS) + rng.pick(CODAS);
 		if (word.length < 3 || taken.has(word)) continue;
 		taken.add(word);
 		words.push(word);

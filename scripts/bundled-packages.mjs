@@ -15,7 +15,13 @@ const PACKAGE = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//;
 
 /** [{ name, version, license }] sorted by name. */
 export async function bundledPackages() {
-	const result = await esbuild.build({ ...pluginBuildOptions(true), absWorkingDir: ROOT, write: false, metafile: true, logLevel: "silent" });
+	const result = await esbuild.build({
+		...pluginBuildOptions(true),
+		absWorkingDir: ROOT,
+		write: false,
+		metafile: true,
+		logLevel: "silent",
+	});
 	const files = Object.keys(result.metafile.inputs).map((input) => resolve(ROOT, input));
 	for (const worker of WORKERS) files.push(...(await bundleWorker(worker, { minify: true })).watchFiles);
 	const packages = new Map();
@@ -29,5 +35,6 @@ export async function bundledPackages() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-	for (const { name, version, license } of await bundledPackages()) process.stdout.write(`${name}\t${version}\t${license}\n`);
+	for (const { name, version, license } of await bundledPackages())
+		process.stdout.write(`${name}\t${version}\t${license}\n`);
 }

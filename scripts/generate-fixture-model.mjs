@@ -3,7 +3,12 @@
 //   node scripts/generate-fixture-model.mjs [root=.tmp/models/] [--dimensions 384] [--if-outdated]
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_DIMENSIONS, isFixtureCurrent, modelFolder, writeFixtureModel } from "./fixture-model/write-fixture.mjs";
+import {
+	DEFAULT_DIMENSIONS,
+	isFixtureCurrent,
+	modelFolder,
+	writeFixtureModel,
+} from "./fixture-model/write-fixture.mjs";
 
 const printLine = (text = "") => process.stdout.write(`${text}\n`);
 
@@ -18,7 +23,8 @@ if (positional.length > 1) {
 	console.error("usage: node scripts/generate-fixture-model.mjs [root] [--dimensions N] [--if-outdated]");
 	process.exit(1);
 }
-const root = positional[0] === undefined ? fileURLToPath(new URL("../.tmp/models/", import.meta.url)) : resolve(positional[0]);
+const root =
+	positional[0] === undefined ? fileURLToPath(new URL("../.tmp/models/", import.meta.url)) : resolve(positional[0]);
 const dimensions = Number(option("--dimensions") ?? DEFAULT_DIMENSIONS);
 
 if (flag("--if-outdated") && isFixtureCurrent(root, dimensions)) {

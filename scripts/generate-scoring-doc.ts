@@ -5,7 +5,11 @@
  */
 import { writeFileSync } from "node:fs";
 import { z } from "zod";
-import { DEFAULT_SCORING_SETTINGS, ScoringSettingsSchema, type ScoringSettings } from "../src/core/model/scoring-settings";
+import {
+	DEFAULT_SCORING_SETTINGS,
+	ScoringSettingsSchema,
+	type ScoringSettings,
+} from "../src/core/model/scoring-settings";
 import { EDGE_TYPE_INFO, EDGE_TYPES } from "../src/core/model/edge-types";
 import type { LifecycleStatus } from "../src/core/model/lifecycle-status";
 import { createScoringContext, type ScoringContext } from "../src/core/scoring/context";
@@ -39,7 +43,9 @@ export function renderScoringDoc(settings: ScoringSettings = DEFAULT_SCORING_SET
 		["Orphan recalled 5× on days 1, 4, 7, 10, 13, then untouched", archetypes.spacedRecalls],
 		["Pinned orphan, untouched", archetypes.pinned],
 	];
-	const runs = new Map(rows.map(([, archetype]) => [archetype, simulate(archetype, dailyPasses(0, HORIZON), vault.ctx)]));
+	const runs = new Map(
+		rows.map(([, archetype]) => [archetype, simulate(archetype, dailyPasses(0, HORIZON), vault.ctx)]),
+	);
 	const run = (archetype: Archetype): PassRecord[] => runs.get(archetype) ?? [];
 	const retentionOn = (archetype: Archetype, day: number) => run(archetype)[day].score.retention;
 
@@ -54,12 +60,20 @@ export function renderScoringDoc(settings: ScoringSettings = DEFAULT_SCORING_SET
 
 	const margins = requirementMargins(vault.ctx, vault);
 	const smallest = (ctx: ScoringContext) => Math.min(...requirementMargins(ctx, vault).map(([, margin]) => margin));
-	const withReference = (degreePercentile: number) =>
-		createScoringContext(settings, { ...stats, degreePercentile });
+	const withReference = (degreePercentile: number) => createScoringContext(settings, { ...stats, degreePercentile });
 
-	const spaced = summariseRecalls([1, 4, 7, 10, 13].map((day) => day * DAY_MS), settings);
-	const crammed = summariseRecalls([0, 1, 2, 3, 4].map((minute) => DAY_MS + minute * 60_000), settings);
-	const weekly = summariseRecalls(Array.from({ length: 10 }, (_, i) => i * 7 * DAY_MS), settings);
+	const spaced = summariseRecalls(
+		[1, 4, 7, 10, 13].map((day) => day * DAY_MS),
+		settings,
+	);
+	const crammed = summariseRecalls(
+		[0, 1, 2, 3, 4].map((minute) => DAY_MS + minute * 60_000),
+		settings,
+	);
+	const weekly = summariseRecalls(
+		Array.from({ length: 10 }, (_, i) => i * 7 * DAY_MS),
+		settings,
+	);
 	const edgeWeights = EDGE_TYPES.filter((type) => EDGE_TYPE_INFO[type].supportive)
 		.map((type) => `${type} ${EDGE_TYPE_INFO[type].causalWeight}`)
 		.join(", ");
@@ -211,7 +225,10 @@ ${settingsTable()}
 /** How far each DESIGN §3 requirement is from its threshold, as a ratio (> 1 means it holds). */
 function requirementMargins(ctx: ScoringContext, vault: ReferenceVault): [string, number][] {
 	const { dormantThreshold: dormant, fadingThreshold: fading } = ctx.settings.lifecycle;
-	const hub = { ...vault.hub, weightedSupportiveDegree: Math.max(vault.hub.weightedSupportiveDegree, ctx.stats.degreePercentile) };
+	const hub = {
+		...vault.hub,
+		weightedSupportiveDegree: Math.max(vault.hub.weightedSupportiveDegree, ctx.stats.degreePercentile),
+	};
 	const retention = (archetype: Archetype, day: number) => simulate(archetype, [day], ctx)[0].score.retention;
 	const orphan = { name: "orphan", neighbourhood: vault.orphan };
 	const linked = { name: "two causal links", neighbourhood: vault.twoCausalLinks };
@@ -221,7 +238,10 @@ function requirementMargins(ctx: ScoringContext, vault: ReferenceVault): [string
 		["fresh orphan fading by day 180 (fading threshold ÷ retention on day 179)", fading / retention(orphan, 179)],
 		["two causal links active on day 30 (retention ÷ dormant threshold)", retention(linked, 30) / dormant],
 		["two causal links not fading on day 365 (retention ÷ fading threshold)", retention(linked, 365) / fading],
-		["hub not fading on day 1095 (retention ÷ fading threshold)", retention({ name: "hub", neighbourhood: hub }, 1095) / fading],
+		[
+			"hub not fading on day 1095 (retention ÷ fading threshold)",
+			retention({ name: "hub", neighbourhood: hub }, 1095) / fading,
+		],
 	];
 }
 
@@ -274,7 +294,9 @@ function settingsTable(): string {
 				visit(child, `${name}.`);
 				continue;
 			}
-			lines.push(`| \`${name}\` | \`${JSON.stringify(child.default)}\` | ${allowed(child)} | ${child.description ?? ""} |`);
+			lines.push(
+				`| \`${name}\` | \`${JSON.stringify(child.default)}\` | ${allowed(child)} | ${child.description ?? ""} |`,
+			);
 		}
 	};
 	visit(z.toJSONSchema(ScoringSettingsSchema) as JsonSchemaNode, "");

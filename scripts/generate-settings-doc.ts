@@ -47,7 +47,13 @@ export function renderSettingsDoc(): string {
 			(field) =>
 				`| ${cell(field.section === "" ? field.name : `${field.section} › ${field.name}`)}${field.internal ? " (not in the tab)" : ""} | \`${field.key}\` | \`${cell(defaultText(field))}\` | ${cell(allowed(field))} | ${cell(field.description)} |`,
 		);
-		return [`## ${group.heading}`, "", "| setting | key in data.json | default | allowed | what it does |", "|---|---|---|---|---|", ...rows].join("\n");
+		return [
+			`## ${group.heading}`,
+			"",
+			"| setting | key in data.json | default | allowed | what it does |",
+			"|---|---|---|---|---|",
+			...rows,
+		].join("\n");
 	});
 	return `# Settings
 

@@ -42,7 +42,9 @@ export function ortWasmBrotli() {
 	const cached = join(ORT_WASM_CACHE, `ort-wasm-${digest}.br`);
 	if (!existsSync(cached)) {
 		process.stderr.write(`Compressing ONNX Runtime's wasm with brotli, once (a minute or two); kept in ${cached}\n`);
-		const compressed = brotliCompressSync(wasm, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: wasm.length } });
+		const compressed = brotliCompressSync(wasm, {
+			params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: wasm.length },
+		});
 		mkdirSync(ORT_WASM_CACHE, { recursive: true });
 		// Renamed into place: a build running alongside never reads half a file.
 		const partial = `${cached}.${process.pid}.part`;
@@ -56,12 +58,18 @@ export function ortWasmBrotli() {
 const ortWasmPlugin = {
 	name: "ort-wasm",
 	setup(build) {
-		build.onResolve({ filter: new RegExp(`^${ORT_WASM_ID}(-bytes)?$`) }, (args) => ({ path: args.path, namespace: "ort-wasm" }));
+		build.onResolve({ filter: new RegExp(`^${ORT_WASM_ID}(-bytes)?$`) }, (args) => ({
+			path: args.path,
+			namespace: "ort-wasm",
+		}));
 		build.onLoad({ filter: new RegExp(`^${ORT_WASM_ID}$`), namespace: "ort-wasm" }, () => ({
 			contents: `export { default as brotli } from "${ORT_WASM_BYTES_ID}";\nexport const size = ${ortWasmBrotli().size};\n`,
 			loader: "js",
 		}));
-		build.onLoad({ filter: new RegExp(`^${ORT_WASM_BYTES_ID}$`), namespace: "ort-wasm" }, () => ({ contents: ortWasmBrotli().brotli, loader: "binary" }));
+		build.onLoad({ filter: new RegExp(`^${ORT_WASM_BYTES_ID}$`), namespace: "ort-wasm" }, () => ({
+			contents: ortWasmBrotli().brotli,
+			loader: "binary",
+		}));
 	},
 };
 

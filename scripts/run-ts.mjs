@@ -17,7 +17,15 @@ try {
 	const contents = `import * as script from ${JSON.stringify(resolve(entry))};
 if (typeof script.main === "function") await script.main(process.argv.slice(2));`;
 	const stdin = { contents, resolveDir: process.cwd(), loader: "ts" };
-	await build({ stdin, outfile, bundle: true, platform: "node", format: "esm", packages: "external", logLevel: "warning" });
+	await build({
+		stdin,
+		outfile,
+		bundle: true,
+		platform: "node",
+		format: "esm",
+		packages: "external",
+		logLevel: "warning",
+	});
 	process.exitCode = spawnSync(process.execPath, [outfile, ...args], { stdio: "inherit" }).status ?? 1;
 } finally {
 	rmSync(dir, { recursive: true, force: true });

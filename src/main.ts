@@ -38,10 +38,14 @@ export default class CausalMemoryPlugin extends Plugin {
 		const memory = new EngineService(engine, new IndexStatusBar(statusEl), (message) => new Notice(message));
 		const actions = new MemoryActions(this.app, memory, updateSettings);
 		const mcp = new ObsidianMcp(this, { engine, settings: () => settings.get(), updateSettings });
-		const embeddings = new ObsidianEmbeddings(this, () => settings.get().embeddings, async (embedder) => {
-			await memory.whenReady();
-			if (memory.isStarted) await engine.useEmbedder(embedder);
-		});
+		const embeddings = new ObsidianEmbeddings(
+			this,
+			() => settings.get().embeddings,
+			async (embedder) => {
+				await memory.whenReady();
+				if (memory.isStarted) await engine.useEmbedder(embedder);
+			},
+		);
 		this.memory = memory;
 		this.mcp = mcp;
 		this.register(() => {

@@ -60,7 +60,9 @@ function servedModel(files: readonly string[], asked: string[]): ModelFileSource
 const page: BenchPage = {
 	loadMainJs() {
 		const loaded = loadPluginBundle(pageWrapper().wrapper, window);
-		line(`main.js evaluated as Obsidian does: default export ${loaded.exportName}, required ${loaded.required.join(", ")}`);
+		line(
+			`main.js evaluated as Obsidian does: default export ${loaded.exportName}, required ${loaded.required.join(", ")}`,
+		);
 		return loaded;
 	},
 
@@ -103,7 +105,11 @@ const page: BenchPage = {
 
 	async loadError(request) {
 		try {
-			const embedder = await createWorkerEmbedder({ modelId: request.modelId, files: servedModel(request.modelFiles, []), dtype: request.dtype });
+			const embedder = await createWorkerEmbedder({
+				modelId: request.modelId,
+				files: servedModel(request.modelFiles, []),
+				dtype: request.dtype,
+			});
 			await embedder.dispose();
 			return null;
 		} catch (error) {
@@ -119,11 +125,18 @@ const page: BenchPage = {
 };
 
 function report(request: EmbedRequest, result: EmbedResult): void {
-	line(`Model ${request.modelId} (${request.dtype}, ${result.dimensions} dimensions) loaded in a Web Worker in ${result.loadMs.toFixed(0)} ms from ${result.filesAsked.join(", ")}`);
-	line(`${request.texts.length} sentences embedded in ${result.embedMs.toFixed(0)} ms; cosine to "${request.texts[0]}":`);
+	line(
+		`Model ${request.modelId} (${request.dtype}, ${result.dimensions} dimensions) loaded in a Web Worker in ${result.loadMs.toFixed(0)} ms from ${result.filesAsked.join(", ")}`,
+	);
+	line(
+		`${request.texts.length} sentences embedded in ${result.embedMs.toFixed(0)} ms; cosine to "${request.texts[0]}":`,
+	);
 	const [query, ...others] = result.vectors;
 	const ranked = others
-		.map((vector, index) => ({ text: request.texts[index + 1], score: vector.reduce((sum, value, i) => sum + value * (query?.[i] ?? 0), 0) }))
+		.map((vector, index) => ({
+			text: request.texts[index + 1],
+			score: vector.reduce((sum, value, i) => sum + value * (query?.[i] ?? 0), 0),
+		}))
 		.sort((a, b) => b.score - a.score);
 	for (const { text, score } of ranked) line(`${score.toFixed(3)}  ${text}`);
 	const status = document.getElementById("status");

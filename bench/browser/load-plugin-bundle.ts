@@ -11,7 +11,12 @@ export interface LoadedBundle {
 type Module = { exports: Record<string, unknown> };
 
 /** main.js compiled inside Obsidian's function wrapper, not yet called. */
-export type PluginWrapper = (require: (id: string) => unknown, module: Module, exports: Module["exports"], global: object) => void;
+export type PluginWrapper = (
+	require: (id: string) => unknown,
+	module: Module,
+	exports: Module["exports"],
+	global: object,
+) => void;
 
 /** The global the page script of a wrapped main.js assigns the wrapper to. */
 export const WRAPPER_GLOBAL = "causalMemoryMainJs";
@@ -39,7 +44,11 @@ export function pageScript(source: string): string {
  * runs the plugin). `keep` receives the default export, for a caller that holds on to it as
  * Obsidian holds the plugin class.
  */
-export function loadPluginBundle(wrapper: PluginWrapper, global: object, keep?: (exports: unknown) => void): LoadedBundle {
+export function loadPluginBundle(
+	wrapper: PluginWrapper,
+	global: object,
+	keep?: (exports: unknown) => void,
+): LoadedBundle {
 	const required: string[] = [];
 	const module: Module = { exports: {} };
 	wrapper(
@@ -73,6 +82,7 @@ export function pageWrapper(): { wrapper: PluginWrapper; compiledAt: number } {
 function standInModule(): unknown {
 	class StandIn {}
 	return new Proxy(StandIn, {
-		get: (target, key): unknown => (key in target ? (Reflect.get(target, key) as unknown) : key === "__esModule" ? false : StandIn),
+		get: (target, key): unknown =>
+			key in target ? (Reflect.get(target, key) as unknown) : key === "__esModule" ? false : StandIn,
 	});
 }

@@ -52,7 +52,9 @@ export async function startPageServer(assets: PageAssets): Promise<PageServer> {
 		const body = url.origin === origin ? assetFor(url.pathname, assets) : null;
 		if (body === null) {
 			unexpected.push(url.href);
-			response.writeHead(url.origin === origin ? 404 : 403, { "content-type": "text/plain" }).end(`not served: ${url.href}`);
+			response
+				.writeHead(url.origin === origin ? 404 : 403, { "content-type": "text/plain" })
+				.end(`not served: ${url.href}`);
 			return;
 		}
 		response.writeHead(200, { "content-type": body.type, "cache-control": "no-store" }).end(body.data);
@@ -71,7 +73,8 @@ function assetFor(path: string, assets: PageAssets): { type: string; data: strin
 	if (path === "/embed-entry.js") return { type: "text/javascript", data: assets.entryScript };
 	if (path === "/main.js") return { type: "text/javascript", data: assets.mainJs };
 	if (path === "/worker-canary") return { type: "text/plain", data: "seen" };
-	if (path.startsWith("/model/")) return modelFile(assets.modelFolder, decodeURIComponent(path.slice("/model/".length)));
+	if (path.startsWith("/model/"))
+		return modelFile(assets.modelFolder, decodeURIComponent(path.slice("/model/".length)));
 	return null;
 }
 

@@ -88,11 +88,18 @@ function listFiles(folder: string): string[] {
  */
 export async function runBrowserEmbedding(options: BrowserEmbeddingOptions): Promise<BrowserEmbeddingRun> {
 	const chromiumPath = findChromium(options.chromiumPath);
-	if (chromiumPath === null) throw new Error(`No Chromium at ${options.chromiumPath ?? DEFAULT_CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+	if (chromiumPath === null)
+		throw new Error(
+			`No Chromium at ${options.chromiumPath ?? DEFAULT_CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
+		);
 	const started = performance.now();
 	const entryScript = await bundleEntry();
 	const bundled = performance.now();
-	const server = await startPageServer({ entryScript, mainJs: pageScript(readFileSync(options.mainJsPath, "utf8")), modelFolder: options.modelFolder });
+	const server = await startPageServer({
+		entryScript,
+		mainJs: pageScript(readFileSync(options.mainJsPath, "utf8")),
+		modelFolder: options.modelFolder,
+	});
 	let browser: Browser | null = null;
 	try {
 		browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_FLAGS });
@@ -115,12 +122,24 @@ export async function runBrowserEmbedding(options: BrowserEmbeddingOptions): Pro
 		const mainJs = await page.evaluate(() => (window as unknown as { benchPage: BenchPage }).benchPage.loadMainJs());
 		const canary = await page.evaluate(() => (window as unknown as { benchPage: BenchPage }).benchPage.workerCanary());
 		// Proves the recorder below also hears workers: otherwise "no request" would prove nothing.
-		if (!server.requests.includes(`${server.origin}/worker-canary`)) throw new Error(`A worker's request did not reach the recording proxy (canary: ${canary})`);
-		const request = { modelId: options.modelId, modelFiles: listFiles(options.modelFolder), dtype: options.dtype, texts: options.texts };
-		const embedding = await page.evaluate((input) => (window as unknown as { benchPage: BenchPage }).benchPage.embed(input), request);
+		if (!server.requests.includes(`${server.origin}/worker-canary`))
+			throw new Error(`A worker's request did not reach the recording proxy (canary: ${canary})`);
+		const request = {
+			modelId: options.modelId,
+			modelFiles: listFiles(options.modelFolder),
+			dtype: options.dtype,
+			texts: options.texts,
+		};
+		const embedding = await page.evaluate(
+			(input) => (window as unknown as { benchPage: BenchPage }).benchPage.embed(input),
+			request,
+		);
 		const withoutWeights = { ...request, modelFiles: request.modelFiles.filter((file) => !file.endsWith(".onnx")) };
 		const probeStarted = performance.now();
-		const missingWeightsError = await page.evaluate((input) => (window as unknown as { benchPage: BenchPage }).benchPage.loadError(input), withoutWeights);
+		const missingWeightsError = await page.evaluate(
+			(input) => (window as unknown as { benchPage: BenchPage }).benchPage.loadError(input),
+			withoutWeights,
+		);
 		const failedLoadMs = performance.now() - probeStarted;
 		const summary = `Network, through the recording proxy: ${server.requests.length} requests, ${server.unexpected.length} not for a file the test serves; the worker canary was seen`;
 		await page.evaluate((text) => (window as unknown as { benchPage: BenchPage }).benchPage.note(text), summary);
@@ -133,7 +152,12 @@ export async function runBrowserEmbedding(options: BrowserEmbeddingOptions): Pro
 			requests: [...server.requests],
 			unexpectedRequests: [...server.unexpected, ...seenByBrowser.filter((url) => !isLocal(url, server.origin))],
 			errors,
-			timings: { bundleMs: bundled - started, launchMs: launched - bundled, pageMs: performance.now() - launched, failedLoadMs },
+			timings: {
+				bundleMs: bundled - started,
+				launchMs: launched - bundled,
+				pageMs: performance.now() - launched,
+				failedLoadMs,
+			},
 		};
 	} finally {
 		await browser?.close();

@@ -80,7 +80,8 @@ function conversationOf(sample: RawSample): LocomoConversation {
 
 function turnOf(turn: RawTurn, session: number): LocomoTurn {
 	const result: LocomoTurn = { diaId: turn.dia_id, session, speaker: turn.speaker, text: turn.text };
-	if (typeof turn.blip_caption === "string" && turn.blip_caption.trim() !== "") result.caption = turn.blip_caption.trim();
+	if (typeof turn.blip_caption === "string" && turn.blip_caption.trim() !== "")
+		result.caption = turn.blip_caption.trim();
 	return result;
 }
 

@@ -40,7 +40,9 @@ function noteName(diaId: string): string {
 export function conversationNotes(conversation: LocomoConversation): Map<string, string> {
 	const notes = new Map<string, string>();
 	for (const session of conversation.sessions) {
-		session.turns.forEach((turn, i) => notes.set(turnPath(turn.diaId), turnNote(turn, session.date, session.turns[i - 1])));
+		session.turns.forEach((turn, i) =>
+			notes.set(turnPath(turn.diaId), turnNote(turn, session.date, session.turns[i - 1])),
+		);
 	}
 	return notes;
 }

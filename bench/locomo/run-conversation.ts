@@ -42,20 +42,34 @@ class NoStorage implements StoragePort {
 	remove = (): Promise<void> => Promise.resolve();
 }
 
-const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout) };
+const timers = {
+	setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+	clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 /** Indexes one conversation as a fresh vault and asks its questions in every variant, read-only. */
-export async function runConversation(conversation: LocomoConversation, options: RunOptions): Promise<Map<string, ScoredQuestion[]>> {
+export async function runConversation(
+	conversation: LocomoConversation,
+	options: RunOptions,
+): Promise<Map<string, ScoredQuestion[]>> {
 	const settings = parseRecallSettings(options.recallSettings ?? {});
 	const embeddings = options.embedder
 		? new NoteEmbeddings({
 				embedder: options.embedder,
-				cache: await EmbeddingCache.open(new NoStorage(), { modelId: options.embedder.modelId, dimensions: options.embedder.dimensions }),
+				cache: await EmbeddingCache.open(new NoStorage(), {
+					modelId: options.embedder.modelId,
+					dimensions: options.embedder.dimensions,
+				}),
 				timers,
 			})
 		: undefined;
 	let pipeline: RecallPipeline = DEFAULT_RECALL_PIPELINE;
-	const recall = new RecallService({ settings: () => settings, pipeline: () => pipeline, keywordSettings: options.keywordSettings, embeddings });
+	const recall = new RecallService({
+		settings: () => settings,
+		pipeline: () => pipeline,
+		keywordSettings: options.keywordSettings,
+		embeddings,
+	});
 	const index = new VaultIndex(new StaticVault(conversationNotes(conversation)), { onLoaded: recall.noteLoaded });
 	recall.attach(index);
 	await index.build();
@@ -70,7 +84,11 @@ export async function runConversation(conversation: LocomoConversation, options:
 			if (!options.categories.has(question.category) || question.evidence.length === 0) continue;
 			const result = await recall.recall(question.question, { k: 10, mode, readOnly: true });
 			const returned = result.results.map((hit) => diaIdOf(hit.path));
-			scored.push({ conversation: conversation.id, category: question.category, scores: scoreQuestion(returned, question.evidence) });
+			scored.push({
+				conversation: conversation.id,
+				category: question.category,
+				scores: scoreQuestion(returned, question.evidence),
+			});
 		}
 		results.set(label, scored);
 	}

@@ -30,7 +30,23 @@ export interface MixReport {
 	peakRss: number;
 }
 
-const WORDS = ["sync", "relay", "certificate", "deploy", "freeze", "review", "latency", "backup", "schema", "rollout", "cache", "quota", "token", "retry", "index"];
+const WORDS = [
+	"sync",
+	"relay",
+	"certificate",
+	"deploy",
+	"freeze",
+	"review",
+	"latency",
+	"backup",
+	"schema",
+	"rollout",
+	"cache",
+	"quota",
+	"token",
+	"retry",
+	"index",
+];
 
 /**
  * `clients` SDK clients, each in its own session, call memory_store (share `storeShare`, each
@@ -39,7 +55,9 @@ const WORDS = ["sync", "relay", "certificate", "deploy", "freeze", "review", "la
  */
 export async function runClientMix(server: ServeChild, options: MixOptions): Promise<MixReport> {
 	const run = Date.now().toString(36);
-	const clients = await Promise.all(Array.from({ length: options.clients }, (_, i) => connectMcpClient(server.url, server.token, `soak-mix-${i}`)));
+	const clients = await Promise.all(
+		Array.from({ length: options.clients }, (_, i) => connectMcpClient(server.url, server.token, `soak-mix-${i}`)),
+	);
 	const acknowledged = new Set<string>();
 	const report = { storeLatencies: [] as number[], recallLatencies: [] as number[], storeErrors: 0, recallErrors: 0 };
 	let peakRss = server.rssBytes() ?? 0;
@@ -88,7 +106,10 @@ async function timed(latencies: number[], call: () => Promise<boolean>): Promise
 }
 
 async function store(client: Client, marker: string, words: string): Promise<boolean> {
-	const result = await client.callTool({ name: "memory_store", arguments: { content: `Soak check ${marker}\n\nA memory about ${words}.`, category: "soak" } });
+	const result = await client.callTool({
+		name: "memory_store",
+		arguments: { content: `Soak check ${marker}\n\nA memory about ${words}.`, category: "soak" },
+	});
 	return result.isError !== true && (result.structuredContent as { status?: string } | undefined)?.status === "stored";
 }
 

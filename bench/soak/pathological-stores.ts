@@ -15,7 +15,10 @@ export interface PathologicalReport {
  * one after another, while a second client calls memory_recall every `probeMs`: a super-linear
  * pattern shows as a slow store and a stalled probe.
  */
-export async function storePathologicalNotes(server: ServeChild, options: { bytes: number; probeMs: number }): Promise<PathologicalReport> {
+export async function storePathologicalNotes(
+	server: ServeChild,
+	options: { bytes: number; probeMs: number },
+): Promise<PathologicalReport> {
 	const writer = await connectMcpClient(server.url, server.token, "soak-pathological");
 	const probe = await connectMcpClient(server.url, server.token, "soak-probe");
 	const report: PathologicalReport = { stores: [], probeLatencies: [], probeFailures: 0 };
@@ -23,7 +26,9 @@ export async function storePathologicalNotes(server: ServeChild, options: { byte
 	const probing = (async () => {
 		while (storing) {
 			const started = performance.now();
-			const result = await probe.callTool({ name: "memory_recall", arguments: { query: "release plan", k: 5, read_only: true } }).catch(() => null);
+			const result = await probe
+				.callTool({ name: "memory_recall", arguments: { query: "release plan", k: 5, read_only: true } })
+				.catch(() => null);
 			if (result === null || result.isError === true) report.probeFailures++;
 			else report.probeLatencies.push(performance.now() - started);
 			await new Promise((resolve) => setTimeout(resolve, options.probeMs));
@@ -31,7 +36,10 @@ export async function storePathologicalNotes(server: ServeChild, options: { byte
 	})();
 	for (const note of pathologicalNotes(options.bytes)) {
 		const started = performance.now();
-		const result = await writer.callTool({ name: "memory_store", arguments: { content: note.content, title: `Pathological ${note.name}`, allow_duplicate: true } });
+		const result = await writer.callTool({
+			name: "memory_store",
+			arguments: { content: note.content, title: `Pathological ${note.name}`, allow_duplicate: true },
+		});
 		report.stores.push({ name: note.name, ms: performance.now() - started, refused: result.isError === true });
 	}
 	storing = false;

@@ -35,14 +35,19 @@ export async function startServeChild(): Promise<ServeChild> {
 	const dir = await mkdtemp(join(tmpdir(), "soak-"));
 	const vault = join(dir, "vault");
 	await cp(EXAMPLE_VAULT, vault, { recursive: true });
-	const child = spawn(process.execPath, [process.argv[1], SERVE_CHILD_FLAG, vault], { stdio: ["pipe", "pipe", "pipe"] });
+	const child = spawn(process.execPath, [process.argv[1], SERVE_CHILD_FLAG, vault], {
+		stdio: ["pipe", "pipe", "pipe"],
+	});
 	let stdout = "";
 	let stderr = "";
 	child.stderr.setEncoding("utf8");
 	child.stderr.on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
 	const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 	const banner = await new Promise<string>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`serve did not start within ${START_TIMEOUT_MS / 1000} s:\n${stderr}`)), START_TIMEOUT_MS);
+		const timer = setTimeout(
+			() => reject(new Error(`serve did not start within ${START_TIMEOUT_MS / 1000} s:\n${stderr}`)),
+			START_TIMEOUT_MS,
+		);
 		child.stdout.setEncoding("utf8");
 		child.stdout.on("data", (chunk: string) => {
 			stdout += chunk;
@@ -81,7 +86,14 @@ export async function runServeChild(vault: string): Promise<number> {
 		process.stdin.once("close", () => resolve());
 		process.stdin.resume();
 	});
-	const code = await serveCommand({ vaultDir: vault, port: 0, fixedPort: false, noAuth: false, version: "soak", stopSignal });
+	const code = await serveCommand({
+		vaultDir: vault,
+		port: 0,
+		fixedPort: false,
+		noAuth: false,
+		version: "soak",
+		stopSignal,
+	});
 	process.stdin.destroy();
 	return code;
 }

@@ -41,7 +41,12 @@ export async function measureSessionCost(sessions: number): Promise<SessionCost>
 	});
 	await engine.start({ follow: false });
 	const token = generateToken();
-	const server = await startMcpHttpServer({ createServer: memoryMcpServerFactory(engine, { version: "soak" }), port: 0, token, maxSessions: sessions + WARM_UP_SESSIONS + 1 });
+	const server = await startMcpHttpServer({
+		createServer: memoryMcpServerFactory(engine, { version: "soak" }),
+		port: 0,
+		token,
+		maxSessions: sessions + WARM_UP_SESSIONS + 1,
+	});
 	try {
 		for (let i = 0; i < WARM_UP_SESSIONS; i++) await initialize(server.port, token);
 		collectGarbage();

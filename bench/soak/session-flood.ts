@@ -32,11 +32,24 @@ export interface FloodReport {
 	alive: boolean;
 }
 
-const PROBE_QUERIES = ["sync outage", "certificate", "clock skew", "small reviewable PRs", "background network", "plain markdown files"];
+const PROBE_QUERIES = [
+	"sync outage",
+	"certificate",
+	"clock skew",
+	"small reviewable PRs",
+	"background network",
+	"plain markdown files",
+];
 
 export function connectMcpClient(url: string, token: string, name: string): Promise<Client> {
 	const client = new Client({ name, version: "1" });
-	return client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } })).then(() => client);
+	return client
+		.connect(
+			new StreamableHTTPClientTransport(new URL(url), {
+				requestInit: { headers: { Authorization: `Bearer ${token}` } },
+			}),
+		)
+		.then(() => client);
 }
 
 /**
@@ -73,11 +86,24 @@ export async function floodAbandonedSessions(server: ServeChild, options: FloodO
 	const probed = await probe;
 	clearInterval(sampler);
 	agent.destroy();
-	return { opened, refused, failed, seconds, peakRss: Math.max(peakRss, server.rssBytes() ?? 0), finalRss: server.rssBytes(), ...probed, alive: server.alive() };
+	return {
+		opened,
+		refused,
+		failed,
+		seconds,
+		peakRss: Math.max(peakRss, server.rssBytes() ?? 0),
+		finalRss: server.rssBytes(),
+		...probed,
+		alive: server.alive(),
+	};
 }
 
 /** The normal client: one session, memory_recall every `intervalMs` while `running()`, then one last call. */
-async function runProbe(server: ServeChild, intervalMs: number, running: () => boolean): Promise<Pick<FloodReport, "probeCalls" | "probeFailures" | "probeLatencies">> {
+async function runProbe(
+	server: ServeChild,
+	intervalMs: number,
+	running: () => boolean,
+): Promise<Pick<FloodReport, "probeCalls" | "probeFailures" | "probeLatencies">> {
 	const latencies: number[] = [];
 	let failures = 0;
 	let client = await connectMcpClient(server.url, server.token, "soak-probe");
@@ -104,5 +130,9 @@ async function runProbe(server: ServeChild, intervalMs: number, running: () => b
 
 export function latencySummary(latencies: readonly number[]): { p50: number; p95: number; max: number } {
 	if (latencies.length === 0) return { p50: NaN, p95: NaN, max: NaN };
-	return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.reduce((a, b) => Math.max(a, b), 0) };
+	return {
+		p50: percentile(latencies, 50),
+		p95: percentile(latencies, 95),
+		max: latencies.reduce((a, b) => Math.max(a, b), 0),
+	};
 }

@@ -17,17 +17,39 @@ export function tokenizerJson(tokens) {
 		version: "1.0",
 		truncation: null,
 		padding: null,
-		added_tokens: special.map((content) => ({ id: id(content), content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true })),
-		normalizer: { type: "BertNormalizer", clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+		added_tokens: special.map((content) => ({
+			id: id(content),
+			content,
+			single_word: false,
+			lstrip: false,
+			rstrip: false,
+			normalized: false,
+			special: true,
+		})),
+		normalizer: {
+			type: "BertNormalizer",
+			clean_text: true,
+			handle_chinese_chars: true,
+			strip_accents: null,
+			lowercase: true,
+		},
 		pre_tokenizer: { type: "BertPreTokenizer" },
 		post_processor: {
 			type: "TemplateProcessing",
 			single: [piece("[CLS]", 0), sequence("A", 0), piece("[SEP]", 0)],
 			pair: [piece("[CLS]", 0), sequence("A", 0), piece("[SEP]", 0), sequence("B", 1), piece("[SEP]", 1)],
-			special_tokens: Object.fromEntries(["[CLS]", "[SEP]"].map((name) => [name, { id: name, ids: [id(name)], tokens: [name] }])),
+			special_tokens: Object.fromEntries(
+				["[CLS]", "[SEP]"].map((name) => [name, { id: name, ids: [id(name)], tokens: [name] }]),
+			),
 		},
 		decoder: { type: "WordPiece", prefix: "##", cleanup: true },
-		model: { type: "WordPiece", unk_token: "[UNK]", continuing_subword_prefix: "##", max_input_chars_per_word: 100, vocab: "__VOCAB__" },
+		model: {
+			type: "WordPiece",
+			unk_token: "[UNK]",
+			continuing_subword_prefix: "##",
+			max_input_chars_per_word: 100,
+			vocab: "__VOCAB__",
+		},
 	};
 	return json(body).replace('"__VOCAB__"', vocabText);
 }

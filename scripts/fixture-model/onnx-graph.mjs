@@ -48,7 +48,8 @@ function node(opType, inputs, outputs, attributes = []) {
 
 function valueInfo(name, elemType, dims) {
 	const shape = new Message();
-	for (const dim of dims) shape.bytes(1, typeof dim === "string" ? new Message().string(2, dim) : new Message().int(1, dim));
+	for (const dim of dims)
+		shape.bytes(1, typeof dim === "string" ? new Message().string(2, dim) : new Message().int(1, dim));
 	const tensorType = new Message().int(1, elemType).bytes(2, shape);
 	return new Message().string(1, name).bytes(2, new Message().bytes(1, tensorType));
 }
@@ -62,7 +63,8 @@ function quantizeRows(values, rows, columns) {
 		for (let column = 0; column < columns; column++) max = Math.max(max, Math.abs(values[row * columns + column]));
 		const scale = max > 0 ? max / 127 : 1;
 		scales[row] = scale;
-		for (let column = 0; column < columns; column++) codes[row * columns + column] = Math.round(values[row * columns + column] / scale);
+		for (let column = 0; column < columns; column++)
+			codes[row * columns + column] = Math.round(values[row * columns + column] / scale);
 	}
 	return { codes, scales };
 }
@@ -73,7 +75,10 @@ function quantizeRows(values, rows, columns) {
  * DequantizeLinear in the graph, like a q8 export (what the browser build loads by default).
  */
 export function encodeModel({ wordTable, typeTable, rotation, vocabSize, hidden, quantized }) {
-	const initializers = [tensor("token_type_embeddings", FLOAT, [2, hidden], floatBytes(typeTable)), tensor("unsqueeze_axes", INT64, [1], int64Bytes([2]))];
+	const initializers = [
+		tensor("token_type_embeddings", FLOAT, [2, hidden], floatBytes(typeTable)),
+		tensor("unsqueeze_axes", INT64, [1], int64Bytes([2])),
+	];
 	const nodes = [];
 	if (quantized) {
 		const words = quantizeRows(wordTable, vocabSize, hidden);
@@ -87,11 +92,19 @@ export function encodeModel({ wordTable, typeTable, rotation, vocabSize, hidden,
 			tensor("rotation_zero", INT8, [], new Uint8Array(1)),
 		);
 		nodes.push(
-			node("DequantizeLinear", ["word_embeddings_q", "word_embeddings_scale", "word_embeddings_zero"], ["word_embeddings"], [intAttribute("axis", 0)]),
+			node(
+				"DequantizeLinear",
+				["word_embeddings_q", "word_embeddings_scale", "word_embeddings_zero"],
+				["word_embeddings"],
+				[intAttribute("axis", 0)],
+			),
 			node("DequantizeLinear", ["rotation_q", "rotation_scale", "rotation_zero"], ["rotation"]),
 		);
 	} else {
-		initializers.push(tensor("word_embeddings", FLOAT, [vocabSize, hidden], floatBytes(wordTable)), tensor("rotation", FLOAT, [hidden, hidden], floatBytes(rotation)));
+		initializers.push(
+			tensor("word_embeddings", FLOAT, [vocabSize, hidden], floatBytes(wordTable)),
+			tensor("rotation", FLOAT, [hidden, hidden], floatBytes(rotation)),
+		);
 	}
 	nodes.push(
 		node("Gather", ["word_embeddings", "input_ids"], ["words"], [intAttribute("axis", 0)]),
@@ -107,7 +120,8 @@ export function encodeModel({ wordTable, typeTable, rotation, vocabSize, hidden,
 	for (const n of nodes) graph.bytes(1, n);
 	graph.string(2, "fixture_minilm");
 	for (const initializer of initializers) graph.bytes(5, initializer);
-	for (const input of ["input_ids", "attention_mask", "token_type_ids"]) graph.bytes(11, valueInfo(input, INT64, ["batch_size", "sequence_length"]));
+	for (const input of ["input_ids", "attention_mask", "token_type_ids"])
+		graph.bytes(11, valueInfo(input, INT64, ["batch_size", "sequence_length"]));
 	graph.bytes(12, valueInfo("last_hidden_state", FLOAT, ["batch_size", "sequence_length", hidden]));
 
 	return new Message()

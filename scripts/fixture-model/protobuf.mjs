@@ -6,7 +6,8 @@ const encoder = new TextEncoder();
 
 /** Unsigned LEB128 of a non-negative safe integer (int64 fields here never exceed 2^53). */
 function varint(value) {
-	if (!Number.isSafeInteger(value) || value < 0) throw new Error(`protobuf varint: ${value} is not a non-negative safe integer`);
+	if (!Number.isSafeInteger(value) || value < 0)
+		throw new Error(`protobuf varint: ${value} is not a non-negative safe integer`);
 	const bytes = [];
 	let rest = value;
 	while (rest >= 0x80) {

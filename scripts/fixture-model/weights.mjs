@@ -46,7 +46,8 @@ function direction(seedText, hidden) {
 /** Tokens in id order with the length and direction of their vector. */
 function vocabularyEntries(hidden) {
 	const entries = [];
-	const faint = (token, length) => entries.push({ token, vector: scaleToLength(direction(`token:${token}`, hidden), length) });
+	const faint = (token, length) =>
+		entries.push({ token, vector: scaleToLength(direction(`token:${token}`, hidden), length) });
 	for (const token of SPECIAL_TOKENS) {
 		if (token === "[PAD]") entries.push({ token, vector: new Float64Array(hidden) });
 		else faint(token, token === "[UNK]" ? FAINT.unknown : FAINT.special);
@@ -64,7 +65,8 @@ function vocabularyEntries(hidden) {
 			for (const word of group) {
 				const own = direction(`token:${word}`, hidden);
 				const vector = new Float64Array(hidden);
-				for (let i = 0; i < hidden; i++) vector[i] = TOPIC_WEIGHT * topicVector[i] + GROUP_WEIGHT * groupVector[i] + OWN_WEIGHT * own[i];
+				for (let i = 0; i < hidden; i++)
+					vector[i] = TOPIC_WEIGHT * topicVector[i] + GROUP_WEIGHT * groupVector[i] + OWN_WEIGHT * own[i];
 				entries.push({ token: word, vector: scaleToLength(vector, 1) });
 			}
 		}

@@ -20,7 +20,9 @@ const sourceDir = dirname(fileURLToPath(import.meta.url));
 /** Hash of the generator's own sources: a changed generator makes every old fixture outdated. */
 function sourceHash() {
 	const hash = createHash("sha256");
-	for (const file of readdirSync(sourceDir).filter((name) => name.endsWith(".mjs")).sort()) {
+	for (const file of readdirSync(sourceDir)
+		.filter((name) => name.endsWith(".mjs"))
+		.sort()) {
 		hash.update(file).update(readFileSync(join(sourceDir, file)));
 	}
 	return hash.digest("hex").slice(0, 16);
@@ -54,7 +56,8 @@ function writeAtomic(path, data) {
 
 /** Writes the whole folder (config.json last: its stamp marks a complete fixture). Returns file sizes in bytes. */
 export function writeFixtureModel(root, dimensions = DEFAULT_DIMENSIONS) {
-	if (!Number.isInteger(dimensions) || dimensions < 8) throw new Error(`fixture model: dimensions must be an integer ≥ 8, got ${dimensions}`);
+	if (!Number.isInteger(dimensions) || dimensions < 8)
+		throw new Error(`fixture model: dimensions must be an integer ≥ 8, got ${dimensions}`);
 	const weights = buildWeights(dimensions);
 	const folder = modelFolder(root);
 	const files = [

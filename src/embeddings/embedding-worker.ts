@@ -74,7 +74,9 @@ async function configureRuntime(modelId: string): Promise<WorkerFileCache> {
 	});
 	env.customCache = cache;
 	env.fetch = (url: string | URL) =>
-		Promise.resolve(new Response(null, { status: 404, statusText: `the embedding worker makes no requests (${String(url)})` }));
+		Promise.resolve(
+			new Response(null, { status: 404, statusText: `the embedding worker makes no requests (${String(url)})` }),
+		);
 	return cache;
 }
 
@@ -86,15 +88,20 @@ async function load(model: EmbeddingModelSpec): Promise<void> {
 		const loaded = await pipeline("feature-extraction", model.modelId, {
 			dtype: model.dtype,
 			device: "wasm",
-			progress_callback: (event) => toModelProgress(event, "load", (progress) => post({ type: "progress", event: progress })),
+			progress_callback: (event) =>
+				toModelProgress(event, "load", (progress) => post({ type: "progress", event: progress })),
 		});
 		extractor = loaded;
 		const config = loaded.model.config as unknown as Record<string, unknown>;
 		const maxTokens = modelMaxTokens(
-			{ tokenizerMaxLength: loaded.tokenizer.model_max_length as unknown, maxPositionEmbeddings: config.max_position_embeddings },
+			{
+				tokenizerMaxLength: loaded.tokenizer.model_max_length as unknown,
+				maxPositionEmbeddings: config.max_position_embeddings,
+			},
 			model.maxTokensCap,
 		);
-		const dimensions = typeof config.hidden_size === "number" ? config.hidden_size : (await run(["dimension probe"])).dimensions;
+		const dimensions =
+			typeof config.hidden_size === "number" ? config.hidden_size : (await run(["dimension probe"])).dimensions;
 		post({ type: "loaded", dimensions, maxTokens });
 	} catch (error) {
 		post({ type: "load-failed", message: fileErrors.length > 0 ? fileErrors.join("; ") : messageOf(error) });

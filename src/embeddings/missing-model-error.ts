@@ -1,5 +1,10 @@
 /** Files a sentence-embedding model folder needs to load offline (fp32 weights). */
-export const MODEL_FOLDER_FILES = ["config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model.onnx"] as const;
+export const MODEL_FOLDER_FILES = [
+	"config.json",
+	"tokenizer.json",
+	"tokenizer_config.json",
+	"onnx/model.onnx",
+] as const;
 
 /**
  * The error shown when a model is not available offline: it names the folder to create, the

@@ -10,7 +10,10 @@ export const DEFAULT_MAX_TOKENS = 256;
  * model's `max_position_embeddings` and `cap`. Values that are missing or not finite (a
  * tokenizer without a limit reports Infinity) are ignored.
  */
-export function modelMaxTokens(limits: { tokenizerMaxLength?: unknown; maxPositionEmbeddings?: unknown }, cap = DEFAULT_MAX_TOKENS): number {
+export function modelMaxTokens(
+	limits: { tokenizerMaxLength?: unknown; maxPositionEmbeddings?: unknown },
+	cap = DEFAULT_MAX_TOKENS,
+): number {
 	const known = [limits.tokenizerMaxLength, limits.maxPositionEmbeddings].filter(
 		(value): value is number => typeof value === "number" && Number.isFinite(value) && value > 0,
 	);

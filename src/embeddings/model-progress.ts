@@ -13,7 +13,11 @@ export interface TransformersProgressEvent {
  * file with the same "download"/"progress" events as a real download, so the caller says which
  * stage it is in: "download" only when remote loading is allowed.
  */
-export function toModelProgress(event: TransformersProgressEvent, stage: "download" | "load", report: ModelProgress): void {
+export function toModelProgress(
+	event: TransformersProgressEvent,
+	stage: "download" | "load",
+	report: ModelProgress,
+): void {
 	if (event.status === "progress" && event.file !== undefined) {
 		report({ stage, file: event.file, fraction: Math.min(1, Math.max(0, (event.progress ?? 0) / 100)) });
 	} else if (event.status === "initiate" && event.file !== undefined) {

@@ -62,7 +62,9 @@ async function create(options: TransformersEmbedderOptions): Promise<Embedder> {
 		extractor = await pipeline("feature-extraction", options.modelId, {
 			dtype: options.dtype ?? "fp32",
 			local_files_only: !allowRemote,
-			progress_callback: report ? (event: TransformersProgressEvent) => toModelProgress(event, stage, report) : undefined,
+			progress_callback: report
+				? (event: TransformersProgressEvent) => toModelProgress(event, stage, report)
+				: undefined,
 		});
 	} catch (error) {
 		if (!allowRemote) throw missingModelError(options.modelId, modelFolder, error);
@@ -71,11 +73,20 @@ async function create(options: TransformersEmbedderOptions): Promise<Embedder> {
 
 	const config = extractor.model.config as unknown as Record<string, unknown>;
 	const maxTokens = modelMaxTokens(
-		{ tokenizerMaxLength: extractor.tokenizer.model_max_length as unknown, maxPositionEmbeddings: config.max_position_embeddings },
+		{
+			tokenizerMaxLength: extractor.tokenizer.model_max_length as unknown,
+			maxPositionEmbeddings: config.max_position_embeddings,
+		},
 		options.maxTokensCap,
 	);
 	const dimensions = typeof config.hidden_size === "number" ? config.hidden_size : await probeDimensions(extractor);
-	return new TransformersEmbedder(options.modelId, extractor, dimensions, maxTokens, options.batchSize ?? DEFAULT_BATCH_SIZE);
+	return new TransformersEmbedder(
+		options.modelId,
+		extractor,
+		dimensions,
+		maxTokens,
+		options.batchSize ?? DEFAULT_BATCH_SIZE,
+	);
 }
 
 /** For a config.json without hidden_size: the width of one real output. */
@@ -105,7 +116,9 @@ class TransformersEmbedder implements Embedder {
 			const output = await this.extractor(batch, { pooling: "mean", normalize: true });
 			const [rows, width] = output.dims;
 			if (rows !== batch.length || width !== this.dimensions) {
-				throw new Error(`Embedding model "${this.modelId}" returned [${output.dims.join(", ")}] for ${batch.length} texts, expected [${batch.length}, ${this.dimensions}]`);
+				throw new Error(
+					`Embedding model "${this.modelId}" returned [${output.dims.join(", ")}] for ${batch.length} texts, expected [${batch.length}, ${this.dimensions}]`,
+				);
 			}
 			const data = output.data as Float32Array;
 			for (let row = 0; row < rows; row++) vectors.push(data.slice(row * width, (row + 1) * width));

@@ -139,13 +139,19 @@ class WorkerEmbedder implements Embedder {
 		try {
 			this.worker.postMessage(message, message.bytes ? [message.bytes] : []);
 		} catch (error) {
-			this.worker.postMessage({ type: "file", id, bytes: null, error: `${file} could not be passed to the worker (${messageOf(error)})` }, []);
+			this.worker.postMessage(
+				{ type: "file", id, bytes: null, error: `${file} could not be passed to the worker (${messageOf(error)})` },
+				[],
+			);
 		}
 	}
 
 	private loadFailure(detail: string): string {
 		const { modelId, files } = this.options;
-		const missing = this.missingFiles.length > 0 ? `: ${this.missingFiles.join(", ")} not found in ${files.location}` : ` from ${files.location}`;
+		const missing =
+			this.missingFiles.length > 0
+				? `: ${this.missingFiles.join(", ")} not found in ${files.location}`
+				: ` from ${files.location}`;
 		return `Could not load embedding model "${modelId}"${missing}. Keyword search and the graph keep working without it. (${detail})`;
 	}
 
@@ -172,6 +178,7 @@ function messageOf(error: unknown): string {
 
 function splitRows(data: Float32Array, dimensions: number): Float32Array[] {
 	const rows: Float32Array[] = [];
-	for (let offset = 0; offset < data.length; offset += dimensions) rows.push(data.subarray(offset, offset + dimensions));
+	for (let offset = 0; offset < data.length; offset += dimensions)
+		rows.push(data.subarray(offset, offset + dimensions));
 	return rows;
 }

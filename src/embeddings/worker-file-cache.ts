@@ -32,7 +32,9 @@ export class WorkerFileCache {
 		}
 		const found = await bytes;
 		// A Response copies the bytes it is given; content-length spares transformers.js a metadata lookup.
-		return found === null ? undefined : new Response(found, { status: 200, headers: { "content-length": String(found.byteLength) } });
+		return found === null
+			? undefined
+			: new Response(found, { status: 200, headers: { "content-length": String(found.byteLength) } });
 	}
 
 	forget(): void {

@@ -75,7 +75,10 @@ export class MemoryEngine {
 			maintenance: () => this.maintenanceService,
 			settings: deps.settings,
 		});
-		this.index = new VaultIndex(deps.vault, { settings: deps.settings().index, onLoaded: this.recallService.noteLoaded });
+		this.index = new VaultIndex(deps.vault, {
+			settings: deps.settings().index,
+			onLoaded: this.recallService.noteLoaded,
+		});
 		this.recallService.attach(this.index);
 		this.inspector = new MemoryInspector({
 			index: this.index,
@@ -85,8 +88,21 @@ export class MemoryEngine {
 			scoring: () => deps.settings().scoring,
 			clock: deps.clock,
 		});
-		this.permissions = new MemoryPermissions(() => ({ mcp: deps.settings().mcp, memoryFolder: deps.settings().maintenance.memoryFolder, excludedFolders: this.index.settings.excludedFolders }), (path) => this.index.graph.hasNote(path));
-		this.writer = new MemoryWriter({ ...deps, index: this.index, recall: this.recallService, maintenance: () => this.maintenance, permissions: this.permissions });
+		this.permissions = new MemoryPermissions(
+			() => ({
+				mcp: deps.settings().mcp,
+				memoryFolder: deps.settings().maintenance.memoryFolder,
+				excludedFolders: this.index.settings.excludedFolders,
+			}),
+			(path) => this.index.graph.hasNote(path),
+		);
+		this.writer = new MemoryWriter({
+			...deps,
+			index: this.index,
+			recall: this.recallService,
+			maintenance: () => this.maintenance,
+			permissions: this.permissions,
+		});
 	}
 
 	get activity(): ActivityStore {
@@ -173,7 +189,11 @@ export class MemoryEngine {
 
 	/** One memory in full (text, properties, status) with its links to the notes `include` accepts. */
 	get(path: string, include: (path: string) => boolean = () => true): Promise<MemoryRecord> {
-		return readMemory({ vault: this.deps.vault, graph: () => this.index.graph, statusOf: (note) => this.maintenance.statusOf(note) }, path, include);
+		return readMemory(
+			{ vault: this.deps.vault, graph: () => this.index.graph, statusOf: (note) => this.maintenance.statusOf(note) },
+			path,
+			include,
+		);
 	}
 
 	/** The engine's clock (ms). */
@@ -192,13 +212,17 @@ export class MemoryEngine {
 		this.stopped = true;
 		this.index.stop();
 		await this.maintenanceService?.stop();
-		await this.saveKeywordCache().catch((error: unknown) => this.deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`));
+		await this.saveKeywordCache().catch((error: unknown) =>
+			this.deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`),
+		);
 		await this.embeddings?.notes.close();
 		await this.embeddings?.cache.flush();
 		this.recallService.dispose();
 		await this.activityStore?.close();
 		this.deps.worker.terminate();
-		await this.writerLock?.release().catch((error: unknown) => this.deps.warn(`could not remove the writer lock: ${errorMessage(error)}`));
+		await this.writerLock
+			?.release()
+			.catch((error: unknown) => this.deps.warn(`could not remove the writer lock: ${errorMessage(error)}`));
 	}
 
 	/**

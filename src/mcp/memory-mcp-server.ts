@@ -48,7 +48,12 @@ export function memoryMcpServerFactory(engine: MemoryEngine, info: MemoryServerI
 	return () => {
 		const server = new McpServer(
 			{ name: SERVER_NAME, title: "Causal Memory", version: info.version },
-			{ capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS, jsonSchemaValidator },
+			{
+				capabilities: { tools: {}, resources: {}, prompts: {} },
+				instructions: INSTRUCTIONS,
+				maxToolInputElements: MAX_INPUT_ELEMENTS,
+				jsonSchemaValidator,
+			},
 		);
 		tools.registerOn(server);
 		registerMemoryResources(server, context);

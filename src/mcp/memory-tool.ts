@@ -40,7 +40,10 @@ export interface MemoryToolSpec<I extends Shape, O extends Shape> {
 	input: I;
 	output: O;
 	annotations: Omit<ToolAnnotations, "title">;
-	run: (args: z.output<z.ZodObject<I>>, context: ToolContext) => Promise<z.input<z.ZodObject<O>>> | z.input<z.ZodObject<O>>;
+	run: (
+		args: z.output<z.ZodObject<I>>,
+		context: ToolContext,
+	) => Promise<z.input<z.ZodObject<O>>> | z.input<z.ZodObject<O>>;
 }
 
 /**
@@ -61,7 +64,11 @@ export class MemoryToolList {
 }
 
 /** Adds a tool whose result is JSON text plus structuredContent checked against `output`, and whose failures are `{error, retryable}`. */
-export function registerMemoryTool<I extends Shape, O extends Shape>(tools: MemoryToolList, context: ToolContext, spec: MemoryToolSpec<I, O>): void {
+export function registerMemoryTool<I extends Shape, O extends Shape>(
+	tools: MemoryToolList,
+	context: ToolContext,
+	spec: MemoryToolSpec<I, O>,
+): void {
 	// The objects the SDK would build from the raw shapes on every registration (zod mini, as it does), built once.
 	const config = {
 		title: spec.title,
@@ -71,6 +78,7 @@ export function registerMemoryTool<I extends Shape, O extends Shape>(tools: Memo
 		annotations: { openWorldHint: false, ...spec.annotations },
 	};
 	// The SDK has parsed the arguments with the strict `input`, so they have its output type.
-	const run = (args: unknown) => runTool(spec.name, spec.kind, () => spec.run(args as z.output<z.ZodObject<I>>, context), context.onError);
+	const run = (args: unknown) =>
+		runTool(spec.name, spec.kind, () => spec.run(args as z.output<z.ZodObject<I>>, context), context.onError);
 	tools.add((server) => server.registerTool(spec.name, config, run));
 }

@@ -12,12 +12,23 @@ export async function recallReadable(
 	query: string,
 	options: { limit: number; verbosity: "full" | "concise"; readOnly: boolean },
 ): Promise<RecallResult> {
-	const result = await engine.recall(query, { k: options.limit, verbosity: options.verbosity, readOnly: options.readOnly, include: canRead });
+	const result = await engine.recall(query, {
+		k: options.limit,
+		verbosity: options.verbosity,
+		readOnly: options.readOnly,
+		include: canRead,
+	});
 	return { ...result, results: result.results.map((hit) => withoutUnreadable(hit, canRead)) };
 }
 
 /** Search limited to readable notes. */
-export function searchReadable(engine: MemoryEngine, canRead: (path: string) => boolean, query: string, filters: SearchFilters, k: number): SearchHit[] {
+export function searchReadable(
+	engine: MemoryEngine,
+	canRead: (path: string) => boolean,
+	query: string,
+	filters: SearchFilters,
+	k: number,
+): SearchHit[] {
 	return engine.search(query, { ...filters, include: canRead }, k);
 }
 /** A hit without the names of notes the client may not read (replacements, the graph path that led to it). */

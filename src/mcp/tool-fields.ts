@@ -28,7 +28,9 @@ export const ID_HELP =
 
 /** An enum whose error names the value given and lists the allowed ones (zod's default names neither in unions). */
 export function enumField<const T extends readonly [string, ...string[]]>(values: T) {
-	return z.enum(values, { error: (issue) => `${JSON.stringify(issue.input)} is not allowed; use one of: ${values.join(", ")}` });
+	return z.enum(values, {
+		error: (issue) => `${JSON.stringify(issue.input)} is not allowed; use one of: ${values.join(", ")}`,
+	});
 }
 
 /**
@@ -54,7 +56,8 @@ export function round3(value: number): number {
 export function roundNumbers<T>(value: T): T {
 	if (typeof value === "number") return (Number.isInteger(value) ? value : round3(value)) as T;
 	if (Array.isArray(value)) return value.map(roundNumbers) as T;
-	if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, roundNumbers(entry)])) as T;
+	if (typeof value === "object" && value !== null)
+		return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, roundNumbers(entry)])) as T;
 	return value;
 }
 
@@ -64,19 +67,26 @@ export const edgeTypeOut = z.enum(EDGE_TYPES);
 /** An edge type argument where memory_link's description of the types applies. */
 export const edgeTypeArg = enumField(EDGE_TYPES).describe("A link type, as memory_link describes them.");
 
-export const edgeTypeField = enumField(EDGE_TYPES).describe(EDGE_TYPES.map((type) => `${type}: ${EDGE_TYPE_INFO[type].meaning}.`).join(" "));
+export const edgeTypeField = enumField(EDGE_TYPES).describe(
+	EDGE_TYPES.map((type) => `${type}: ${EDGE_TYPE_INFO[type].meaning}.`).join(" "),
+);
 
 export const statusField = enumField(LIFECYCLE_STATUSES);
 
 export const labelField = (description: string) => z.string().trim().max(LIMITS.labelChars).describe(description);
 
-export const reasonField = z.string().max(LIMITS.reasonChars).describe("Why, in a sentence; kept with the result for your own record.");
+export const reasonField = z
+	.string()
+	.max(LIMITS.reasonChars)
+	.describe("Why, in a sentence; kept with the result for your own record.");
 
 export const contentField = z
 	.string()
 	.min(1)
 	.max(LIMITS.contentChars)
-	.describe("The memory's text in Markdown (at most 100 KB). One fact, decision or event per memory works best for recall.");
+	.describe(
+		"The memory's text in Markdown (at most 100 KB). One fact, decision or event per memory works best for recall.",
+	);
 
 export const queryField = z.string().max(LIMITS.queryChars);
 

@@ -35,7 +35,10 @@ export function failureOf(tool: string, kind: ToolKind, error: unknown, onError?
 		return failure;
 	}
 	onError?.(tool, error);
-	return { error: `${tool} failed because of an internal error in the memory server; its log has the details.`, retryable: false };
+	return {
+		error: `${tool} failed because of an internal error in the memory server; its log has the details.`,
+		retryable: false,
+	};
 }
 
 /** Runs a tool's work and turns what it returns or throws into a tool result. */

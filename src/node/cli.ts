@@ -89,13 +89,22 @@ async function main(argv: string[]): Promise<number> {
 		});
 	}
 	if (command === "proposals") {
-		if (values.accept !== undefined && values.decline !== undefined) throw new UsageError("give --accept or --decline, not both");
-		return proposalsCommand({ vaultDir: requireVault(values.vault), accept: values.accept, decline: values.decline, json: values.json });
+		if (values.accept !== undefined && values.decline !== undefined)
+			throw new UsageError("give --accept or --decline, not both");
+		return proposalsCommand({
+			vaultDir: requireVault(values.vault),
+			accept: values.accept,
+			decline: values.decline,
+			json: values.json,
+		});
 	}
 	if (command === "serve") {
 		const seedFrom = values["seed-from"] === undefined ? undefined : requireFolder(values["seed-from"], "--seed-from");
 		return serveCommand({
-			vaultDir: seedFrom === undefined ? requireVault(values.vault) : resolve(requireValue(values.vault, "--vault DIR is required: the folder that holds your notes")),
+			vaultDir:
+				seedFrom === undefined
+					? requireVault(values.vault)
+					: resolve(requireValue(values.vault, "--vault DIR is required: the folder that holds your notes")),
 			seedFrom,
 			port: values.port === undefined ? undefined : parsePort(values.port),
 			fixedPort: values["fixed-port"],
@@ -136,7 +145,8 @@ function requireFolder(folder: string, flag: string): string {
 
 function parsePort(text: string): number {
 	const port = Number(text);
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port "${text}" must be a whole number from 0 to 65535 (0: any free port)`);
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		throw new UsageError(`--port "${text}" must be a whole number from 0 to 65535 (0: any free port)`);
 	return port;
 }
 
@@ -147,7 +157,8 @@ main(process.argv.slice(2)).then(
 	(error: unknown) => {
 		const message = errorMessage(error);
 		console.error(`causal-memory: ${message}`);
-		const usage = error instanceof UsageError || String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+		const usage =
+			error instanceof UsageError || String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
 		if (usage) console.error(`Run "causal-memory --help" for usage.`);
 		process.exitCode = usage ? 2 : 1;
 	},

@@ -33,9 +33,16 @@ export async function deviceIdFile(vaultDir: string, env: NodeJS.ProcessEnv = pr
  * written, an id derived from the machine and the path is used (stable, but two machines with the
  * same host name and vault path would share it) and `warn` says so.
  */
-export async function headlessDeviceId(vaultDir: string, warn: (message: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function headlessDeviceId(
+	vaultDir: string,
+	warn: (message: string) => void,
+	env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
 	const file = await deviceIdFile(vaultDir, env);
-	const saved = await fs.readFile(file, "utf8").then((text) => text.trim(), () => null);
+	const saved = await fs.readFile(file, "utf8").then(
+		(text) => text.trim(),
+		() => null,
+	);
 	if (saved !== null && isDeviceId(saved)) return saved;
 	const id = randomBytes(8).toString("hex");
 	try {
@@ -44,7 +51,9 @@ export async function headlessDeviceId(vaultDir: string, warn: (message: string)
 		return id;
 	} catch (error) {
 		const fallback = createHash("sha256").update(`${file}\0${hostname()}`).digest("hex").slice(0, 16);
-		warn(`could not save the device id in ${file} (${errorMessage(error)}); using one derived from this machine and path. Set CAUSAL_MEMORY_STATE_HOME to a writable folder.`);
+		warn(
+			`could not save the device id in ${file} (${errorMessage(error)}); using one derived from this machine and path. Set CAUSAL_MEMORY_STATE_HOME to a writable folder.`,
+		);
 		return fallback;
 	}
 }

@@ -16,18 +16,24 @@ export function formatPassReport(report: PassReport): string {
 	lines.push("", `memory_status ${report.dryRun ? "writes it would make" : "written"}: ${report.writes.written}`);
 	for (const failure of report.writes.failed) lines.push(`  failed: ${failure.path}: ${failure.message}`);
 	if (report.skippedInvalidYaml.length > 0) {
-		lines.push(`Skipped (invalid YAML, fix the note to let its status be written): ${report.skippedInvalidYaml.join(", ")}`);
+		lines.push(
+			`Skipped (invalid YAML, fix the note to let its status be written): ${report.skippedInvalidYaml.join(", ")}`,
+		);
 	}
 	return lines.join("\n");
 }
 
 export function formatPreview(preview: WritePreview): string {
-	const counts = Object.entries(preview.byStatus).map(([status, n]) => `${n} → ${status === "active" ? "no memory_status (active)" : `memory_status: ${status}`}`);
+	const counts = Object.entries(preview.byStatus).map(
+		([status, n]) => `${n} → ${status === "active" ? "no memory_status (active)" : `memory_status: ${status}`}`,
+	);
 	return [
 		`A whole-vault write would change the frontmatter of ${preview.notes} notes (${preview.outsideMemoryFolder} outside the memory folder):`,
 		...counts.map((line) => `  ${line}`),
 		...preview.examples.map((w) => `  e.g. ${w.path}: ${w.status ?? "remove memory_status"}`),
-		...(preview.skippedInvalidYaml.length > 0 ? [`  ${preview.skippedInvalidYaml.length} notes with invalid YAML would be skipped`] : []),
+		...(preview.skippedInvalidYaml.length > 0
+			? [`  ${preview.skippedInvalidYaml.length} notes with invalid YAML would be skipped`]
+			: []),
 		"Only memory_status changes; note bodies and other properties stay as they are, and modification times are kept.",
 	].join("\n");
 }

@@ -35,7 +35,11 @@ export function formatIndexSummary(vault: string, summary: GraphSummary, report:
 		...summary.topHubs.map((hub) => `  ${hub.weightedDegree.toFixed(1).padStart(6)}  ${hub.path}`),
 	);
 	if (report.warnings.length > 0) {
-		lines.push("", `Warnings: ${report.warnings.length}`, ...list(report.warnings.map((w) => `${w.path}: ${w.message}`)));
+		lines.push(
+			"",
+			`Warnings: ${report.warnings.length}`,
+			...list(report.warnings.map((w) => `${w.path}: ${w.message}`)),
+		);
 	}
 	return lines.join("\n");
 }

@@ -1,4 +1,16 @@
-import { closeSync, fstatSync, openSync, promises as fs, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import {
+	closeSync,
+	fstatSync,
+	openSync,
+	promises as fs,
+	readdirSync,
+	readSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+	type Stats,
+} from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { syncFolder } from "./atomic-write";
@@ -26,7 +38,11 @@ const LATE_WRITE_WINDOW_MS = 10;
  * is noticed through the still open file, and the edit is redone on what it wrote. Returns the
  * text written and the new file's stats, or null when the edit left the note as it was.
  */
-export async function updateNote(absolute: string, edit: NoteEdit, decode: (bytes: Buffer) => string): Promise<{ text: string; stats: Stats } | null> {
+export async function updateNote(
+	absolute: string,
+	edit: NoteEdit,
+	decode: (bytes: Buffer) => string,
+): Promise<{ text: string; stats: Stats } | null> {
 	let late: { bytes: Buffer; ours: Buffer } | null = null;
 	let previous: Seen | null = null;
 	const started = Date.now();
@@ -52,7 +68,9 @@ export async function updateNote(absolute: string, edit: NoteEdit, decode: (byte
 		previous = null;
 		await sleep(Math.random() * Math.min(1 + attempt, 5));
 	}
-	throw new Error("it kept changing while it was being edited (another program is writing it). It was not changed; try again");
+	throw new Error(
+		"it kept changing while it was being edited (another program is writing it). It was not changed; try again",
+	);
 }
 
 /**
@@ -61,7 +79,8 @@ export async function updateNote(absolute: string, edit: NoteEdit, decode: (byte
  */
 function recovered(late: { bytes: Buffer; ours: Buffer }, now: Buffer): Buffer {
 	if (now.equals(late.ours)) return late.bytes;
-	if (now.subarray(0, late.ours.length).equals(late.ours)) return Buffer.concat([late.bytes, now.subarray(late.ours.length)]);
+	if (now.subarray(0, late.ours.length).equals(late.ours))
+		return Buffer.concat([late.bytes, now.subarray(late.ours.length)]);
 	return now;
 }
 
@@ -86,7 +105,11 @@ function swapIfSettled(absolute: string, previous: Seen | null, edit: (bytes: Bu
 		const bytes = readAll(fd);
 		const seen = { bytes, names };
 		const emptyForReal = Date.now() - stats.mtimeMs > EMPTY_FOR_REAL_MS;
-		const settled = previous !== null && bytes.equals(previous.bytes) && names === previous.names && (bytes.length > 0 || emptyForReal);
+		const settled =
+			previous !== null &&
+			bytes.equals(previous.bytes) &&
+			names === previous.names &&
+			(bytes.length > 0 || emptyForReal);
 		if (!settled || bytes.length !== stats.size || !sameFile(fstatSync(fd), stats)) return { kind: "unsettled", seen };
 		const text = edit(bytes);
 		if (text === null) return { kind: "unchanged" };
@@ -96,7 +119,8 @@ function swapIfSettled(absolute: string, previous: Seen | null, edit: (bytes: Bu
 			const written = statSync(temp);
 			// An editor's temp file appeared beside the note: its rename may be on its way.
 			if (folderNames(absolute, basename(temp)) !== names) return { kind: "unsettled", seen: null };
-			if (!sameFile(fstatSync(fd), stats) || !sameFile(statSync(absolute), stats)) return { kind: "unsettled", seen: null };
+			if (!sameFile(fstatSync(fd), stats) || !sameFile(statSync(absolute), stats))
+				return { kind: "unsettled", seen: null };
 			renameSync(temp, absolute);
 			keepOpen = true;
 			return { kind: "swapped", fd, read: bytes, text, stats: written };
@@ -109,7 +133,9 @@ function swapIfSettled(absolute: string, previous: Seen | null, edit: (bytes: Bu
 }
 
 /** Watches the replaced file for a moment; a write into it means an editor's change went there. */
-async function lateWrite(swap: Extract<Attempt, { kind: "swapped" }>): Promise<{ kind: "done" } | { kind: "late"; bytes: Buffer }> {
+async function lateWrite(
+	swap: Extract<Attempt, { kind: "swapped" }>,
+): Promise<{ kind: "done" } | { kind: "late"; bytes: Buffer }> {
 	try {
 		await sleep(LATE_WRITE_WINDOW_MS);
 		const now = readAll(swap.fd);

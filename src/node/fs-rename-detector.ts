@@ -97,7 +97,8 @@ export class RenameDetector {
 
 	/** Drops everything still waiting; no event is delivered after this. */
 	dispose(): void {
-		for (const pending of [...this.pendingDeletes.values(), ...this.pendingCreates.values()]) this.timers.clearTimeout(pending.timer);
+		for (const pending of [...this.pendingDeletes.values(), ...this.pendingCreates.values()])
+			this.timers.clearTimeout(pending.timer);
 		this.pendingDeletes.clear();
 		this.pendingCreates.clear();
 	}

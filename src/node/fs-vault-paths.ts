@@ -37,7 +37,8 @@ export class VaultPaths {
 
 /** Checks that `path` is a vault-relative path (`/`-separated, no `.`/`..`/empty segments) and returns its segments. */
 export function vaultSegments(path: unknown, argument: string): string[] {
-	if (typeof path !== "string") throw new Error(`${argument} must be a vault-relative path inside the vault (got ${typeof path}).`);
+	if (typeof path !== "string")
+		throw new Error(`${argument} must be a vault-relative path inside the vault (got ${typeof path}).`);
 	const problem = pathProblem(path);
 	if (problem) throw outside(path, argument, problem);
 	return path.split("/");
@@ -51,7 +52,8 @@ export function checkWritableNotePath(path: string, argument: string): void {
 
 /** Checks that no segment of `path` is hidden (starts with "."). */
 export function checkVisible(path: string, argument: string): void {
-	if (path.split("/").some((segment) => segment.startsWith("."))) throw outside(path, argument, "it is inside a hidden folder");
+	if (path.split("/").some((segment) => segment.startsWith(".")))
+		throw outside(path, argument, "it is inside a hidden folder");
 }
 
 function pathProblem(path: string): string | null {
@@ -65,7 +67,12 @@ function pathProblem(path: string): string | null {
 	return null;
 }
 
-function outside(path: string, argument: string, reason: string, what = "a vault-relative path inside the vault"): Error {
+function outside(
+	path: string,
+	argument: string,
+	reason: string,
+	what = "a vault-relative path inside the vault",
+): Error {
 	return new Error(`${argument} "${path}" must be ${what}: ${reason}.`);
 }
 

@@ -3,7 +3,14 @@ import { dirname, join } from "node:path";
 import { editFrontmatter } from "../core/frontmatter/edit-frontmatter";
 import { NoteLocks } from "../core/frontmatter/note-locks";
 import { OwnWrites } from "../core/frontmatter/own-writes";
-import type { FrontmatterUpdate, LoadedNote, RemoveMode, VaultEventListener, VaultFile, VaultPort } from "../core/model/vault";
+import type {
+	FrontmatterUpdate,
+	LoadedNote,
+	RemoveMode,
+	VaultEventListener,
+	VaultFile,
+	VaultPort,
+} from "../core/model/vault";
 import { parseNote } from "../core/parse/parse-note";
 import { TEMP_FILE } from "./atomic-write";
 import { describeFsError, isMissing } from "./fs-errors";
@@ -52,7 +59,8 @@ export class FsVault implements VaultPort {
 		this.excludedFolders = (options.excludedFolders ?? []).map((folder, i) =>
 			vaultSegments(folder.replace(/\/+$/, ""), `excludedFolders[${i}]`).join("/"),
 		);
-		this.onWatchError = options.onWatchError ?? ((error) => console.error(`causal-memory: file watcher error: ${error.message}`));
+		this.onWatchError =
+			options.onWatchError ?? ((error) => console.error(`causal-memory: file watcher error: ${error.message}`));
 	}
 
 	async list(): Promise<VaultFile[]> {
@@ -91,7 +99,11 @@ export class FsVault implements VaultPort {
 	}
 
 	watch(listener: VaultEventListener, onLive?: () => void): () => void {
-		return watchVault(this.root, listener, { skipFolder: (folder) => this.skipFolder(folder), onError: this.onWatchError, onReady: onLive });
+		return watchVault(this.root, listener, {
+			skipFolder: (folder) => this.skipFolder(folder),
+			onError: this.onWatchError,
+			onReady: onLive,
+		});
 	}
 
 	/** A compare-and-swap on the content it read (see updateNote), one write of a note at a time. */
@@ -101,7 +113,11 @@ export class FsVault implements VaultPort {
 		return this.locks.run(absolute, async () => {
 			let written;
 			try {
-				written = await updateNote(absolute, (content) => editedContent(content, update, fail), (bytes) => decodeOrFail(bytes, fail));
+				written = await updateNote(
+					absolute,
+					(content) => editedContent(content, update, fail),
+					(bytes) => decodeOrFail(bytes, fail),
+				);
 			} catch (error) {
 				throw error instanceof FrontmatterEditError ? error.original : fail(`${errorText(error)}.`);
 			}
@@ -158,7 +174,10 @@ export class FsVault implements VaultPort {
 			await fs.mkdir(dirname(target), { recursive: true });
 			await moveWithoutReplacing(source, target);
 		} catch (error) {
-			const reason = (error as NodeJS.ErrnoException).code === "EEXIST" ? "a file already exists at the target path" : describeFsError(error);
+			const reason =
+				(error as NodeJS.ErrnoException).code === "EEXIST"
+					? "a file already exists at the target path"
+					: describeFsError(error);
 			throw new Error(`Cannot move note "${from}" to "${to}": ${reason}.`);
 		}
 	}
@@ -174,12 +193,16 @@ export class FsVault implements VaultPort {
 		}
 		try {
 			if (!(await fs.stat(source)).isFile()) throw new Error("it is not a file");
-			const target = await freeVaultPath(`${folder}/${path}`, (candidate) => this.paths.resolve(candidate, "the destination"));
+			const target = await freeVaultPath(`${folder}/${path}`, (candidate) =>
+				this.paths.resolve(candidate, "the destination"),
+			);
 			await fs.mkdir(dirname(target.absolute), { recursive: true });
 			await fs.rename(source, target.absolute);
 			return mode.kind === "trash" ? null : target.path;
 		} catch (error) {
-			throw new Error(`Cannot move note "${path}" to ${mode.kind === "trash" ? "the trash" : `"${folder}"`}: ${describeFsError(error)}.`);
+			throw new Error(
+				`Cannot move note "${path}" to ${mode.kind === "trash" ? "the trash" : `"${folder}"`}: ${describeFsError(error)}.`,
+			);
 		}
 	}
 
@@ -209,7 +232,13 @@ async function moveWithoutReplacing(source: string, target: string): Promise<voi
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS") throw error;
-		if (await fs.lstat(target).then(() => true, () => false)) throw Object.assign(new Error("target exists"), { code: "EEXIST" });
+		if (
+			await fs.lstat(target).then(
+				() => true,
+				() => false,
+			)
+		)
+			throw Object.assign(new Error("target exists"), { code: "EEXIST" });
 		await fs.rename(source, target);
 		return;
 	}

@@ -72,7 +72,9 @@ export function watchVault(root: string, listener: VaultEventListener, options: 
 	return () => {
 		stopped = true;
 		detector.dispose();
-		watcher.close().catch((error: unknown) => options.onError(error instanceof Error ? error : new Error(String(error))));
+		watcher
+			.close()
+			.catch((error: unknown) => options.onError(error instanceof Error ? error : new Error(String(error))));
 	};
 }
 

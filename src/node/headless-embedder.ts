@@ -10,16 +10,28 @@ import { pluginFolder } from "./headless-settings";
  * settings' local model folder (inside the vault), or a download into the plugin folder when
  * the settings allow it. Nothing is downloaded otherwise.
  */
-export function headlessEmbedder(vaultDir: string, settings: EmbeddingSettings, modelPath?: string): (() => Promise<Embedder>) | null {
+export function headlessEmbedder(
+	vaultDir: string,
+	settings: EmbeddingSettings,
+	modelPath?: string,
+): (() => Promise<Embedder>) | null {
 	const local = modelPath ?? (settings.localModelFolder !== "" ? join(vaultDir, settings.localModelFolder) : undefined);
 	if (local !== undefined) {
 		const folder = isAbsolute(local) ? local : resolve(local);
 		const modelId = `${basename(dirname(folder))}/${basename(folder)}`;
-		return () => loadTransformersEmbedder({ modelId, localModelPath: `${dirname(dirname(folder))}/`, dtype: settings.dtype });
+		return () =>
+			loadTransformersEmbedder({ modelId, localModelPath: `${dirname(dirname(folder))}/`, dtype: settings.dtype });
 	}
 	if (!settings.allowDownload) return null;
 	const cacheDir = join(pluginFolder(vaultDir), "models");
-	return () => loadTransformersEmbedder({ modelId: settings.modelId, cacheDir, localModelPath: `${cacheDir}/`, allowRemote: true, dtype: settings.dtype });
+	return () =>
+		loadTransformersEmbedder({
+			modelId: settings.modelId,
+			cacheDir,
+			localModelPath: `${cacheDir}/`,
+			allowRemote: true,
+			dtype: settings.dtype,
+		});
 }
 
 /** transformers.js (and its native ONNX runtime) is loaded only when a model is configured. */

@@ -20,7 +20,10 @@ export function pluginFolder(vaultDir: string, configDir = DEFAULT_CONFIG_DIR): 
  * The settings the plugin saved in this vault (data.json), or the defaults. Invalid groups fall
  * back to their defaults and are reported, exactly as in the plugin.
  */
-export function readHeadlessSettings(vaultDir: string, file = join(pluginFolder(vaultDir), "data.json")): { settings: MemorySettings; problems: string[] } {
+export function readHeadlessSettings(
+	vaultDir: string,
+	file = join(pluginFolder(vaultDir), "data.json"),
+): { settings: MemorySettings; problems: string[] } {
 	if (!existsSync(file)) return readMemorySettings(null);
 	try {
 		return readMemorySettings(JSON.parse(readFileSync(file, "utf8")) as unknown);
@@ -36,12 +39,16 @@ export function readHeadlessSettings(vaultDir: string, file = join(pluginFolder(
  * it holds the MCP token. Only the headless server calls it, for the generated MCP token and for
  * core preferences set through MCP.
  */
-export async function saveHeadlessSettings(vaultDir: string, change: (saved: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+export async function saveHeadlessSettings(
+	vaultDir: string,
+	change: (saved: Record<string, unknown>) => Record<string, unknown>,
+): Promise<void> {
 	const file = join(pluginFolder(vaultDir), "data.json");
 	let saved: Record<string, unknown> = {};
 	if (existsSync(file)) {
 		const parsed = JSON.parse(readFileSync(file, "utf8")) as unknown;
-		if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) saved = parsed as Record<string, unknown>;
+		if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+			saved = parsed as Record<string, unknown>;
 	}
 	await mkdir(dirname(file), { recursive: true });
 	await writeFileAtomic(file, `${JSON.stringify(change(saved), null, 2)}\n`, { mode: SETTINGS_FILE_MODE });
@@ -76,7 +83,9 @@ export function headlessSettingsUpdater(
 		const after = change(before);
 		set(after);
 		const paths = changedPaths(before, after);
-		saving = saving.catch(() => undefined).then(() => saveHeadlessSettings(vaultDir, (saved) => withChanges(saved, after, paths)));
+		saving = saving
+			.catch(() => undefined)
+			.then(() => saveHeadlessSettings(vaultDir, (saved) => withChanges(saved, after, paths)));
 		return saving;
 	};
 }

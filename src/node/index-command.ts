@@ -30,7 +30,13 @@ export async function indexCommand(options: IndexOptions): Promise<number> {
 	bar.done();
 	const summary = summarizeGraph(index.graph);
 	if (options.json) {
-		printLine(JSON.stringify({ vault: options.vaultDir, ms: Math.round(report.ms), ...summary, warnings: report.warnings }, null, 2));
+		printLine(
+			JSON.stringify(
+				{ vault: options.vaultDir, ms: Math.round(report.ms), ...summary, warnings: report.warnings },
+				null,
+				2,
+			),
+		);
 	} else {
 		printLine(formatIndexSummary(options.vaultDir, summary, report));
 	}

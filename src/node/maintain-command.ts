@@ -16,8 +16,12 @@ export async function maintainCommand(options: MaintainOptions): Promise<number>
 	const { settings, problems } = readHeadlessSettings(options.vaultDir);
 	for (const problem of problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
 	const wholeVault = settings.maintenance.writeScope === "vault";
-	if (options.confirmVaultWrites) settings.maintenance = { ...settings.maintenance, writeScope: "vault", vaultWritesConfirmed: true };
-	const engine = await headlessEngine(options.vaultDir, { program: "causal-memory maintain", settings: () => settings });
+	if (options.confirmVaultWrites)
+		settings.maintenance = { ...settings.maintenance, writeScope: "vault", vaultWritesConfirmed: true };
+	const engine = await headlessEngine(options.vaultDir, {
+		program: "causal-memory maintain",
+		settings: () => settings,
+	});
 	const bar = progressBar(process.stderr, "Indexing");
 	try {
 		await engine.start({ follow: false, onProgress: bar.update });
@@ -27,7 +31,9 @@ export async function maintainCommand(options: MaintainOptions): Promise<number>
 		else printLine(formatPassReport(report));
 		if (wholeVault && !settings.maintenance.vaultWritesConfirmed && !options.json) {
 			printLine(`\n${formatPreview(engine.maintenance.previewWrites("vault"))}`);
-			printLine("The whole-vault scope is chosen but not confirmed: run again with --confirm-vault-writes to write these.");
+			printLine(
+				"The whole-vault scope is chosen but not confirmed: run again with --confirm-vault-writes to write these.",
+			);
 		}
 		return 0;
 	} finally {

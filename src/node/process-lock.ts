@@ -14,5 +14,11 @@ export function isProcessAlive(pid: number): boolean {
 
 /** This process as the holder of a vault's writer lock. */
 export function processLockIdentity(program: string): LockIdentity {
-	return { program, pid: process.pid, host: hostname(), token: randomBytes(12).toString("hex"), isAlive: isProcessAlive };
+	return {
+		program,
+		pid: process.pid,
+		host: hostname(),
+		token: randomBytes(12).toString("hex"),
+		isAlive: isProcessAlive,
+	};
 }

@@ -21,7 +21,10 @@ export interface ProposalsOptions {
 export async function proposalsCommand(options: ProposalsOptions): Promise<number> {
 	const { settings, problems } = readHeadlessSettings(options.vaultDir);
 	for (const problem of problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
-	const engine = await headlessEngine(options.vaultDir, { program: "causal-memory proposals", settings: () => settings });
+	const engine = await headlessEngine(options.vaultDir, {
+		program: "causal-memory proposals",
+		settings: () => settings,
+	});
 	const bar = progressBar(process.stderr, "Indexing");
 	try {
 		await engine.start({ follow: false, onProgress: bar.update });
@@ -37,7 +40,10 @@ export async function proposalsCommand(options: ProposalsOptions): Promise<numbe
 		await engine.maintenance.resolveProposal(path, accept);
 		const status = engine.maintenance.statusOf(path);
 		if (options.json) printLine(JSON.stringify({ path, accepted: accept, status }, null, 2));
-		else printLine(accept ? `Accepted: ${path} is core now.` : `Declined: ${path} stays ${status} and is not proposed again.`);
+		else
+			printLine(
+				accept ? `Accepted: ${path} is core now.` : `Declined: ${path} stays ${status} and is not proposed again.`,
+			);
 		return 0;
 	} finally {
 		await engine.stop();
@@ -45,7 +51,8 @@ export async function proposalsCommand(options: ProposalsOptions): Promise<numbe
 }
 
 function formatProposals(proposals: CoreProposal[]): string {
-	if (proposals.length === 0) return "No open core proposals. Maintenance passes propose memories of the approval categories (scoring.core.approvalCategories).";
+	if (proposals.length === 0)
+		return "No open core proposals. Maintenance passes propose memories of the approval categories (scoring.core.approvalCategories).";
 	return [
 		`Open core proposals: ${proposals.length}`,
 		...proposals.map((p) => `  ${p.path}  ${new Date(p.at).toISOString().slice(0, 10)}  (${p.reason})`),

@@ -42,9 +42,17 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 	}
 	const read = readHeadlessSettings(options.vaultDir);
 	let settings = read.settings;
-	for (const problem of read.problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
+	for (const problem of read.problems)
+		console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
 	const { token } = await resolveServeToken(
-		{ vaultDir: options.vaultDir, noAuth: options.noAuth, token: options.token, tokenFile: options.tokenFile, env: process.env, log: (line) => console.error(`causal-memory: ${line}`) },
+		{
+			vaultDir: options.vaultDir,
+			noAuth: options.noAuth,
+			token: options.token,
+			tokenFile: options.tokenFile,
+			env: process.env,
+			log: (line) => console.error(`causal-memory: ${line}`),
+		},
 		settings,
 	);
 

@@ -30,24 +30,41 @@ export type TokenSource = "--token" | "--token-file" | typeof TOKEN_ENV | "data.
  * CAUSAL_MEMORY_TOKEN environment variable, the token saved in data.json, or a new one saved
  * there. A saved token's data.json is made readable by its owner only.
  */
-export async function resolveServeToken(options: TokenOptions, settings: MemorySettings): Promise<{ token: string | null; source: TokenSource }> {
-	if (options.token !== undefined && options.tokenFile !== undefined) throw new Error("--token and --token-file exclude each other: give the token once");
+export async function resolveServeToken(
+	options: TokenOptions,
+	settings: MemorySettings,
+): Promise<{ token: string | null; source: TokenSource }> {
+	if (options.token !== undefined && options.tokenFile !== undefined)
+		throw new Error("--token and --token-file exclude each other: give the token once");
 	if (options.noAuth) {
-		if (options.token !== undefined || options.tokenFile !== undefined) throw new Error("--no-auth excludes --token and --token-file");
-		options.log("WARNING: --no-auth serves every MCP tool without a token; any local program can read and change your memories. Use it only for conformance tests.");
+		if (options.token !== undefined || options.tokenFile !== undefined)
+			throw new Error("--no-auth excludes --token and --token-file");
+		options.log(
+			"WARNING: --no-auth serves every MCP tool without a token; any local program can read and change your memories. Use it only for conformance tests.",
+		);
 		return { token: null, source: "none" };
 	}
 	if (options.token !== undefined) {
-		return { token: checked(options.token, "--token", "leave it out to use the saved or a generated one"), source: "--token" };
+		return {
+			token: checked(options.token, "--token", "leave it out to use the saved or a generated one"),
+			source: "--token",
+		};
 	}
-	if (options.tokenFile !== undefined) return { token: await tokenFromFile(options.tokenFile, options.log), source: "--token-file" };
+	if (options.tokenFile !== undefined)
+		return { token: await tokenFromFile(options.tokenFile, options.log), source: "--token-file" };
 	const fromEnv = options.env[TOKEN_ENV];
 	if (fromEnv !== undefined && fromEnv !== "") {
-		return { token: checked(fromEnv.trim(), TOKEN_ENV, "unset it to use the saved or a generated token"), source: TOKEN_ENV };
+		return {
+			token: checked(fromEnv.trim(), TOKEN_ENV, "unset it to use the saved or a generated token"),
+			source: TOKEN_ENV,
+		};
 	}
 	const file = join(pluginFolder(options.vaultDir), "data.json");
 	if (settings.mcp.token !== undefined) {
-		if (await keepSettingsPrivate(options.vaultDir)) options.log(`${file} holds the MCP token and other users could read it; it is now readable by you only (mode 600)`);
+		if (await keepSettingsPrivate(options.vaultDir))
+			options.log(
+				`${file} holds the MCP token and other users could read it; it is now readable by you only (mode 600)`,
+			);
 		return { token: settings.mcp.token, source: "data.json" };
 	}
 	const token = generateToken();

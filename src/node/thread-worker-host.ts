@@ -32,5 +32,8 @@ export function startWorkerThread(source: string, listeners: WorkerListeners): W
 
 /** The headless host: passes run in a worker thread, started on the first pass. */
 export function createThreadMaintenanceWorker(): MaintenanceWorker {
-	return new MaintenanceWorkerClient((listeners) => startWorkerThread(workerSource, listeners), "maintenance worker thread");
+	return new MaintenanceWorkerClient(
+		(listeners) => startWorkerThread(workerSource, listeners),
+		"maintenance worker thread",
+	);
 }

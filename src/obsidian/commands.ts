@@ -22,7 +22,10 @@ export function addMemoryCommands(plugin: Plugin, actions: MemoryActions): void 
 		name: "Rebuild memory index",
 		callback: async () => {
 			const report = await memory.rebuild();
-			if (report) new Notice(`Memory index rebuilt: ${report.notes} notes, ${report.edges} links in ${Math.round(report.ms)} ms.`);
+			if (report)
+				new Notice(
+					`Memory index rebuilt: ${report.notes} notes, ${report.edges} links in ${Math.round(report.ms)} ms.`,
+				);
 		},
 	});
 	plugin.addCommand({

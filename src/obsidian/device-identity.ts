@@ -6,7 +6,9 @@ import type { LockIdentity } from "../engine/activity/writer-lock";
 const DEVICE_KEY = "causal-memory-device-id";
 
 function randomHex(bytes: number): string {
-	return Array.from(window.crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+	return Array.from(window.crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join(
+		"",
+	);
 }
 
 /** `App.loadLocalStorage` / `saveLocalStorage` (Obsidian 1.8.7), looked up at run time: minAppVersion is older. */
@@ -45,5 +47,11 @@ function isProcessAlive(pid: number): boolean {
 
 /** Obsidian as the holder of the vault's writer lock (the desktop app runs on Node, so it has a pid). */
 export function obsidianLockIdentity(): LockIdentity {
-	return { program: "the Obsidian plugin", pid: process.pid, host: hostname(), token: randomHex(12), isAlive: isProcessAlive };
+	return {
+		program: "the Obsidian plugin",
+		pid: process.pid,
+		host: hostname(),
+		token: randomHex(12),
+		isAlive: isProcessAlive,
+	};
 }

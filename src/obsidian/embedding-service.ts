@@ -41,7 +41,9 @@ export class ObsidianEmbeddings {
 				shown.notice.setMessage(progressText(event));
 			});
 		} catch (error) {
-			new Notice(`Causal Memory: the embedding model could not be loaded, recall uses keywords only: ${errorMessage(error)}`);
+			new Notice(
+				`Causal Memory: the embedding model could not be loaded, recall uses keywords only: ${errorMessage(error)}`,
+			);
 		} finally {
 			shown.notice?.hide();
 		}
@@ -74,7 +76,9 @@ export class ObsidianEmbeddings {
 		const notice = new Notice("Embedding model: starting…", 0);
 		try {
 			const embedder = await this.prepare((event) => notice.setMessage(progressText(event)));
-			notice.setMessage(`Embedding model ${embedder.modelId} is ready (${embedder.dimensions} dimensions); recall is semantic once notes are embedded.`);
+			notice.setMessage(
+				`Embedding model ${embedder.modelId} is ready (${embedder.dimensions} dimensions); recall is semantic once notes are embedded.`,
+			);
 		} catch (error) {
 			notice.setMessage(`Embedding model could not be loaded: ${errorMessage(error)}`);
 		}
@@ -100,7 +104,9 @@ export class ObsidianEmbeddings {
 				? localModelFiles(adapter, localModelFolder)
 				: downloadedModelFiles({
 						adapter,
-						folder: normalizePath(`${this.plugin.manifest.dir ?? `${this.plugin.app.vault.configDir}/plugins/${this.plugin.manifest.id}`}/models`),
+						folder: normalizePath(
+							`${this.plugin.manifest.dir ?? `${this.plugin.app.vault.configDir}/plugins/${this.plugin.manifest.id}`}/models`,
+						),
 						modelId,
 						allowDownload,
 						onProgress,

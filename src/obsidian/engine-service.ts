@@ -120,8 +120,11 @@ export class EngineService {
 		const onProgress = (done: number, total: number): void => this.status.showProgress(done, total);
 		try {
 			this.status.showProgress(0, 0);
-			const report = this.started ? await this.engine.rebuild(onProgress) : await this.engine.start({ follow: true, onProgress });
-			if (!this.started && !this.stopped) this.unsubscribePasses = this.engine.maintenance.onPassCompleted(() => this.changed());
+			const report = this.started
+				? await this.engine.rebuild(onProgress)
+				: await this.engine.start({ follow: true, onProgress });
+			if (!this.started && !this.stopped)
+				this.unsubscribePasses = this.engine.maintenance.onPassCompleted(() => this.changed());
 			this.started = true;
 			if (this.stopped) return null;
 			this.showCounts();

@@ -15,7 +15,10 @@ export interface ObsidianMcpDeps {
 }
 
 /** Where the server stands, for the command and for tests. */
-export type McpServerState = { kind: "off" | "starting" | "stopped" } | { kind: "running"; url: string; port: number } | { kind: "failed"; reason: string };
+export type McpServerState =
+	| { kind: "off" | "starting" | "stopped" }
+	| { kind: "running"; url: string; port: number }
+	| { kind: "failed"; reason: string };
 
 /**
  * The MCP server inside Obsidian: the memory tools over Streamable HTTP on 127.0.0.1, started
@@ -130,8 +133,14 @@ export class ObsidianMcp {
 			// Told on the first start and when the bound port changed, not on every start.
 			if (mcp.announcedPort !== server.port) {
 				const walked = server.port === mcp.port ? "" : ` (port ${mcp.port} was taken)`;
-				new Notice(`Causal Memory: MCP server on port ${server.port}${walked}. Connect a client from the plugin's settings (MCP server) or with "Copy the memory server connection line".`, NOTICE_MS);
-				await this.deps.updateSettings((settings) => ({ ...settings, mcp: { ...settings.mcp, announcedPort: server.port } }));
+				new Notice(
+					`Causal Memory: MCP server on port ${server.port}${walked}. Connect a client from the plugin's settings (MCP server) or with "Copy the memory server connection line".`,
+					NOTICE_MS,
+				);
+				await this.deps.updateSettings((settings) => ({
+					...settings,
+					mcp: { ...settings.mcp, announcedPort: server.port },
+				}));
 			}
 		} catch (error) {
 			this.failure = errorMessage(error);
@@ -145,7 +154,10 @@ export class ObsidianMcp {
 		const saved = this.deps.settings().mcp.token;
 		if (saved !== undefined) return saved;
 		const token = generateToken();
-		await this.deps.updateSettings((settings) => ({ ...settings, mcp: { ...settings.mcp, token: settings.mcp.token ?? token } }));
+		await this.deps.updateSettings((settings) => ({
+			...settings,
+			mcp: { ...settings.mcp, token: settings.mcp.token ?? token },
+		}));
 		return this.deps.settings().mcp.token ?? token;
 	}
 
@@ -155,9 +167,15 @@ export class ObsidianMcp {
 		const token = this.deps.settings().mcp.token ?? null;
 		try {
 			await navigator.clipboard.writeText(clientInstructions(state.url, token).claudeCode);
-			new Notice(`Copied the "claude mcp add" command for ${state.url} (it holds the token: paste it only into a terminal).`, NOTICE_MS);
+			new Notice(
+				`Copied the "claude mcp add" command for ${state.url} (it holds the token: paste it only into a terminal).`,
+				NOTICE_MS,
+			);
 		} catch (error) {
-			new Notice(`Causal Memory: could not copy the MCP connection command (${errorMessage(error)}); the server is at ${state.url}.`, NOTICE_MS);
+			new Notice(
+				`Causal Memory: could not copy the MCP connection command (${errorMessage(error)}); the server is at ${state.url}.`,
+				NOTICE_MS,
+			);
 		}
 	}
 }

@@ -29,23 +29,31 @@ export class MemoryActions {
 	async setPinned(path: string, pinned: boolean): Promise<boolean> {
 		return this.attempt(pinned ? "could not pin the note" : "could not unpin the note", async (engine) => {
 			const result = await engine.writer.pinAsUser(path, pinned);
-			new Notice(pinned ? `Pinned: ${result.nodeId} is a core memory.` : `Unpinned: ${result.nodeId} is ${result.status}.`);
+			new Notice(
+				pinned ? `Pinned: ${result.nodeId} is a core memory.` : `Unpinned: ${result.nodeId} is ${result.status}.`,
+			);
 		});
 	}
 
 	/** Undoes history entry `seq` (of `device`, when another device recorded it). */
 	async undo(seq: number, device?: string): Promise<boolean> {
 		return this.attempt("could not undo", async (engine) => {
-			const entry = engine.maintenance.history().find((candidate) => candidate.seq === seq && (device === undefined || candidate.device === device));
+			const entry = engine.maintenance
+				.history()
+				.find((candidate) => candidate.seq === seq && (device === undefined || candidate.device === device));
 			await engine.maintenance.undo(seq, device);
-			const what = entry?.kind === "transition" ? `${entry.from} → ${entry.to}` : `${entry?.action ?? "change"} (prune)`;
+			const what =
+				entry?.kind === "transition" ? `${entry.from} → ${entry.to}` : `${entry?.action ?? "change"} (prune)`;
 			new Notice(`Undone: ${entry?.path ?? `#${seq}`}, ${what}.`);
 		});
 	}
 
 	/** Undoes the latest change that has not been undone yet. */
 	async undoLatest(): Promise<boolean> {
-		const latest = this.engine()?.maintenance.history().filter((entry) => entry.undoneAt === null).at(-1);
+		const latest = this.engine()
+			?.maintenance.history()
+			.filter((entry) => entry.undoneAt === null)
+			.at(-1);
 		if (!latest) {
 			new Notice("There is no memory status change to undo.");
 			return false;
@@ -64,7 +72,9 @@ export class MemoryActions {
 		let report: PassReport | null = null;
 		await this.attempt("maintenance failed", async (engine) => {
 			report = await engine.maintenance.runPass();
-			new Notice(`Memory maintenance: ${report.changes.length} status changes, ${report.writes.written} notes updated, ${report.proposals.length} core proposals.`);
+			new Notice(
+				`Memory maintenance: ${report.changes.length} status changes, ${report.writes.written} notes updated, ${report.proposals.length} core proposals.`,
+			);
 		});
 		return report;
 	}
@@ -72,7 +82,10 @@ export class MemoryActions {
 	/** Turns on confirmed whole-vault status writes, then runs a pass that writes them. */
 	async allowVaultWrites(): Promise<boolean> {
 		try {
-			await this.updateSettings((current) => ({ ...current, maintenance: { ...current.maintenance, writeScope: "vault", vaultWritesConfirmed: true } }));
+			await this.updateSettings((current) => ({
+				...current,
+				maintenance: { ...current.maintenance, writeScope: "vault", vaultWritesConfirmed: true },
+			}));
 		} catch (error) {
 			new Notice(`Causal Memory: the setting could not be saved: ${errorMessage(error)}`);
 			return false;

@@ -8,7 +8,10 @@ export const HUGGING_FACE = "https://huggingface.co/";
 const DEFAULT_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /** The adapter calls used here (the desktop FileSystemAdapter has them all). */
-export type ModelFileAdapter = Pick<DataAdapter, "exists" | "readBinary" | "writeBinary" | "mkdir" | "rename" | "remove">;
+export type ModelFileAdapter = Pick<
+	DataAdapter,
+	"exists" | "readBinary" | "writeBinary" | "mkdir" | "rename" | "remove"
+>;
 export type RequestUrl = (request: RequestUrlParam) => Promise<RequestUrlResponse>;
 
 export interface DownloadedModelOptions {
@@ -61,7 +64,12 @@ export function localModelFiles(adapter: ModelFileAdapter, folder: string): Mode
 	};
 }
 
-async function readOrDownload(options: DownloadedModelOptions, host: string, folder: string, file: string): Promise<ArrayBuffer | null> {
+async function readOrDownload(
+	options: DownloadedModelOptions,
+	host: string,
+	folder: string,
+	file: string,
+): Promise<ArrayBuffer | null> {
 	const { adapter } = options;
 	const path = filePath(folder, file);
 	if (await adapter.exists(path)) return adapter.readBinary(path);
@@ -72,7 +80,10 @@ async function readOrDownload(options: DownloadedModelOptions, host: string, fol
 		bytes = await download(url, file, options);
 	} catch (error) {
 		const detail = errorMessage(error);
-		throw new Error(`Could not download ${file} of embedding model "${options.modelId}" from ${url}: ${detail}. Check the connection, or put the model's files in "${folder}".`, { cause: error });
+		throw new Error(
+			`Could not download ${file} of embedding model "${options.modelId}" from ${url}: ${detail}. Check the connection, or put the model's files in "${folder}".`,
+			{ cause: error },
+		);
 	}
 	if (bytes !== null) await store(adapter, path, bytes);
 	return bytes;
@@ -86,7 +97,11 @@ async function download(url: string, file: string, options: DownloadedModelOptio
 	let total: number | null = null;
 	options.onProgress?.({ stage: "download", file, fraction: 0 });
 	while (total === null || received < total) {
-		const response = await request({ url, headers: { Range: `bytes=${received}-${received + chunkBytes - 1}` }, throw: false });
+		const response = await request({
+			url,
+			headers: { Range: `bytes=${received}-${received + chunkBytes - 1}` },
+			throw: false,
+		});
 		if (response.status === 404 && received === 0) return null;
 		// A server that ignores Range sends the whole file at once.
 		if (response.status === 200 && received === 0) {
@@ -97,7 +112,8 @@ async function download(url: string, file: string, options: DownloadedModelOptio
 		if (response.status === 416 && received === 0) return new ArrayBuffer(0);
 		if (response.status !== 206) throw new Error(`HTTP ${response.status}`);
 		total = totalFromContentRange(header(response, "content-range"));
-		if (response.arrayBuffer.byteLength === 0) throw new Error(`the server sent no bytes at offset ${received} of ${total}`);
+		if (response.arrayBuffer.byteLength === 0)
+			throw new Error(`the server sent no bytes at offset ${received} of ${total}`);
 		chunks.push(response.arrayBuffer);
 		received += response.arrayBuffer.byteLength;
 		options.onProgress?.({ stage: "download", file, fraction: Math.min(1, received / total) });

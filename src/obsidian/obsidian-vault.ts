@@ -1,7 +1,14 @@
 import { normalizePath, TFile, TFolder, type App, type EventRef, type Events } from "obsidian";
 import { isInFolder } from "../core/model/memory-paths";
 import { parseNote } from "../core/parse/parse-note";
-import type { FrontmatterUpdate, LoadedNote, RemoveMode, VaultEventListener, VaultFile, VaultPort } from "../core/model/vault";
+import type {
+	FrontmatterUpdate,
+	LoadedNote,
+	RemoveMode,
+	VaultEventListener,
+	VaultFile,
+	VaultPort,
+} from "../core/model/vault";
 import { editFrontmatter } from "../core/frontmatter/edit-frontmatter";
 import { NoteLocks } from "../core/frontmatter/note-locks";
 import { OwnWrites } from "../core/frontmatter/own-writes";
@@ -21,7 +28,6 @@ function isNote(file: unknown): file is TFile {
 function isNotePath(path: string): boolean {
 	return path.toLowerCase().endsWith(".md");
 }
-
 
 /**
  * The vault as Obsidian sees it: files from `app.vault`, metadata from `app.metadataCache`
@@ -54,7 +60,12 @@ export class ObsidianVault implements VaultPort {
 		const content = await this.app.vault.cachedRead(file);
 		const ours = parseNote(content);
 		const cache = this.app.metadataCache.getFileCache(file);
-		return { file: toVaultFile(file), content, parsed: cache ? parsedFromCache(cache, ours) : ours, ownWrite: this.ownWrites.isOwn(file.path, content) };
+		return {
+			file: toVaultFile(file),
+			content,
+			parsed: cache ? parsedFromCache(cache, ours) : ours,
+			ownWrite: this.ownWrites.isOwn(file.path, content),
+		};
 	}
 
 	/**
@@ -81,7 +92,8 @@ export class ObsidianVault implements VaultPort {
 				vault,
 				vault.on("rename", (file, oldPath) => {
 					// A note renamed to or from another extension enters or leaves the memory.
-					if (file instanceof TFile && (isNotePath(file.path) || isNotePath(oldPath))) listener({ type: "rename", path: file.path, oldPath });
+					if (file instanceof TFile && (isNotePath(file.path) || isNotePath(oldPath)))
+						listener({ type: "rename", path: file.path, oldPath });
 				}),
 			],
 			[
@@ -123,7 +135,9 @@ export class ObsidianVault implements VaultPort {
 				});
 			} catch (error) {
 				if (refusal) throw (refusal as { error: unknown }).error;
-				const reason = errorMessage(error).split("\n")[0]?.replace(/[.:]\s*$/, "");
+				const reason = errorMessage(error)
+					.split("\n")[0]
+					?.replace(/[.:]\s*$/, "");
 				throw new Error(`Could not update the properties of "${file.path}": ${reason}. The note was not changed.`);
 			}
 			if (written === null) return null;
@@ -134,7 +148,8 @@ export class ObsidianVault implements VaultPort {
 
 	async createNote(path: string, content: string): Promise<VaultFile> {
 		const target = writableNotePath(path, this.app.vault.configDir);
-		if (this.app.vault.getAbstractFileByPath(target)) throw new Error(`Cannot create "${target}": something already exists at that path.`);
+		if (this.app.vault.getAbstractFileByPath(target))
+			throw new Error(`Cannot create "${target}": something already exists at that path.`);
 		await this.ensureFolder(parentFolder(target));
 		return toVaultFile(await this.app.vault.create(target, content));
 	}
@@ -142,7 +157,8 @@ export class ObsidianVault implements VaultPort {
 	async moveNote(from: string, to: string): Promise<void> {
 		const file = this.requireNote(from, "move");
 		const target = writableNotePath(to, this.app.vault.configDir);
-		if (this.app.vault.getAbstractFileByPath(target)) throw new Error(`Cannot move "${file.path}" to "${target}": something already exists at that path.`);
+		if (this.app.vault.getAbstractFileByPath(target))
+			throw new Error(`Cannot move "${file.path}" to "${target}": something already exists at that path.`);
 		await this.ensureFolder(parentFolder(target));
 		await this.app.fileManager.renameFile(file, target);
 	}

@@ -14,7 +14,11 @@ import { WINDOW_TIMERS } from "./window-timers";
  * The config folder is never indexed, nor the Templates core plugin's folder unless the user
  * turned that off (index.excludeTemplatesFolder).
  */
-export function createPluginEngine(plugin: Plugin, store: PluginSettingsStore, templatesFolder: string | null = null): MemoryEngine {
+export function createPluginEngine(
+	plugin: Plugin,
+	store: PluginSettingsStore,
+	templatesFolder: string | null = null,
+): MemoryEngine {
 	const { app, manifest } = plugin;
 	const warn = (message: string): void => void new Notice(`Causal Memory: ${message}`);
 	// Read on hot paths (every recall, every permission check): derived once per settings change.
@@ -25,16 +29,27 @@ export function createPluginEngine(plugin: Plugin, store: PluginSettingsStore, t
 		if (current !== source || derived === null) {
 			source = current;
 			const templates = current.index.excludeTemplatesFolder && templatesFolder !== null ? [templatesFolder] : [];
-			derived = { ...current, index: { ...current.index, excludedFolders: [...current.index.excludedFolders, ...templates, app.vault.configDir] } };
+			derived = {
+				...current,
+				index: {
+					...current.index,
+					excludedFolders: [...current.index.excludedFolders, ...templates, app.vault.configDir],
+				},
+			};
 		}
 		return derived;
 	};
 	return new MemoryEngine({
 		vault: new ObsidianVault(app),
-		storage: new AdapterStorage(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/${manifest.id}/state`)),
+		storage: new AdapterStorage(
+			app.vault.adapter,
+			normalizePath(`${app.vault.configDir}/plugins/${manifest.id}/state`),
+		),
 		deviceId: obsidianDeviceId(app),
 		lock: obsidianLockIdentity(),
-		worker: createWebMaintenanceWorker({ onFallback: (reason) => warn(`${reason}; maintenance runs on the main thread.`) }),
+		worker: createWebMaintenanceWorker({
+			onFallback: (reason) => warn(`${reason}; maintenance runs on the main thread.`),
+		}),
 		timers: WINDOW_TIMERS,
 		clock: () => Date.now(),
 		settings,

@@ -7,7 +7,9 @@ export function recordOpens(plugin: Plugin, engine: MemoryEngine, warn: (message
 	plugin.registerEvent(
 		plugin.app.workspace.on("file-open", (file) => {
 			if (!(file instanceof TFile)) return;
-			engine.recordOpen(file.path).catch((error: unknown) => warn(`could not record that ${file.path} was opened: ${errorMessage(error)}`));
+			engine
+				.recordOpen(file.path)
+				.catch((error: unknown) => warn(`could not record that ${file.path} was opened: ${errorMessage(error)}`));
 		}),
 	);
 }

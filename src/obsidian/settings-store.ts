@@ -57,17 +57,25 @@ export class PluginSettingsStore {
 		const paths = changedPaths(previous, this.settings);
 		this.notify(previous);
 		if (!this.usable) {
-			if (!this.toldUnsaved) new Notice(`${PLUGIN_NAME}: a settings change applies until the plugin is reloaded; it was not saved because the settings file could not be used.`);
+			if (!this.toldUnsaved)
+				new Notice(
+					`${PLUGIN_NAME}: a settings change applies until the plugin is reloaded; it was not saved because the settings file could not be used.`,
+				);
 			this.toldUnsaved = true;
 			return Promise.resolve();
 		}
 		if (paths.length === 0) return this.saving;
 		const settings = this.settings;
-		this.saving = this.saving.catch(() => undefined).then(async () => {
-			const saved: unknown = await this.plugin.loadData();
-			const base = typeof saved === "object" && saved !== null && !Array.isArray(saved) ? (saved as Record<string, unknown>) : {};
-			await this.plugin.saveData(withChanges(base, settings, paths));
-		});
+		this.saving = this.saving
+			.catch(() => undefined)
+			.then(async () => {
+				const saved: unknown = await this.plugin.loadData();
+				const base =
+					typeof saved === "object" && saved !== null && !Array.isArray(saved)
+						? (saved as Record<string, unknown>)
+						: {};
+				await this.plugin.saveData(withChanges(base, settings, paths));
+			});
 		return this.saving;
 	}
 
@@ -79,11 +87,16 @@ export class PluginSettingsStore {
 	/** Sets one top-level key of data.json that is not a setting (such as "welcomed"), in turn with the saves. */
 	markInFile(key: string, value: unknown): Promise<void> {
 		if (!this.usable) return Promise.resolve();
-		this.saving = this.saving.catch(() => undefined).then(async () => {
-			const saved: unknown = await this.plugin.loadData();
-			const base = typeof saved === "object" && saved !== null && !Array.isArray(saved) ? (saved as Record<string, unknown>) : {};
-			await this.plugin.saveData({ ...base, [key]: value });
-		});
+		this.saving = this.saving
+			.catch(() => undefined)
+			.then(async () => {
+				const saved: unknown = await this.plugin.loadData();
+				const base =
+					typeof saved === "object" && saved !== null && !Array.isArray(saved)
+						? (saved as Record<string, unknown>)
+						: {};
+				await this.plugin.saveData({ ...base, [key]: value });
+			});
 		return this.saving;
 	}
 
@@ -102,7 +115,9 @@ export class PluginSettingsStore {
 		await this.saving.catch(() => undefined);
 		const read = await readFile(this.plugin);
 		if (read.problem !== null) {
-			new Notice(`${PLUGIN_NAME}: the changed settings file was not applied: ${read.problem.replace(/\.$/, "")}. The current settings stay in effect.`);
+			new Notice(
+				`${PLUGIN_NAME}: the changed settings file was not applied: ${read.problem.replace(/\.$/, "")}. The current settings stay in effect.`,
+			);
 			return;
 		}
 		const previous = this.settings;
@@ -121,10 +136,15 @@ async function readFile(plugin: Plugin): Promise<{ settings: MemorySettings; pro
 	try {
 		return readSettings(await plugin.loadData());
 	} catch (error) {
-		return { settings: readSettings(null).settings, problem: `the settings file could not be read (${errorMessage(error)})` };
+		return {
+			settings: readSettings(null).settings,
+			problem: `the settings file could not be read (${errorMessage(error)})`,
+		};
 	}
 }
 
 function tellUnusable(problem: string): void {
-	new Notice(`${PLUGIN_NAME}: ${problem.replace(/\.$/, "")}. Using the default settings until this is fixed; the settings file was left unchanged.`);
+	new Notice(
+		`${PLUGIN_NAME}: ${problem.replace(/\.$/, "")}. Using the default settings until this is fixed; the settings file was left unchanged.`,
+	);
 }

@@ -50,7 +50,8 @@ export class MaintenanceWorkerClient implements MaintenanceWorker {
 	) {}
 
 	run(request: MaintenanceRequest): Promise<MaintenanceResponse> {
-		if (this.terminated) return Promise.reject(new Error(`The ${this.name} was terminated; create a new one to run passes`));
+		if (this.terminated)
+			return Promise.reject(new Error(`The ${this.name} was terminated; create a new one to run passes`));
 		return new Promise((resolve, reject) => {
 			const id = this.nextId++;
 			try {

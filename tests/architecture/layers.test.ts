@@ -41,7 +41,8 @@ const within =
 	({ target, local }: Import): boolean =>
 		local && folders.some((folder) => target.startsWith(`${folder}/`));
 /** An npm package other than the host platform (Obsidian's API or Node's built-ins). */
-const portablePackage = ({ target, local }: Import): boolean => !local && target !== "obsidian" && !target.startsWith("node:");
+const portablePackage = ({ target, local }: Import): boolean =>
+	!local && target !== "obsidian" && !target.startsWith("node:");
 
 describe("layers: dependencies point downwards only", () => {
 	it("sees the imports it checks (a rule that sees nothing cannot fail)", () => {

@@ -15,7 +15,13 @@ async function readVault(dir: string): Promise<Map<string, string>> {
 	const result = new Map<string, string>();
 	for (const entry of entries.filter((e) => e.isFile())) {
 		const absolute = join(entry.parentPath, entry.name);
-		result.set(absolute.slice(dir.length + 1).split("\\").join("/"), await readFile(absolute, "utf8"));
+		result.set(
+			absolute
+				.slice(dir.length + 1)
+				.split("\\")
+				.join("/"),
+			await readFile(absolute, "utf8"),
+		);
 	}
 	return result;
 }
@@ -100,7 +106,11 @@ describe("generateVault", () => {
 		const typed = [...files.values()].filter((text) => typedKey.test(text));
 		expect(typed.length).toBeGreaterThan(NOTES * 0.1);
 		expect(typed.length).toBeLessThan(NOTES * 0.35);
-		const keys = new Set(typed.flatMap((text) => [...text.matchAll(/^(caused_by|supports|derived_from|contradicts|supersedes):/gm)].map((m) => m[1])));
+		const keys = new Set(
+			typed.flatMap((text) =>
+				[...text.matchAll(/^(caused_by|supports|derived_from|contradicts|supersedes):/gm)].map((m) => m[1]),
+			),
+		);
 		expect([...keys].sort()).toEqual(["caused_by", "contradicts", "derived_from", "supersedes", "supports"]);
 	});
 

@@ -3,7 +3,13 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(__dirname, "../..");
-const DOCS = ["ARCHITECTURE.md", "README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const DOCS = [
+	"ARCHITECTURE.md",
+	"README.md",
+	...readdirSync(join(ROOT, "docs"))
+		.filter((f) => f.endsWith(".md"))
+		.map((f) => `docs/${f}`),
+];
 
 /** Repository paths a document names in backticks, e.g. `src/engine/memory-engine.ts`. */
 function namedPaths(doc: string): string[] {

@@ -1,7 +1,11 @@
 import { setTimeout } from "node:timers";
 import { describe, expect, it } from "vitest";
 import type { EmbeddingWorkerReply, EmbeddingWorkerRequest } from "../../src/embeddings/embedding-worker-protocol";
-import { createWorkerEmbedder, type EmbeddingWorkerPort, type ModelFileSource } from "../../src/embeddings/worker-embedder";
+import {
+	createWorkerEmbedder,
+	type EmbeddingWorkerPort,
+	type ModelFileSource,
+} from "../../src/embeddings/worker-embedder";
 
 type Script = (worker: ScriptedWorker, message: EmbeddingWorkerRequest, transfer: Transferable[]) => void;
 
@@ -41,12 +45,19 @@ const model: Script = (worker, message) => {
 		FILES.forEach((file, index) => worker.reply({ type: "file", id: index + 1, file }));
 	} else if (message.type === "file") {
 		if (message.error !== undefined) worker.reply({ type: "load-failed", message: message.error });
-		else if (message.bytes === null) worker.reply({ type: "load-failed", message: `file was not found locally at "/models/${FILES[message.id - 1]}"` });
+		else if (message.bytes === null)
+			worker.reply({
+				type: "load-failed",
+				message: `file was not found locally at "/models/${FILES[message.id - 1]}"`,
+			});
 		else if (message.id === FILES.length) worker.reply({ type: "loaded", dimensions: 2, maxTokens: 128 });
 	} else if (message.texts.includes("poison")) {
 		worker.reply({ type: "embed-failed", id: message.id, message: "tensor shape mismatch" });
 	} else {
-		const rows = message.texts.flatMap((text) => [text.length / Math.hypot(text.length, 1), 1 / Math.hypot(text.length, 1)]);
+		const rows = message.texts.flatMap((text) => [
+			text.length / Math.hypot(text.length, 1),
+			1 / Math.hypot(text.length, 1),
+		]);
 		const vectors = new Float32Array(rows).buffer;
 		worker.reply({ type: "embedded", id: message.id, vectors, dimensions: 2 });
 	}
@@ -73,24 +84,44 @@ describe("createWorkerEmbedder (main thread side of the embedding worker)", () =
 		const worker = new ScriptedWorker(model);
 		const files = source(complete);
 		const progress: unknown[] = [];
-		const embedder = await createWorkerEmbedder({ modelId: "owner/model", files, dtype: "q8", onProgress: (event) => progress.push(event), startWorker: () => worker });
+		const embedder = await createWorkerEmbedder({
+			modelId: "owner/model",
+			files,
+			dtype: "q8",
+			onProgress: (event) => progress.push(event),
+			startWorker: () => worker,
+		});
 
-		expect(worker.received[0]?.message).toEqual({ type: "load", model: { modelId: "owner/model", dtype: "q8", batchSize: 16, maxTokensCap: undefined } });
+		expect(worker.received[0]?.message).toEqual({
+			type: "load",
+			model: { modelId: "owner/model", dtype: "q8", batchSize: 16, maxTokensCap: undefined },
+		});
 		expect(files.asked).toEqual(FILES);
 		const answers = worker.received.filter(({ message }) => message.type === "file");
-		expect(answers.map(({ message, transfer }) => message.type === "file" && transfer[0] === message.bytes && message.bytes?.byteLength)).toEqual([2, 7]);
+		expect(
+			answers.map(
+				({ message, transfer }) =>
+					message.type === "file" && transfer[0] === message.bytes && message.bytes?.byteLength,
+			),
+		).toEqual([2, 7]);
 		expect(progress).toEqual([{ stage: "load", file: "config.json", fraction: 0 }]);
 		expect([embedder.modelId, embedder.dimensions, embedder.maxTokens]).toEqual(["owner/model", 2, 128]);
 
 		const [a, b] = await embedder.embed(["abc", "abcd"]);
-		expect([...(a ?? [])].map((x) => x.toFixed(4))).toEqual([3 / Math.hypot(3, 1), 1 / Math.hypot(3, 1)].map((x) => x.toFixed(4)));
+		expect([...(a ?? [])].map((x) => x.toFixed(4))).toEqual(
+			[3 / Math.hypot(3, 1), 1 / Math.hypot(3, 1)].map((x) => x.toFixed(4)),
+		);
 		expect(b?.length).toBe(2);
 		expect(b?.[0]).toBeCloseTo(4 / Math.hypot(4, 1), 6);
 	});
 
 	it("answers an empty batch without asking the worker", async () => {
 		const worker = new ScriptedWorker(model);
-		const embedder = await createWorkerEmbedder({ modelId: "owner/model", files: source(complete), startWorker: () => worker });
+		const embedder = await createWorkerEmbedder({
+			modelId: "owner/model",
+			files: source(complete),
+			startWorker: () => worker,
+		});
 		const sent = worker.received.length;
 		expect(await embedder.embed([])).toEqual([]);
 		expect(worker.received.length).toBe(sent);
@@ -98,7 +129,11 @@ describe("createWorkerEmbedder (main thread side of the embedding worker)", () =
 
 	it("names the model, the missing files and where they were looked for when the load fails, and stops the worker", async () => {
 		const worker = new ScriptedWorker(model);
-		const failure = createWorkerEmbedder({ modelId: "owner/model", files: source({ "onnx/model.onnx": "weights" }), startWorker: () => worker });
+		const failure = createWorkerEmbedder({
+			modelId: "owner/model",
+			files: source({ "onnx/model.onnx": "weights" }),
+			startWorker: () => worker,
+		});
 		await expect(failure).rejects.toThrow(
 			'Could not load embedding model "owner/model": config.json not found in the folder "Models/test". Keyword search and the graph keep working without it.',
 		);
@@ -114,8 +149,14 @@ describe("createWorkerEmbedder (main thread side of the embedding worker)", () =
 	});
 
 	it("rejects only the failed call when the model fails on a batch", async () => {
-		const embedder = await createWorkerEmbedder({ modelId: "owner/model", files: source(complete), startWorker: () => new ScriptedWorker(model) });
-		await expect(embedder.embed(["poison"])).rejects.toThrow('Embedding with "owner/model" failed: tensor shape mismatch');
+		const embedder = await createWorkerEmbedder({
+			modelId: "owner/model",
+			files: source(complete),
+			startWorker: () => new ScriptedWorker(model),
+		});
+		await expect(embedder.embed(["poison"])).rejects.toThrow(
+			'Embedding with "owner/model" failed: tensor shape mismatch',
+		);
 		expect(await embedder.embed(["ok"])).toHaveLength(1);
 	});
 
@@ -124,7 +165,11 @@ describe("createWorkerEmbedder (main thread side of the embedding worker)", () =
 			if (message.type !== "embed") model(worker, message, transfer);
 		};
 		const worker = new ScriptedWorker(silentOnEmbed);
-		const embedder = await createWorkerEmbedder({ modelId: "owner/model", files: source(complete), startWorker: () => worker });
+		const embedder = await createWorkerEmbedder({
+			modelId: "owner/model",
+			files: source(complete),
+			startWorker: () => worker,
+		});
 		const pending = embedder.embed(["never answered"]);
 		worker.crash("out of memory");
 		await expect(pending).rejects.toThrow("The embedding worker stopped (out of memory)");
@@ -134,7 +179,11 @@ describe("createWorkerEmbedder (main thread side of the embedding worker)", () =
 
 	it("terminates the worker on dispose; later calls say so", async () => {
 		const worker = new ScriptedWorker(model);
-		const embedder = await createWorkerEmbedder({ modelId: "owner/model", files: source(complete), startWorker: () => worker });
+		const embedder = await createWorkerEmbedder({
+			modelId: "owner/model",
+			files: source(complete),
+			startWorker: () => worker,
+		});
 		await embedder.dispose();
 		expect(worker.terminated).toBe(true);
 		await expect(embedder.embed(["x"])).rejects.toThrow('The embedder for "owner/model" was disposed');

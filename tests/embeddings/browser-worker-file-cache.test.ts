@@ -20,16 +20,22 @@ describe("WorkerFileCache (transformers.js' custom cache inside the embedding wo
 		const local = await fileCache.match("/models/owner/model/config.json");
 		expect(await local?.text()).toBe('{"model_type":"bert"}');
 		expect(local?.headers.get("content-length")).toBe("21");
-		expect(await (await fileCache.match("https://huggingface.co/owner/model/resolve/main/onnx/model.onnx"))?.text()).toBe("weights");
+		expect(
+			await (await fileCache.match("https://huggingface.co/owner/model/resolve/main/onnx/model.onnx"))?.text(),
+		).toBe("weights");
 		expect(asked).toEqual(["config.json", "onnx/model.onnx"]);
 	});
 
 	it("asks the main thread once per file, whichever key and however often, until told to forget", async () => {
 		const { fileCache, asked } = cache({ "tokenizer.json": "{}" });
 		await fileCache.match("/models/owner/model/tokenizer.json");
-		expect(await (await fileCache.match("https://huggingface.co/owner/model/resolve/main/tokenizer.json"))?.text()).toBe("{}");
+		expect(
+			await (await fileCache.match("https://huggingface.co/owner/model/resolve/main/tokenizer.json"))?.text(),
+		).toBe("{}");
 		expect(await fileCache.match("/models/owner/model/generation_config.json")).toBeUndefined();
-		expect(await fileCache.match("https://huggingface.co/owner/model/resolve/main/generation_config.json")).toBeUndefined();
+		expect(
+			await fileCache.match("https://huggingface.co/owner/model/resolve/main/generation_config.json"),
+		).toBeUndefined();
 		expect(asked).toEqual(["tokenizer.json", "generation_config.json"]);
 		fileCache.forget();
 		await fileCache.match("/models/owner/model/tokenizer.json");

@@ -47,9 +47,14 @@ describe("generate-fixture-model", () => {
 			"causal-memory/fixture-minilm/tokenizer.json",
 			"causal-memory/fixture-minilm/tokenizer_config.json",
 		]);
-		const config = JSON.parse(readFileSync(join(root, "causal-memory/fixture-minilm/config.json"), "utf8")) as Record<string, unknown>;
+		const config = JSON.parse(readFileSync(join(root, "causal-memory/fixture-minilm/config.json"), "utf8")) as Record<
+			string,
+			unknown
+		>;
 		expect(config).toMatchObject({ model_type: "bert", hidden_size: 384, max_position_embeddings: 512 });
-		const tokenizer = JSON.parse(readFileSync(join(root, "causal-memory/fixture-minilm/tokenizer.json"), "utf8")) as { model: { type: string; vocab: Record<string, number> } };
+		const tokenizer = JSON.parse(readFileSync(join(root, "causal-memory/fixture-minilm/tokenizer.json"), "utf8")) as {
+			model: { type: string; vocab: Record<string, number> };
+		};
 		expect(tokenizer.model.type).toBe("WordPiece");
 		const vocabSize = Object.keys(tokenizer.model.vocab).length;
 		expect(vocabSize).toBeGreaterThan(300);
@@ -79,7 +84,10 @@ describe("generate-fixture-model", () => {
 
 	it("builds a smaller model at 128 dimensions", () => {
 		const { root } = generate("--dimensions", "128");
-		const config = JSON.parse(readFileSync(join(root, "causal-memory/fixture-minilm/config.json"), "utf8")) as Record<string, unknown>;
+		const config = JSON.parse(readFileSync(join(root, "causal-memory/fixture-minilm/config.json"), "utf8")) as Record<
+			string,
+			unknown
+		>;
 		expect(config.hidden_size).toBe(128);
 		const fp32 = statSync(join(root, "causal-memory/fixture-minilm/onnx/model.onnx")).size;
 		const q8 = statSync(join(root, "causal-memory/fixture-minilm/onnx/model_quantized.onnx")).size;

@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ortWasmBrotli } from "../../scripts/inline-worker.mjs";
 
-const fromTransformers = createRequire(join(process.cwd(), "node_modules", "@huggingface", "transformers", "package.json"));
+const fromTransformers = createRequire(
+	join(process.cwd(), "node_modules", "@huggingface", "transformers", "package.json"),
+);
 const wasm = readFileSync(fromTransformers.resolve("onnxruntime-web/ort-wasm-simd-threaded.wasm"));
 
 describe("the ONNX Runtime wasm carried by the embedding worker", () => {

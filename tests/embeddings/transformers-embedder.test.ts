@@ -92,7 +92,11 @@ describe("createTransformersEmbedder with the fixture model (offline, transforme
 	});
 
 	it("loads the q8 weights too, with nearly the same vectors", async () => {
-		const quantized = await createTransformersEmbedder({ modelId: FIXTURE_MODEL_ID, localModelPath: FIXTURE_MODEL_ROOT, dtype: "q8" });
+		const quantized = await createTransformersEmbedder({
+			modelId: FIXTURE_MODEL_ID,
+			localModelPath: FIXTURE_MODEL_ROOT,
+			dtype: "q8",
+		});
 		try {
 			const [a] = await embedder.embed([DOCUMENTS[3]]);
 			const [b] = await quantized.embed([DOCUMENTS[3]]);
@@ -108,15 +112,19 @@ describe("createTransformersEmbedder without the model", () => {
 	afterAll(() => rmSync(emptyRoot, { recursive: true, force: true }));
 
 	it("says where to put the model folder and which setting allows the download", async () => {
-		const created = createTransformersEmbedder({ modelId: DEFAULT_EMBEDDING_MODEL, localModelPath: emptyRoot, allowRemote: false });
+		const created = createTransformersEmbedder({
+			modelId: DEFAULT_EMBEDDING_MODEL,
+			localModelPath: emptyRoot,
+			allowRemote: false,
+		});
 		await expect(created).rejects.toThrow(`put the model folder at ${emptyRoot}/Xenova/all-MiniLM-L6-v2/`);
 		await expect(created).rejects.toThrow(/config\.json, tokenizer\.json, tokenizer_config\.json, onnx\/model\.onnx/);
 		await expect(created).rejects.toThrow(/allow the model download in the settings/);
 	});
 
 	it("rejects a relative model folder", async () => {
-		await expect(createTransformersEmbedder({ modelId: FIXTURE_MODEL_ID, localModelPath: ".tmp/models" })).rejects.toThrow(
-			'localModelPath must be an absolute folder path, got ".tmp/models"',
-		);
+		await expect(
+			createTransformersEmbedder({ modelId: FIXTURE_MODEL_ID, localModelPath: ".tmp/models" }),
+		).rejects.toThrow('localModelPath must be an absolute folder path, got ".tmp/models"');
 	});
 });

@@ -23,7 +23,12 @@ const NOTES: Record<string, string> = {
 
 let engines: MemoryEngine[] = [];
 
-function engineOver(vault: MemoryVault, storage: MemoryStorage, clock: () => number, settings: MemorySettings = readMemorySettings(null).settings): MemoryEngine {
+function engineOver(
+	vault: MemoryVault,
+	storage: MemoryStorage,
+	clock: () => number,
+	settings: MemorySettings = readMemorySettings(null).settings,
+): MemoryEngine {
 	const engine = new MemoryEngine({
 		vault,
 		storage,
@@ -61,7 +66,9 @@ describe("MemoryEngine recall wiring", () => {
 		}
 		await engine.maintenance.runPass();
 		expect(engine.maintenance.lastPassAt()).toBe(now);
-		expect(engine.maintenance.retentionOf("Fence B.md")).toBeGreaterThan(engine.maintenance.retentionOf("Fence A.md") ?? 1);
+		expect(engine.maintenance.retentionOf("Fence B.md")).toBeGreaterThan(
+			engine.maintenance.retentionOf("Fence A.md") ?? 1,
+		);
 
 		const after = await engine.recall("tomatoes fence", { readOnly: true });
 		expect(after.results.map((hit) => hit.path).slice(0, 2)).toEqual(["Fence B.md", "Fence A.md"]);
@@ -93,7 +100,10 @@ describe("MemoryEngine recall wiring", () => {
 
 	it("adds semantic recall once a model is given, for notes indexed before it loaded", async () => {
 		ensureFixtureModel();
-		const embedder = await createTransformersEmbedder({ modelId: FIXTURE_MODEL_ID, localModelPath: FIXTURE_MODEL_ROOT });
+		const embedder = await createTransformersEmbedder({
+			modelId: FIXTURE_MODEL_ID,
+			localModelPath: FIXTURE_MODEL_ROOT,
+		});
 		try {
 			const engine = engineOver(new MemoryVault(NOTES), new MemoryStorage(), () => Date.UTC(2026, 0, 1));
 			await engine.start({ follow: false });

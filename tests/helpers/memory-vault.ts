@@ -1,7 +1,15 @@
 import { editFrontmatter } from "../../src/core/frontmatter/edit-frontmatter";
 import { OwnWrites } from "../../src/core/frontmatter/own-writes";
 import { parseNote } from "../../src/core/parse/parse-note";
-import type { FrontmatterUpdate, LoadedNote, RemoveMode, VaultEvent, VaultEventListener, VaultFile, VaultPort } from "../../src/core/model/vault";
+import type {
+	FrontmatterUpdate,
+	LoadedNote,
+	RemoveMode,
+	VaultEvent,
+	VaultEventListener,
+	VaultFile,
+	VaultPort,
+} from "../../src/core/model/vault";
 
 /**
  * An in-memory VaultPort for engine tests: files are strings, events are delivered
@@ -16,7 +24,8 @@ export class MemoryVault implements VaultPort {
 	frontmatterWrites = 0;
 
 	constructor(initial: Record<string, string> = {}) {
-		for (const [path, content] of Object.entries(initial)) this.files.set(path, { content, mtime: this.now, ctime: this.now });
+		for (const [path, content] of Object.entries(initial))
+			this.files.set(path, { content, mtime: this.now, ctime: this.now });
 	}
 
 	/** Writes a file as a user would (create or modify) and emits the event. */
@@ -63,7 +72,12 @@ export class MemoryVault implements VaultPort {
 	load(path: string): Promise<LoadedNote | null> {
 		const file = this.files.get(path);
 		if (!file) return Promise.resolve(null);
-		return Promise.resolve({ file: this.fileOf(path), content: file.content, parsed: parseNote(file.content), ownWrite: this.ownWrites.isOwn(path, file.content) });
+		return Promise.resolve({
+			file: this.fileOf(path),
+			content: file.content,
+			parsed: parseNote(file.content),
+			ownWrite: this.ownWrites.isOwn(path, file.content),
+		});
 	}
 
 	/** Live at once, like Obsidian: every later change is delivered. */

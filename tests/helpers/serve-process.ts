@@ -17,8 +17,15 @@ export interface ServeProcess {
 }
 
 /** Starts the built `causal-memory serve` (dist/cli.cjs) on a vault folder and waits for its banner. */
-export async function startServeProcess(vault: string, extraArgs: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<ServeProcess> {
-	const child = spawn(process.execPath, [CLI, "serve", "--vault", vault, "--port", "0", ...extraArgs], { stdio: ["ignore", "pipe", "pipe"], env });
+export async function startServeProcess(
+	vault: string,
+	extraArgs: readonly string[] = [],
+	env: NodeJS.ProcessEnv = process.env,
+): Promise<ServeProcess> {
+	const child = spawn(process.execPath, [CLI, "serve", "--vault", vault, "--port", "0", ...extraArgs], {
+		stdio: ["ignore", "pipe", "pipe"],
+		env,
+	});
 	let stdout = "";
 	let stderr = "";
 	child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

@@ -24,14 +24,34 @@ const tools = mcpCheckTools();
 
 /** A scenario passes when at least one check succeeded and none failed. */
 function passed(checks: Check[] | undefined): boolean {
-	return checks !== undefined && checks.some((check) => check.status === "SUCCESS") && checks.every((check) => check.status !== "FAILURE");
+	return (
+		checks !== undefined &&
+		checks.some((check) => check.status === "SUCCESS") &&
+		checks.every((check) => check.status !== "FAILURE")
+	);
 }
 
 function runSuite(url: string, workDir: string): Promise<SuiteRun> {
 	const expectedFailures = join(workDir, "expected-failures.yml");
-	writeFileSync(expectedFailures, `server:\n${Object.keys(baseline.expectedFailures).map((name) => `  - ${name}\n`).join("")}`);
+	writeFileSync(
+		expectedFailures,
+		`server:\n${Object.keys(baseline.expectedFailures)
+			.map((name) => `  - ${name}\n`)
+			.join("")}`,
+	);
 	const outputDir = join(workDir, "results");
-	const args = [tools.conformance, "server", "--url", url, "--suite", "active", "--expected-failures", expectedFailures, "--output-dir", outputDir];
+	const args = [
+		tools.conformance,
+		"server",
+		"--url",
+		url,
+		"--suite",
+		"active",
+		"--expected-failures",
+		expectedFailures,
+		"--output-dir",
+		outputDir,
+	];
 	return new Promise((resolve) => {
 		// Asynchronous on purpose: the server under test runs in this process.
 		execFile(tools.node, args, { timeout: 240_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -46,7 +66,8 @@ function readScenarios(outputDir: string): Map<string, Check[]> {
 	const scenarios = new Map<string, Check[]>();
 	for (const folder of readdirSync(outputDir)) {
 		const name = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(folder)?.[1];
-		if (name !== undefined) scenarios.set(name, JSON.parse(readFileSync(join(outputDir, folder, "checks.json"), "utf8")) as Check[]);
+		if (name !== undefined)
+			scenarios.set(name, JSON.parse(readFileSync(join(outputDir, folder, "checks.json"), "utf8")) as Check[]);
 	}
 	return scenarios;
 }
@@ -83,14 +104,20 @@ describe.skipIf(!tools.found)("MCP conformance suite (Node 22, no-auth test inst
 	});
 
 	it("fails no scenario outside the baseline, and every baselined scenario still fails", () => {
-		const unexpected = [...run.scenarios].filter(([name, checks]) => !passed(checks) && !(name in baseline.expectedFailures)).map(([name]) => name);
+		const unexpected = [...run.scenarios]
+			.filter(([name, checks]) => !passed(checks) && !(name in baseline.expectedFailures))
+			.map(([name]) => name);
 		const stale = Object.keys(baseline.expectedFailures).filter((name) => passed(run.scenarios.get(name)));
 		expect({ unexpected, stale }).toEqual({ unexpected: [], stale: [] });
 		expect(run.exitCode, run.output).toBe(0);
 	});
 
 	it("runs every scenario the baseline names, so none is listed by mistake", () => {
-		const listed = [...Object.keys(baseline.expectedFailures), ...Object.keys(baseline.vacuousPasses), ...Object.keys(baseline.mustPass)];
+		const listed = [
+			...Object.keys(baseline.expectedFailures),
+			...Object.keys(baseline.vacuousPasses),
+			...Object.keys(baseline.mustPass),
+		];
 		expect(listed.filter((name) => !run.scenarios.has(name))).toEqual([]);
 		expect([...run.scenarios.keys()].filter((name) => !listed.includes(name))).toEqual([]);
 	});

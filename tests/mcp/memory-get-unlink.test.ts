@@ -5,12 +5,15 @@ import { MemoryVault } from "../helpers/memory-vault";
 import { body, connectHarness, type Harness } from "./memory-tools-harness";
 
 const NOTES: Record<string, string> = {
-	"Projects/Release 4.2.md": '---\ncaused_by: "[[Orders migration]]"\ntags: [release]\n---\nShipped the new payment form on Friday.',
+	"Projects/Release 4.2.md":
+		'---\ncaused_by: "[[Orders migration]]"\ntags: [release]\n---\nShipped the new payment form on Friday.',
 	"Projects/Orders migration.md": "Renamed a column in the orders table before the release.",
-	"Projects/Checkout outage.md": '---\ncaused_by:\n  - "[[Release 4.2]]"\n  - "[[Orders migration]]"\n---\nCheckout was down for an hour. See [[Garden]].',
+	"Projects/Checkout outage.md":
+		'---\ncaused_by:\n  - "[[Release 4.2]]"\n  - "[[Orders migration]]"\n---\nCheckout was down for an hour. See [[Garden]].',
 	"Garden.md": "Tomatoes need more water in July.",
 	"Journal/Secret plans.md": '---\ncaused_by: "[[Release 4.2]]"\n---\nThe surprise party is on the 14th.',
-	"Memory/Budget 50k.md": "---\nmemory_source: mcp\ncontradicts:\n  - \"[[Budget 80k]]\"\n---\nThe launch budget is $50,000.",
+	"Memory/Budget 50k.md":
+		'---\nmemory_source: mcp\ncontradicts:\n  - "[[Budget 80k]]"\n---\nThe launch budget is $50,000.',
 	"Memory/Budget 80k.md": "---\nmemory_source: mcp\n---\nThe launch budget is $80,000.",
 };
 
@@ -44,7 +47,12 @@ describe("memory_get", () => {
 		expect(result.isError).toBeFalsy();
 		const got = result.structuredContent as unknown as GotMemory;
 		expect(body(result)).toEqual(result.structuredContent);
-		expect(got).toMatchObject({ node_id: "Projects/Release 4.2.md", status: "active", tags: ["#release"], properties: { caused_by: "[[Orders migration]]", tags: ["release"] } });
+		expect(got).toMatchObject({
+			node_id: "Projects/Release 4.2.md",
+			status: "active",
+			tags: ["#release"],
+			properties: { caused_by: "[[Orders migration]]", tags: ["release"] },
+		});
 		expect(got.content).toBe("Shipped the new payment form on Friday.");
 		expect(got.links).toEqual([
 			{ node_id: "Projects/Orders migration.md", type: "caused_by", direction: "out", relation: "caused by" },
@@ -71,7 +79,11 @@ const EDIT_USER_NOTES = { mcp: { allowMemoryKeysOnOtherNotes: true } };
 describe("memory_unlink", () => {
 	it("removes one entry of a typed link list and keeps the rest of the note", async () => {
 		const { call, vault } = await connect(EDIT_USER_NOTES);
-		const result = await call("memory_unlink", { source: "Checkout outage", target: "Orders migration", type: "caused_by" });
+		const result = await call("memory_unlink", {
+			source: "Checkout outage",
+			target: "Orders migration",
+			type: "caused_by",
+		});
 		expect(result.isError).toBeFalsy();
 		expect(result.structuredContent).toEqual({
 			source: "Projects/Checkout outage.md",
@@ -83,7 +95,14 @@ describe("memory_unlink", () => {
 		const note = parseNote(vault.content("Projects/Checkout outage.md") ?? "");
 		expect(note.frontmatter?.caused_by).toEqual(["[[Release 4.2]]"]);
 		expect(vault.content("Projects/Checkout outage.md")).toContain("Checkout was down for an hour. See [[Garden]].");
-		const traverse = (await call("memory_traverse", { node_id: "Checkout outage", depth: 1, direction: "out", edge_types: ["caused_by"] })).structuredContent as {
+		const traverse = (
+			await call("memory_traverse", {
+				node_id: "Checkout outage",
+				depth: 1,
+				direction: "out",
+				edge_types: ["caused_by"],
+			})
+		).structuredContent as {
 			edges: { target: string }[];
 		};
 		expect(traverse.edges.map((edge) => edge.target)).toEqual(["Projects/Release 4.2.md"]);
@@ -95,7 +114,11 @@ describe("memory_unlink", () => {
 		expect(first.structuredContent).toMatchObject({ removed: 1, still_linked_by: [] });
 		expect(parseNote(vault.content("Projects/Release 4.2.md") ?? "").frontmatter).toEqual({ tags: ["release"] });
 		const before = vault.content("Projects/Release 4.2.md");
-		const second = await call("memory_unlink", { source: "Release 4.2", target: "Orders migration", type: "caused_by" });
+		const second = await call("memory_unlink", {
+			source: "Release 4.2",
+			target: "Orders migration",
+			type: "caused_by",
+		});
 		expect(second.structuredContent).toMatchObject({ removed: 0, still_linked_by: [] });
 		expect(vault.content("Projects/Release 4.2.md")).toBe(before);
 	});
@@ -110,20 +133,31 @@ describe("memory_unlink", () => {
 
 	it("resolves a contradiction: unlink contradicts, link supersedes", async () => {
 		const { call, vault } = await connect();
-		expect((await call("memory_unlink", { source: "Budget 50k", target: "Budget 80k", type: "contradicts" })).structuredContent).toMatchObject({ removed: 1 });
-		expect((await call("memory_link", { source: "Budget 80k", target: "Budget 50k", type: "supersedes" })).structuredContent).toMatchObject({ created: true });
+		expect(
+			(await call("memory_unlink", { source: "Budget 50k", target: "Budget 80k", type: "contradicts" }))
+				.structuredContent,
+		).toMatchObject({ removed: 1 });
+		expect(
+			(await call("memory_link", { source: "Budget 80k", target: "Budget 50k", type: "supersedes" })).structuredContent,
+		).toMatchObject({ created: true });
 		expect(parseNote(vault.content("Memory/Budget 50k.md") ?? "").frontmatter).toEqual({ memory_source: "mcp" });
 		const recall = (await call("memory_recall", { query: "launch budget", read_only: true })).structuredContent as {
 			results: { node_id: string; superseded_by?: string[] }[];
 		};
 		expect(recall.results[0].node_id).toBe("Memory/Budget 80k.md");
-		expect(recall.results.find((hit) => hit.node_id === "Memory/Budget 50k.md")?.superseded_by).toEqual(["Memory/Budget 80k.md"]);
+		expect(recall.results.find((hit) => hit.node_id === "Memory/Budget 50k.md")?.superseded_by).toEqual([
+			"Memory/Budget 80k.md",
+		]);
 	});
 
 	it("refuses to unlink from a user's note outside the write folders by default, naming the field, and writes nothing", async () => {
 		const { call, vault } = await connect();
 		const before = vault.content("Projects/Checkout outage.md");
-		const refused = await call("memory_unlink", { source: "Checkout outage", target: "Release 4.2", type: "caused_by" });
+		const refused = await call("memory_unlink", {
+			source: "Checkout outage",
+			target: "Release 4.2",
+			type: "caused_by",
+		});
 		expect(refused.isError).toBe(true);
 		expect(body(refused)).toMatchObject({ field: "source" });
 		expect(vault.content("Projects/Checkout outage.md")).toBe(before);

@@ -22,7 +22,10 @@ const frontmatterOf = async (path: string) => parseNote(await onDisk(path)).fron
 
 async function filesUnder(dir: string): Promise<string[]> {
 	const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-	return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1)).sort();
+	return entries
+		.filter((entry) => entry.isFile())
+		.map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+		.sort();
 }
 
 beforeEach(async () => {
@@ -32,7 +35,10 @@ beforeEach(async () => {
 		await mkdir(dirname(join(vaultDir, path)), { recursive: true });
 		await writeFile(join(vaultDir, path), content);
 	}
-	harness = await connectHarness(new FsVault(vaultDir), new FsStorage(join(root, "state"), { sync: false }), { follow: false, clock: () => Date.now() });
+	harness = await connectHarness(new FsVault(vaultDir), new FsStorage(join(root, "state"), { sync: false }), {
+		follow: false,
+		clock: () => Date.now(),
+	});
 });
 
 afterEach(async () => {
@@ -53,16 +59,35 @@ describe("memory tools over a real vault folder", () => {
 		expect(stored.structuredContent).toMatchObject({ node_id: "Memory/Deploy freeze.md", status: "stored" });
 		const created = await onDisk("Memory/Deploy freeze.md");
 		expect(created).toContain("Deploys are frozen during the payment migration.");
-		expect(parseNote(created).frontmatter).toMatchObject({ memory_source: "mcp", memory_category: "decision", caused_by: ["[[Checkout outage]]"] });
+		expect(parseNote(created).frontmatter).toMatchObject({
+			memory_source: "mcp",
+			memory_category: "decision",
+			caused_by: ["[[Checkout outage]]"],
+		});
 
-		const linked = await call("memory_link", { source: "Deploy freeze", target: "Projects/Release 4.2.md", type: "supports" });
+		const linked = await call("memory_link", {
+			source: "Deploy freeze",
+			target: "Projects/Release 4.2.md",
+			type: "supports",
+		});
 		expect(linked.structuredContent).toMatchObject({ created: true });
-		expect(await frontmatterOf("Memory/Deploy freeze.md")).toMatchObject({ caused_by: ["[[Checkout outage]]"], supports: ["[[Release 4.2]]"] });
+		expect(await frontmatterOf("Memory/Deploy freeze.md")).toMatchObject({
+			caused_by: ["[[Checkout outage]]"],
+			supports: ["[[Release 4.2]]"],
+		});
 
-		const amended = await call("memory_amend", { node_id: "Memory/Deploy freeze.md", content: "Deploys are frozen until the migration is verified.", reason: "verification added" });
+		const amended = await call("memory_amend", {
+			node_id: "Memory/Deploy freeze.md",
+			content: "Deploys are frozen until the migration is verified.",
+			reason: "verification added",
+		});
 		const newPath = (amended.structuredContent as { node_id: string }).node_id;
 		expect(newPath).not.toBe("Memory/Deploy freeze.md");
-		expect(await frontmatterOf(newPath)).toMatchObject({ memory_source: "mcp", memory_category: "decision", supersedes: ["[[Deploy freeze]]"] });
+		expect(await frontmatterOf(newPath)).toMatchObject({
+			memory_source: "mcp",
+			memory_category: "decision",
+			supersedes: ["[[Deploy freeze]]"],
+		});
 		expect(await onDisk("Memory/Deploy freeze.md")).toContain("Deploys are frozen during the payment migration.");
 
 		const deleted = await call("delete_memory", { node_id: newPath });

@@ -27,7 +27,11 @@ export interface HarnessOptions {
 }
 
 /** An engine over `vault`, and an SDK client connected to its MCP server through linked in-memory transports. */
-export async function connectHarness(vault: VaultPort, storage: StoragePort, options: HarnessOptions = {}): Promise<Harness> {
+export async function connectHarness(
+	vault: VaultPort,
+	storage: StoragePort,
+	options: HarnessOptions = {},
+): Promise<Harness> {
 	const settings = readMemorySettings(options.settings ?? {}).settings;
 	const clock = options.clock ?? (() => 1_700_000_000_000 + 86_400_000);
 	const engine = new MemoryEngine({
@@ -45,7 +49,10 @@ export async function connectHarness(vault: VaultPort, storage: StoragePort, opt
 	});
 	await engine.start({ follow: options.follow ?? true });
 	const internalErrors: { tool: string; error: unknown }[] = [];
-	const server = createMemoryMcpServer(engine, { version: "test", onError: (tool, error) => internalErrors.push({ tool, error }) });
+	const server = createMemoryMcpServer(engine, {
+		version: "test",
+		onError: (tool, error) => internalErrors.push({ tool, error }),
+	});
 	const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
 	await server.connect(serverTransport);
 	const client = new Client({ name: "memory-tools-test", version: "1.0.0" });

@@ -9,7 +9,8 @@ import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 const NOTES: Record<string, string> = {
 	"Projects/Release 4.2.md": '---\ncaused_by: "[[Orders migration]]"\n---\nShipped the new payment form on Friday.',
 	"Projects/Orders migration.md": "Renamed a column in the orders table before the release.",
-	"Projects/Checkout outage.md": '---\ncaused_by: "[[Release 4.2]]"\n---\nCheckout was down for an hour after the payment form release.',
+	"Projects/Checkout outage.md":
+		'---\ncaused_by: "[[Release 4.2]]"\n---\nCheckout was down for an hour after the payment form release.',
 	"Journal/Secret plans.md": "The surprise party for Dana is on the 14th. See [[Release 4.2]].",
 	"Memory/Old budget.md": "---\nmemory_source: mcp\nmemory_category: decision\n---\nThe launch budget is $50,000.",
 	"Garden.md": "Tomatoes need more water in July.",
@@ -44,13 +45,25 @@ describe("tools/list", () => {
 			expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(true);
 		}
 		// Recall reactivates what it returns unless read_only: it is not a read-only tool.
-		expect(byName.get("memory_recall")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+		expect(byName.get("memory_recall")?.annotations).toMatchObject({
+			readOnlyHint: false,
+			destructiveHint: false,
+			idempotentHint: false,
+		});
 		expect(byName.get("delete_memory")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
 		for (const name of ["pin_memory", "unpin_memory", "memory_link"]) {
-			expect(byName.get(name)?.annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+			expect(byName.get(name)?.annotations, name).toMatchObject({
+				readOnlyHint: false,
+				destructiveHint: false,
+				idempotentHint: true,
+			});
 		}
 		for (const name of ["memory_store", "memory_amend"]) {
-			expect(byName.get(name)?.annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+			expect(byName.get(name)?.annotations, name).toMatchObject({
+				readOnlyHint: false,
+				destructiveHint: false,
+				idempotentHint: false,
+			});
 		}
 		expect(byName.get("memory_recall")?.inputSchema.required).toEqual(["query"]);
 		expect(byName.get("memory_store")?.inputSchema.required).toEqual(["content"]);
@@ -69,7 +82,11 @@ describe("memory_store and memory_amend", () => {
 			source_session: "session-42",
 		});
 		expect(result.isError).toBeFalsy();
-		expect(result.structuredContent).toMatchObject({ node_id: "Memory/Deploy freeze.md", status: "stored", possible_conflicts: [] });
+		expect(result.structuredContent).toMatchObject({
+			node_id: "Memory/Deploy freeze.md",
+			status: "stored",
+			possible_conflicts: [],
+		});
 		expect(body(result)).toEqual(result.structuredContent);
 		const note = parseNote(vault.content("Memory/Deploy freeze.md") ?? "");
 		expect(note.frontmatter).toMatchObject({
@@ -84,8 +101,13 @@ describe("memory_store and memory_amend", () => {
 	it("reports a possible conflict with an existing memory and auto-links a similar one", async () => {
 		const { call } = await connect();
 		const result = await call("memory_store", { content: "The launch budget is $80,000 after the review." });
-		const stored = result.structuredContent as { possible_conflicts: { node_id: string; kind: string }[]; auto_links: unknown[] };
-		expect(stored.possible_conflicts).toEqual([expect.objectContaining({ node_id: "Memory/Old budget.md", kind: "numeric_mismatch" })]);
+		const stored = result.structuredContent as {
+			possible_conflicts: { node_id: string; kind: string }[];
+			auto_links: unknown[];
+		};
+		expect(stored.possible_conflicts).toEqual([
+			expect.objectContaining({ node_id: "Memory/Old budget.md", kind: "numeric_mismatch" }),
+		]);
 		expect(Array.isArray(stored.auto_links)).toBe(true);
 	});
 
@@ -100,7 +122,11 @@ describe("memory_store and memory_amend", () => {
 
 	it("amends: a new note supersedes the old one, which is kept", async () => {
 		const { call, vault } = await connect();
-		const result = await call("memory_amend", { node_id: "Old budget", content: "The launch budget is $80,000.", reason: "review in May" });
+		const result = await call("memory_amend", {
+			node_id: "Old budget",
+			content: "The launch budget is $80,000.",
+			reason: "review in May",
+		});
 		expect(result.isError).toBeFalsy();
 		const amended = result.structuredContent as { node_id: string; supersedes: string; status: string };
 		expect(amended.supersedes).toBe("Memory/Old budget.md");
@@ -119,9 +145,15 @@ describe("memory_recall and memory_search", () => {
 	it("recalls with why, and reactivates only when not read_only", async () => {
 		const { call, engine } = await connect();
 		const readOnly = await call("memory_recall", { query: "checkout down", read_only: true, verbosity: "full" });
-		const first = readOnly.structuredContent as { mode: string; results: { node_id: string; content?: string; why: { terms?: string[] } }[] };
+		const first = readOnly.structuredContent as {
+			mode: string;
+			results: { node_id: string; content?: string; why: { terms?: string[] } }[];
+		};
 		expect(first.mode).toBe("keyword+graph");
-		expect(first.results[0]).toMatchObject({ node_id: "Projects/Checkout outage.md", why: { terms: expect.arrayContaining(["checkout"]) as string[] } });
+		expect(first.results[0]).toMatchObject({
+			node_id: "Projects/Checkout outage.md",
+			why: { terms: expect.arrayContaining(["checkout"]) as string[] },
+		});
 		expect(first.results[0].content).toBe("Checkout was down for an hour after the payment form release.");
 		expect(engine.activity.get("Projects/Checkout outage.md")?.recalls.count ?? 0).toBe(0);
 
@@ -135,9 +167,16 @@ describe("memory_recall and memory_search", () => {
 	it("searches with filters and lists by recency for an empty query", async () => {
 		const { call } = await connect();
 		const decisions = await call("memory_search", { query: "", filters: { category: "DECISION", folder: "Memory" } });
-		expect((decisions.structuredContent as { results: { node_id: string }[] }).results.map((hit) => hit.node_id)).toEqual(["Memory/Old budget.md"]);
-		const keyword = await call("memory_search", { query: "tomatoes", filters: { status: ["active"], since: "2020-01-01" }, k: 5 });
-		const hits = (keyword.structuredContent as { results: { node_id: string; created: string; terms?: string[] }[] }).results;
+		expect(
+			(decisions.structuredContent as { results: { node_id: string }[] }).results.map((hit) => hit.node_id),
+		).toEqual(["Memory/Old budget.md"]);
+		const keyword = await call("memory_search", {
+			query: "tomatoes",
+			filters: { status: ["active"], since: "2020-01-01" },
+			k: 5,
+		});
+		const hits = (keyword.structuredContent as { results: { node_id: string; created: string; terms?: string[] }[] })
+			.results;
 		expect(hits.map((hit) => hit.node_id)).toEqual(["Garden.md"]);
 		expect(hits[0].created).toBe(new Date(1_700_000_000_000).toISOString());
 		const future = await call("memory_search", { query: "", filters: { active_since: "2999-01-01T00:00:00Z" } });
@@ -156,11 +195,25 @@ describe("memory_recall and memory_search", () => {
 describe("memory_traverse and memory_explain", () => {
 	it("traverses from a link text: nodes with depth and status, and the induced edges", async () => {
 		const { call } = await connect();
-		const result = await call("memory_traverse", { node_id: "[[Release 4.2]]", depth: 1, direction: "both", edge_types: ["caused_by"] });
+		const result = await call("memory_traverse", {
+			node_id: "[[Release 4.2]]",
+			depth: 1,
+			direction: "both",
+			edge_types: ["caused_by"],
+		});
 		expect(result.isError).toBeFalsy();
-		const traversal = result.structuredContent as { start: string; nodes: { node_id: string; depth: number; status: string }[]; edges: unknown[]; truncated: boolean };
+		const traversal = result.structuredContent as {
+			start: string;
+			nodes: { node_id: string; depth: number; status: string }[];
+			edges: unknown[];
+			truncated: boolean;
+		};
 		expect(traversal.start).toBe("Projects/Release 4.2.md");
-		expect(traversal.nodes.map((node) => node.node_id).sort()).toEqual(["Projects/Checkout outage.md", "Projects/Orders migration.md", "Projects/Release 4.2.md"]);
+		expect(traversal.nodes.map((node) => node.node_id).sort()).toEqual([
+			"Projects/Checkout outage.md",
+			"Projects/Orders migration.md",
+			"Projects/Release 4.2.md",
+		]);
 		expect(traversal.nodes.every((node) => node.status === "active")).toBe(true);
 		expect(traversal.edges).toEqual(
 			expect.arrayContaining([
@@ -176,14 +229,20 @@ describe("memory_traverse and memory_explain", () => {
 		const result = await call("memory_explain", { node_id: "Release 4.2" });
 		expect(result.isError).toBeFalsy();
 		const explained = result.structuredContent as Record<string, never> & {
-			forces: { relevance: { value: number }; connectivity: { value: number; weighted_degree: number }; reactivation: { value: number } };
+			forces: {
+				relevance: { value: number };
+				connectivity: { value: number; weighted_degree: number };
+				reactivation: { value: number };
+			};
 			retention: number;
 			formula: string[];
 		};
 		const direct = engine.inspector.explain("Projects/Release 4.2.md");
 		// Rounded to 3 decimals for the client.
 		expect(explained.retention).toBe(Math.round(direct.scores.retention * 1000) / 1000);
-		expect(explained.forces.relevance.value * explained.forces.connectivity.value * explained.forces.reactivation.value).toBeCloseTo(explained.retention, 2);
+		expect(
+			explained.forces.relevance.value * explained.forces.connectivity.value * explained.forces.reactivation.value,
+		).toBeCloseTo(explained.retention, 2);
 		expect(explained.forces.connectivity.weighted_degree).toBe(2.5);
 		expect(explained.formula[0]).toMatch(/^retention = relevance × connectivity × reactivation = /);
 		expect(result.structuredContent).toMatchObject({
@@ -192,7 +251,11 @@ describe("memory_traverse and memory_explain", () => {
 			upstream: [{ node_id: "Projects/Orders migration.md", depth: 1, via: "Projects/Release 4.2.md" }],
 			downstream: [{ node_id: "Projects/Checkout outage.md", depth: 1, via: "Projects/Release 4.2.md" }],
 			// Secret plans links here and nowhere else: it would be orphaned too.
-			removal_impact: { orphaned: ["Journal/Secret plans.md", "Projects/Checkout outage.md", "Projects/Orders migration.md"], weighted_degree: 2.5, edges: 3 },
+			removal_impact: {
+				orphaned: ["Journal/Secret plans.md", "Projects/Checkout outage.md", "Projects/Orders migration.md"],
+				weighted_degree: 2.5,
+				edges: 3,
+			},
 		});
 	});
 
@@ -213,15 +276,30 @@ describe("memory_traverse and memory_explain", () => {
 	it("says which memory is unknown", async () => {
 		const { call } = await connect();
 		const result = await call("memory_traverse", { node_id: "Nothing like this" });
-		expect(body(result)).toEqual({ error: expect.stringContaining('No memory "Nothing like this"') as string, retryable: false, field: "node_id" });
+		expect(body(result)).toEqual({
+			error: expect.stringContaining('No memory "Nothing like this"') as string,
+			retryable: false,
+			field: "node_id",
+		});
 	});
 });
 
 describe("links, pins, core memories and deletion", () => {
 	it("links two memories once: the second call creates nothing", async () => {
 		const { call, vault } = await connect();
-		const first = await call("memory_link", { source: "Old budget", target: "Release 4.2", type: "supports", reason: "the budget paid for it" });
-		expect(first.structuredContent).toEqual({ source: "Memory/Old budget.md", target: "Projects/Release 4.2.md", type: "supports", created: true, reason: "the budget paid for it" });
+		const first = await call("memory_link", {
+			source: "Old budget",
+			target: "Release 4.2",
+			type: "supports",
+			reason: "the budget paid for it",
+		});
+		expect(first.structuredContent).toEqual({
+			source: "Memory/Old budget.md",
+			target: "Projects/Release 4.2.md",
+			type: "supports",
+			created: true,
+			reason: "the budget paid for it",
+		});
 		expect(parseNote(vault.content("Memory/Old budget.md") ?? "").frontmatter?.supports).toEqual(["[[Release 4.2]]"]);
 		const again = await call("memory_link", { source: "Old budget", target: "Release 4.2", type: "supports" });
 		expect(again.structuredContent).toMatchObject({ created: false });
@@ -229,20 +307,41 @@ describe("links, pins, core memories and deletion", () => {
 
 	it("pins and unpins, and lists core memories with their category and why", async () => {
 		const { call } = await connect();
-		expect((await call("pin_memory", { node_id: "Old budget" })).structuredContent).toEqual({ node_id: "Memory/Old budget.md", pinned: true, status: "core" });
+		expect((await call("pin_memory", { node_id: "Old budget" })).structuredContent).toEqual({
+			node_id: "Memory/Old budget.md",
+			pinned: true,
+			status: "core",
+		});
 		const core = await call("list_core_memories", { category: "Decision" });
 		expect(core.structuredContent).toEqual({
 			category: "Decision",
-			memories: [{ node_id: "Memory/Old budget.md", title: "Old budget", category: "decision", pinned: true, why: "pinned (memory_pinned: true)", since: expect.any(String) as string }],
+			memories: [
+				{
+					node_id: "Memory/Old budget.md",
+					title: "Old budget",
+					category: "decision",
+					pinned: true,
+					why: "pinned (memory_pinned: true)",
+					since: expect.any(String) as string,
+				},
+			],
 		});
-		expect((await call("list_core_memories", { category: "preference" })).structuredContent).toEqual({ category: "preference", memories: [] });
-		expect((await call("unpin_memory", { node_id: "Memory/Old budget.md" })).structuredContent).toEqual({ node_id: "Memory/Old budget.md", pinned: false, status: "active" });
+		expect((await call("list_core_memories", { category: "preference" })).structuredContent).toEqual({
+			category: "preference",
+			memories: [],
+		});
+		expect((await call("unpin_memory", { node_id: "Memory/Old budget.md" })).structuredContent).toEqual({
+			node_id: "Memory/Old budget.md",
+			pinned: false,
+			status: "active",
+		});
 		expect((await call("list_core_memories")).structuredContent).toEqual({ category: null, memories: [] });
 	});
 
 	it("deletes a memory created through MCP and refuses a note the user wrote", async () => {
 		const { call, vault } = await connect();
-		const stored = (await call("memory_store", { content: "Temporary note to self.", title: "Scratch" })).structuredContent as { node_id: string };
+		const stored = (await call("memory_store", { content: "Temporary note to self.", title: "Scratch" }))
+			.structuredContent as { node_id: string };
 		const deleted = await call("delete_memory", { node_id: stored.node_id });
 		expect(deleted.structuredContent).toEqual({ node_id: "Memory/Scratch.md", deleted: true, trashed_to: "trash" });
 		expect(vault.content("Memory/Scratch.md")).toBeUndefined();
@@ -333,7 +432,10 @@ describe("bad input", () => {
 			throw new Error(`EACCES: permission denied, open '/home/alice/vault/${CONFIG_DIR}/x.json'`);
 		});
 		const result = await call("memory_stats");
-		expect(body(result)).toEqual({ error: "memory_stats failed because of an internal error in the memory server; its log has the details.", retryable: false });
+		expect(body(result)).toEqual({
+			error: "memory_stats failed because of an internal error in the memory server; its log has the details.",
+			retryable: false,
+		});
 		expect(errorText(result)).not.toContain("/home/alice");
 		expect(internalErrors.map((e) => e.tool)).toEqual(["memory_stats"]);
 	});
@@ -345,7 +447,10 @@ describe("bad input", () => {
 		});
 		vi.spyOn(engine.writer, "pin").mockRejectedValue(new MemoryError("The vault is busy.", null, true));
 		expect(body(await call("memory_stats"))).toEqual({ error: "The index is still loading.", retryable: true });
-		expect(body(await call("pin_memory", { node_id: "Garden" }))).toEqual({ error: "The vault is busy.", retryable: false });
+		expect(body(await call("pin_memory", { node_id: "Garden" }))).toEqual({
+			error: "The vault is busy.",
+			retryable: false,
+		});
 	});
 });
 
@@ -370,7 +475,7 @@ describe("permissions", () => {
 		expect(recalled).not.toContain("Journal/Secret plans.md");
 		expect(engine.activity.get("Journal/Secret plans.md")?.recalls.count ?? 0).toBe(0);
 
-		const search = await call("memory_search", { query: "" , k: 200 });
+		const search = await call("memory_search", { query: "", k: 200 });
 		const listed = (search.structuredContent as { results: { node_id: string }[] }).results.map((hit) => hit.node_id);
 		expect(listed.every((path) => path.startsWith("Projects/") || path.startsWith("Memory/"))).toBe(true);
 		expect(listed).toHaveLength(4);

@@ -6,11 +6,15 @@ import { ALL_TOOLS, connectHarness, type Harness } from "./memory-tools-harness"
 // Readable: Projects and Memory. Unreadable: Journal, whose notes link to and from readable ones,
 // share their words, are pinned, contradict and supersede them: every way a path could slip out.
 const NOTES: Record<string, string> = {
-	"Projects/Release plan.md": '---\ncaused_by: "[[Journal secret launch]]"\n---\nThe release plan for the launch budget. See [[Orders]].',
+	"Projects/Release plan.md":
+		'---\ncaused_by: "[[Journal secret launch]]"\n---\nThe release plan for the launch budget. See [[Orders]].',
 	"Projects/Orders.md": "The orders table migration before the launch budget review.",
-	"Memory/Budget.md": '---\nmemory_source: mcp\nmemory_category: decision\ncontradicts: ["[[Journal secret budget]]"]\n---\nThe launch budget is $50,000.',
-	"Journal/Journal secret launch.md": '---\nmemory_pinned: true\nmemory_category: decision\nsupports: ["[[Release plan]]"]\n---\nThe launch budget and release plan, privately.',
-	"Journal/Journal secret budget.md": '---\nmemory_category: decision\nsupersedes: ["[[Budget]]"]\ncaused_by: ["[[Orders]]"]\n---\nThe launch budget is $80,000.',
+	"Memory/Budget.md":
+		'---\nmemory_source: mcp\nmemory_category: decision\ncontradicts: ["[[Journal secret budget]]"]\n---\nThe launch budget is $50,000.',
+	"Journal/Journal secret launch.md":
+		'---\nmemory_pinned: true\nmemory_category: decision\nsupports: ["[[Release plan]]"]\n---\nThe launch budget and release plan, privately.',
+	"Journal/Journal secret budget.md":
+		'---\nmemory_category: decision\nsupersedes: ["[[Budget]]"]\ncaused_by: ["[[Orders]]"]\n---\nThe launch budget is $80,000.',
 };
 
 /** Arguments that reach as much of each tool as a readable id allows; a new tool must be listed here. */
@@ -18,15 +22,29 @@ const CALLS: Record<string, Record<string, unknown>[]> = {
 	delete_memory: [{ node_id: "Projects/Orders.md" }],
 	list_core_memories: [{}],
 	memory_amend: [{ node_id: "Memory/Budget.md", content: "The launch budget is $60,000." }],
-	memory_explain: [{ node_id: "Projects/Release plan.md" }, { node_id: "Memory/Budget.md" }, { node_id: "Projects/Orders.md" }],
-	memory_get: [{ node_id: "Projects/Release plan.md" }, { node_id: "Projects/Orders.md" }, { node_id: "Memory/Budget.md" }],
+	memory_explain: [
+		{ node_id: "Projects/Release plan.md" },
+		{ node_id: "Memory/Budget.md" },
+		{ node_id: "Projects/Orders.md" },
+	],
+	memory_get: [
+		{ node_id: "Projects/Release plan.md" },
+		{ node_id: "Projects/Orders.md" },
+		{ node_id: "Memory/Budget.md" },
+	],
 	memory_link: [{ source: "Memory/Budget.md", target: "Projects/Orders.md", type: "related_to" }],
 	memory_maintenance: [{ dry_run: true }],
-	memory_recall: [{ query: "launch budget release plan", read_only: true }, { query: "launch budget", verbosity: "full", read_only: true }],
+	memory_recall: [
+		{ query: "launch budget release plan", read_only: true },
+		{ query: "launch budget", verbosity: "full", read_only: true },
+	],
 	memory_search: [{ query: "launch budget" }, { query: "" }, { query: "", filters: { status: "core" } }],
 	memory_stats: [{}],
 	memory_store: [{ content: "The launch budget is $90,000 for the release plan.", allow_duplicate: true }],
-	memory_traverse: [{ node_id: "Projects/Release plan.md", depth: 3 }, { node_id: "Projects/Orders.md", depth: 3, direction: "in" }],
+	memory_traverse: [
+		{ node_id: "Projects/Release plan.md", depth: 3 },
+		{ node_id: "Projects/Orders.md", depth: 3, direction: "in" },
+	],
 	memory_unlink: [{ source: "Memory/Budget.md", target: "Projects/Orders.md", type: "related_to" }],
 	pin_memory: [{ node_id: "Memory/Budget.md" }],
 	set_core_preferences: [{ auto_categories: ["decision"] }],
@@ -42,7 +60,9 @@ describe("no tool names a note the client may not read", () => {
 	const answers: { tool: string; text: string }[] = [];
 
 	beforeAll(async () => {
-		harness = await connectHarness(new MemoryVault(NOTES), new MemoryStorage(), { settings: { mcp: { readFolders: ["Projects", "Memory"] } } });
+		harness = await connectHarness(new MemoryVault(NOTES), new MemoryStorage(), {
+			settings: { mcp: { readFolders: ["Projects", "Memory"] } },
+		});
 		for (const tool of ALL_TOOLS) {
 			for (const args of CALLS[tool] ?? []) {
 				const result = await harness.call(tool, args);
@@ -67,7 +87,9 @@ describe("no tool names a note the client may not read", () => {
 	});
 
 	it.each(ALL_TOOLS)("%s answers without an unreadable path", (tool) => {
-		const leaks = answers.filter((answer) => answer.tool === tool && SECRET.test(answer.text)).map((answer) => answer.text.slice(0, 300));
+		const leaks = answers
+			.filter((answer) => answer.tool === tool && SECRET.test(answer.text))
+			.map((answer) => answer.text.slice(0, 300));
 		expect(leaks).toEqual([]);
 	});
 });

@@ -5,7 +5,8 @@ import { MemoryVault } from "../helpers/memory-vault";
 import { connectHarness, type Harness } from "./memory-tools-harness";
 
 const NOTES: Record<string, string> = {
-	"Memory/Deploy freeze.md": "---\nmemory_source: mcp\nmemory_pinned: true\nmemory_category: decision\n---\nDeploys are frozen during the payment migration.",
+	"Memory/Deploy freeze.md":
+		"---\nmemory_source: mcp\nmemory_pinned: true\nmemory_category: decision\n---\nDeploys are frozen during the payment migration.",
 	"Projects/Orders migration.md": "Renamed a column in the orders table before the payment migration.",
 	"Journal/Secret plans.md": "---\nmemory_pinned: true\n---\nThe surprise party for Dana is on the 14th.",
 	"Garden.md": "Tomatoes need more water in July.",
@@ -41,9 +42,13 @@ describe("resources", () => {
 		const { client } = await connect();
 		expect(client.getServerCapabilities()).toMatchObject({ resources: {}, prompts: {} });
 		const { resources } = await client.listResources();
-		expect(resources).toEqual([expect.objectContaining({ uri: "memory://core", name: "core-memories", mimeType: "text/markdown" })]);
+		expect(resources).toEqual([
+			expect.objectContaining({ uri: "memory://core", name: "core-memories", mimeType: "text/markdown" }),
+		]);
 		const { resourceTemplates } = await client.listResourceTemplates();
-		expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: "memory://note/{+node_id}", name: "memory-note" })]);
+		expect(resourceTemplates).toEqual([
+			expect.objectContaining({ uriTemplate: "memory://note/{+node_id}", name: "memory-note" }),
+		]);
 	});
 
 	it("reads the core memories the client may read, with their text", async () => {
@@ -61,7 +66,13 @@ describe("resources", () => {
 		const { client } = await connect(READ_PROJECTS_AND_MEMORY);
 		const { contents } = await client.readResource({ uri: "memory://note/Memory/Deploy%20freeze.md" });
 		// The whole file as it is now: the maintenance pass wrote memory_status.
-		expect(contents).toEqual([{ uri: "memory://note/Memory/Deploy%20freeze.md", mimeType: "text/markdown", text: vaultText("Memory/Deploy freeze.md") }]);
+		expect(contents).toEqual([
+			{
+				uri: "memory://note/Memory/Deploy%20freeze.md",
+				mimeType: "text/markdown",
+				text: vaultText("Memory/Deploy freeze.md"),
+			},
+		]);
 		expect(vaultText("Memory/Deploy freeze.md")).toContain("memory_status: core");
 		const byLinkText = await client.readResource({ uri: "memory://note/Orders%20migration" });
 		expect(textOf(byLinkText.contents)).toBe(NOTES["Projects/Orders migration.md"]);
@@ -80,26 +91,39 @@ describe("prompts", () => {
 		expect(prompts).toEqual([
 			expect.objectContaining({
 				name: "recall-for-task",
-				arguments: [expect.objectContaining({ name: "task", required: true }), expect.objectContaining({ name: "k", required: false })],
+				arguments: [
+					expect.objectContaining({ name: "task", required: true }),
+					expect.objectContaining({ name: "k", required: false }),
+				],
 			}),
 		]);
 	});
 
 	it("loads the readable memories relevant to a task as embedded resources, without reactivating them", async () => {
 		const { client, engine } = await connect(READ_PROJECTS_AND_MEMORY);
-		const prompt = await client.getPrompt({ name: "recall-for-task", arguments: { task: "plan the payment migration", k: "3" } });
+		const prompt = await client.getPrompt({
+			name: "recall-for-task",
+			arguments: { task: "plan the payment migration", k: "3" },
+		});
 		const [intro, ...memories] = prompt.messages;
 		expect(intro.content).toMatchObject({ type: "text" });
 		expect(intro.content.type === "text" ? intro.content.text : "").toContain("plan the payment migration");
 		const uris = memories.map((message) => (message.content.type === "resource" ? message.content.resource.uri : ""));
-		expect(uris.sort()).toEqual(["memory://note/Memory/Deploy%20freeze.md", "memory://note/Projects/Orders%20migration.md"]);
-		const deploy = memories.find((message) => message.content.type === "resource" && message.content.resource.uri.includes("Deploy"));
+		expect(uris.sort()).toEqual([
+			"memory://note/Memory/Deploy%20freeze.md",
+			"memory://note/Projects/Orders%20migration.md",
+		]);
+		const deploy = memories.find(
+			(message) => message.content.type === "resource" && message.content.resource.uri.includes("Deploy"),
+		);
 		expect(deploy?.content).toMatchObject({ resource: { text: "Deploys are frozen during the payment migration." } });
 		expect(engine.activity.get("Memory/Deploy freeze.md")?.recalls.count ?? 0).toBe(0);
 	});
 
 	it("refuses a k that is not a number from 1 to 20", async () => {
 		const { client } = await connect();
-		await expect(client.getPrompt({ name: "recall-for-task", arguments: { task: "x", k: "many" } })).rejects.toThrow(/k/);
+		await expect(client.getPrompt({ name: "recall-for-task", arguments: { task: "x", k: "many" } })).rejects.toThrow(
+			/k/,
+		);
 	});
 });

@@ -35,7 +35,9 @@ describe("unknown arguments", () => {
 		const before = vault.paths().sort();
 		const result = await call("memory_store", { content: "Deploys are frozen.", catgory: "decision" });
 		expect(result.isError).toBe(true);
-		expect(errorText(result)).toContain('unknown key "catgory" in the arguments of memory_store; allowed: content, title, category, related, related_to, source_session, allow_duplicate, tags, event_date');
+		expect(errorText(result)).toContain(
+			'unknown key "catgory" in the arguments of memory_store; allowed: content, title, category, related, related_to, source_session, allow_duplicate, tags, event_date',
+		);
 		expect(vault.paths().sort()).toEqual(before);
 	});
 
@@ -43,8 +45,13 @@ describe("unknown arguments", () => {
 		const { call } = await connect();
 		const search = await call("memory_search", { query: "budget", filters: { folders: "Memory" } });
 		expect(search.isError).toBe(true);
-		expect(errorText(search)).toContain('unknown key "folders" in filters; allowed: status, category, folder, tag, since, active_since');
-		const related = await call("memory_store", { content: "x", related: [{ id: "Old budget", type: "supports", why: "y" }] });
+		expect(errorText(search)).toContain(
+			'unknown key "folders" in filters; allowed: status, category, folder, tag, since, active_since',
+		);
+		const related = await call("memory_store", {
+			content: "x",
+			related: [{ id: "Old budget", type: "supports", why: "y" }],
+		});
 		expect(errorText(related)).toContain('unknown key "why" in a related entry; allowed: id, type at related[0]');
 		const stats = await call("memory_stats", { verbose: true });
 		expect(errorText(stats)).toContain('unknown key "verbose" in the arguments of memory_stats; allowed: none');
@@ -55,9 +62,13 @@ describe("enum errors", () => {
 	it("name the value given and list the allowed ones", async () => {
 		const { call } = await connect();
 		const link = await call("memory_link", { source: "Old budget", target: "Release 4.2", type: "causes" });
-		expect(errorText(link)).toContain('"causes" is not allowed; use one of: caused_by, supports, derived_from, related_to, contradicts, supersedes at type');
+		expect(errorText(link)).toContain(
+			'"causes" is not allowed; use one of: caused_by, supports, derived_from, related_to, contradicts, supersedes at type',
+		);
 		const status = await call("memory_search", { filters: { status: "alive" } });
-		expect(errorText(status)).toContain("must be one status or a list of them: active, dormant, fading, pruned, core at filters.status");
+		expect(errorText(status)).toContain(
+			"must be one status or a list of them: active, dormant, fading, pruned, core at filters.status",
+		);
 		const statusList = await call("memory_search", { filters: { status: ["active", "alive"] } });
 		expect(errorText(statusList)).toContain("active, dormant, fading, pruned, core");
 		const verbosity = await call("memory_recall", { query: "budget", verbosity: "short" });
@@ -68,12 +79,23 @@ describe("enum errors", () => {
 describe("memory_store tags and event_date, memory_amend title", () => {
 	it("writes tags and memory_event_date next to memory_created, and search finds the memory by tag", async () => {
 		const { call, vault } = await connect();
-		const result = await call("memory_store", { content: "We chose Postgres for the orders service.", title: "Orders database", tags: ["#project/orders", "decision", "decision"], event_date: "2024-05-02" });
+		const result = await call("memory_store", {
+			content: "We chose Postgres for the orders service.",
+			title: "Orders database",
+			tags: ["#project/orders", "decision", "decision"],
+			event_date: "2024-05-02",
+		});
 		expect(result.isError).toBeFalsy();
 		const note = parseNote(vault.content("Memory/Orders database.md") ?? "");
-		expect(note.frontmatter).toMatchObject({ tags: ["project/orders", "decision"], memory_event_date: "2024-05-02", memory_created: new Date(1_700_000_000_000 + 86_400_000).toISOString() });
+		expect(note.frontmatter).toMatchObject({
+			tags: ["project/orders", "decision"],
+			memory_event_date: "2024-05-02",
+			memory_created: new Date(1_700_000_000_000 + 86_400_000).toISOString(),
+		});
 		const search = await call("memory_search", { query: "", filters: { tag: "project" } });
-		expect((search.structuredContent as { results: { node_id: string }[] }).results.map((hit) => hit.node_id)).toEqual(["Memory/Orders database.md"]);
+		expect((search.structuredContent as { results: { node_id: string }[] }).results.map((hit) => hit.node_id)).toEqual([
+			"Memory/Orders database.md",
+		]);
 	});
 
 	it("refuses a tag with spaces and an event_date that is not ISO 8601, naming the field", async () => {
@@ -91,8 +113,18 @@ describe("memory_store tags and event_date, memory_amend title", () => {
 
 	it("amends under a new title", async () => {
 		const { call, vault } = await connect();
-		const result = await call("memory_amend", { node_id: "Old budget", content: "The launch budget is $80,000.", title: "Launch budget" });
-		expect(result.structuredContent).toMatchObject({ node_id: "Memory/Launch budget.md", supersedes: "Memory/Old budget.md" });
-		expect(parseNote(vault.content("Memory/Launch budget.md") ?? "").frontmatter).toMatchObject({ supersedes: ["[[Old budget]]"], memory_category: "decision" });
+		const result = await call("memory_amend", {
+			node_id: "Old budget",
+			content: "The launch budget is $80,000.",
+			title: "Launch budget",
+		});
+		expect(result.structuredContent).toMatchObject({
+			node_id: "Memory/Launch budget.md",
+			supersedes: "Memory/Old budget.md",
+		});
+		expect(parseNote(vault.content("Memory/Launch budget.md") ?? "").frontmatter).toMatchObject({
+			supersedes: ["[[Old budget]]"],
+			memory_category: "decision",
+		});
 	});
 });

@@ -40,8 +40,14 @@ describe("memory_recall output", () => {
 		}
 		const byId = new Map(hits.map((hit) => [hit.node_id, hit]));
 		// Release 4.2 was caused by Orders migration; it led to Checkout outage.
-		expect(byId.get("Projects/Orders migration.md")?.why).toMatchObject({ path: ["Projects/Release 4.2.md", "Projects/Orders migration.md"], edges: ["caused by"] });
-		expect(byId.get("Projects/Checkout outage.md")?.why).toMatchObject({ path: ["Projects/Release 4.2.md", "Projects/Checkout outage.md"], edges: ["led to"] });
+		expect(byId.get("Projects/Orders migration.md")?.why).toMatchObject({
+			path: ["Projects/Release 4.2.md", "Projects/Orders migration.md"],
+			edges: ["caused by"],
+		});
+		expect(byId.get("Projects/Checkout outage.md")?.why).toMatchObject({
+			path: ["Projects/Release 4.2.md", "Projects/Checkout outage.md"],
+			edges: ["led to"],
+		});
 		// The text block is the same JSON a text-only client reads.
 		const block = result.content[0];
 		expect(block?.type === "text" ? JSON.parse(block.text) : null).toEqual(result.structuredContent);
@@ -49,7 +55,10 @@ describe("memory_recall output", () => {
 
 	it("rounds memory_explain's numbers to 3 decimals", async () => {
 		harness = await connectHarness(new MemoryVault(NOTES), new MemoryStorage());
-		const explained = (await harness.call("memory_explain", { node_id: "Release 4.2" })).structuredContent as Record<string, unknown>;
+		const explained = (await harness.call("memory_explain", { node_id: "Release 4.2" })).structuredContent as Record<
+			string,
+			unknown
+		>;
 		const numbers: number[] = [];
 		const collect = (value: unknown): void => {
 			if (typeof value === "number") numbers.push(value);

@@ -31,7 +31,13 @@ interface ChildRun {
  * Starts the writer, kills it with SIGKILL after `killAfterAcks` acknowledgements, or at its
  * `killAtCompaction`-th compaction when that is set. Resolves once the process is gone.
  */
-function runChild(script: string, folder: string, run: number, killAfterAcks: number, killAtCompaction: number | null): Promise<ChildRun> {
+function runChild(
+	script: string,
+	folder: string,
+	run: number,
+	killAfterAcks: number,
+	killAtCompaction: number | null,
+): Promise<ChildRun> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [script, folder, String(run)], { stdio: ["ignore", "pipe", "pipe"] });
 		const result: ChildRun = { acks: [], killedDuringCompaction: false };
@@ -74,7 +80,11 @@ function runChild(script: string, folder: string, run: number, killAfterAcks: nu
 }
 
 /** Opens a copy of the folder (so the check does not repair the files the next child opens) and checks every ack. */
-async function verify(folder: string, scratch: string, acks: readonly Ack[]): Promise<{ records: number; warnings: number }> {
+async function verify(
+	folder: string,
+	scratch: string,
+	acks: readonly Ack[],
+): Promise<{ records: number; warnings: number }> {
 	await rm(scratch, { recursive: true, force: true });
 	await cp(folder, scratch, { recursive: true });
 	const store = await ActivityStore.open(new FsStorage(scratch, { sync: false }), {

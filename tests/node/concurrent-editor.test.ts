@@ -7,7 +7,8 @@ import { parseNote } from "../../src/core/parse/parse-note";
 import { FsVault } from "../../src/node/fs-vault";
 import { startEngine, stopEngines, testSettings } from "../engine/writer/writer-harness";
 
-const NOTE = "---\nmemory_source: mcp\nmemory_created: 2024-07-01\n---\nThe body the user wrote first.\n\nA second paragraph.\n";
+const NOTE =
+	"---\nmemory_source: mcp\nmemory_created: 2024-07-01\n---\nThe body the user wrote first.\n\nA second paragraph.\n";
 const TARGETS = 12;
 const TYPES = ["caused_by", "related_to", "supports"];
 
@@ -39,7 +40,8 @@ async function race(style: string, edits: number, pauseMs: number): Promise<Run>
 	const root = join(dir, "vault");
 	await mkdir(join(root, "Memory"), { recursive: true });
 	await writeFile(join(root, "Memory", "X.md"), NOTE);
-	for (let i = 0; i < TARGETS; i++) await writeFile(join(root, "Memory", `T${i}.md`), `---\nmemory_source: mcp\n---\nTarget ${i}.\n`);
+	for (let i = 0; i < TARGETS; i++)
+		await writeFile(join(root, "Memory", `T${i}.md`), `---\nmemory_source: mcp\n---\nTarget ${i}.\n`);
 	const { engine } = await startEngine(new FsVault(root), testSettings(), { follow: true });
 
 	const user = new Worker(new URL("./fixtures/editing-user.mjs", import.meta.url), {
@@ -56,7 +58,12 @@ async function race(style: string, edits: number, pauseMs: number): Promise<Run>
 			const step = round % 3;
 			if (step === 0) await engine.writer.pin("X");
 			else if (step === 1) await engine.writer.unpin("X");
-			else await engine.writer.link("X", `T${Math.floor(round / 3) % TARGETS}`, TYPES[round % TYPES.length] ?? "related_to");
+			else
+				await engine.writer.link(
+					"X",
+					`T${Math.floor(round / 3) % TARGETS}`,
+					TYPES[round % TYPES.length] ?? "related_to",
+				);
 			agentCalls++;
 		}
 		await finished;
@@ -81,7 +88,9 @@ async function race(style: string, edits: number, pauseMs: number): Promise<Run>
 }
 
 function expectIntact(run: Run, edits: number, mayLose = 0): void {
-	expect(run.lost.length, `lost ${run.lost.length} of ${edits} edits: ${run.lost.join(", ")}`).toBeLessThanOrEqual(mayLose);
+	expect(run.lost.length, `lost ${run.lost.length} of ${edits} edits: ${run.lost.join(", ")}`).toBeLessThanOrEqual(
+		mayLose,
+	);
 	expect(run.text).toContain("---\nThe body the user wrote first.\n\nA second paragraph.\n");
 	const frontmatter = parseNote(run.text).frontmatter ?? {};
 	expect(frontmatter.memory_source).toBe("mcp");

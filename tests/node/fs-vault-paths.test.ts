@@ -37,12 +37,16 @@ describe("VaultPaths.resolve", () => {
 	});
 
 	it("rejects a value that is not a string, naming the argument", async () => {
-		await expect(new VaultPaths(root).resolve(42, "mode.folder")).rejects.toThrow("mode.folder must be a vault-relative path");
+		await expect(new VaultPaths(root).resolve(42, "mode.folder")).rejects.toThrow(
+			"mode.folder must be a vault-relative path",
+		);
 	});
 
 	it("names a missing vault folder, and finds it once it exists", async () => {
 		const paths = new VaultPaths(join(base, "later"));
-		await expect(paths.resolve("a.md", "path")).rejects.toThrow(`The vault folder "${join(base, "later")}" cannot be opened: it does not exist (ENOENT).`);
+		await expect(paths.resolve("a.md", "path")).rejects.toThrow(
+			`The vault folder "${join(base, "later")}" cannot be opened: it does not exist (ENOENT).`,
+		);
 		await mkdir(join(base, "later"));
 		expect(await paths.resolve("a.md", "path")).toBe(join(base, "later", "a.md"));
 	});
@@ -64,7 +68,9 @@ describe("VaultPaths.resolve", () => {
 		await symlink(join(base, "outside", "secret.md"), join(root, "secret.md"));
 		const paths = new VaultPaths(root);
 		for (const path of ["escape/new.md", "escape/deeper/new.md", "secret.md"]) {
-			await expect(paths.resolve(path, "path")).rejects.toThrow(`path "${path}" must be a vault-relative path inside the vault`);
+			await expect(paths.resolve(path, "path")).rejects.toThrow(
+				`path "${path}" must be a vault-relative path inside the vault`,
+			);
 		}
 	});
 });

@@ -52,7 +52,6 @@ class StormAfterListing extends ForwardingVault {
 		this.watchRequest = { listener, onLive };
 		return () => this.stopWatching?.();
 	}
-
 }
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
@@ -67,10 +66,12 @@ describe("start while the vault changes (headless)", () => {
 	it("reflects every rename, create, edit and delete made while the build ran, without a restart", async () => {
 		const NOTES = 120;
 		await mkdir(join(root, "Notes"));
-		for (let i = 0; i < NOTES; i++) await writeFile(join(root, "Notes", `Note ${i}.md`), `Note ${i} links [[Note ${(i + 1) % NOTES}]]\n`);
+		for (let i = 0; i < NOTES; i++)
+			await writeFile(join(root, "Notes", `Note ${i}.md`), `Note ${i} links [[Note ${(i + 1) % NOTES}]]\n`);
 		const storm = async () => {
 			await mkdir(join(root, "Renamed"));
-			for (let i = 0; i < 40; i++) await rename(join(root, "Notes", `Note ${i}.md`), join(root, "Renamed", `Moved ${i}.md`));
+			for (let i = 0; i < 40; i++)
+				await rename(join(root, "Notes", `Note ${i}.md`), join(root, "Renamed", `Moved ${i}.md`));
 			for (let i = 40; i < 50; i++) await unlink(join(root, "Notes", `Note ${i}.md`));
 			for (let i = 50; i < 60; i++) await appendFile(join(root, "Notes", `Note ${i}.md`), `and now [[Created ${i}]]\n`);
 			for (let i = 50; i < 60; i++) await writeFile(join(root, `Created ${i}.md`), `created during start\n`);
@@ -79,7 +80,10 @@ describe("start while the vault changes (headless)", () => {
 		const { engine } = await startEngine(new StormAfterListing(fsVault, storm), testSettings(), { follow: true });
 
 		const onDisk = async () => (await fsVault.list()).map((file) => file.path).sort();
-		await until(async () => JSON.stringify(engine.index.graph.notePaths().sort()) === JSON.stringify(await onDisk()), "the index to match the folder");
+		await until(
+			async () => JSON.stringify(engine.index.graph.notePaths().sort()) === JSON.stringify(await onDisk()),
+			"the index to match the folder",
+		);
 		await engine.index.idle();
 		expect(engine.index.graph.order).toBe(NOTES - 10 + 10);
 		expect(engine.index.graph.outEdges("Notes/Note 55.md").map((edge) => edge.target)).toContain("Created 55.md");

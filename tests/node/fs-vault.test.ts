@@ -1,4 +1,17 @@
-import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
+import {
+	chmod,
+	lstat,
+	mkdir,
+	mkdtemp,
+	readFile,
+	readdir,
+	realpath,
+	rm,
+	stat,
+	symlink,
+	utimes,
+	writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -31,7 +44,17 @@ describe("FsVault.list", () => {
 		await put("Top.md", "12345");
 		await put("Projects/Plan.md", "x");
 		await put("Projects/Deep/Step.md", "y");
-		for (const skipped of [`${CONFIG_DIR}/x.md`, ".trash/old.md", ".git/x.md", "node_modules/p/README.md", "Templates/T.md", "Projects/Private/p.md", ".hidden.md", "image.png", "notes.txt"]) {
+		for (const skipped of [
+			`${CONFIG_DIR}/x.md`,
+			".trash/old.md",
+			".git/x.md",
+			"node_modules/p/README.md",
+			"Templates/T.md",
+			"Projects/Private/p.md",
+			".hidden.md",
+			"image.png",
+			"notes.txt",
+		]) {
 			await put(skipped, "z");
 		}
 		await symlink(join(root, "Top.md"), join(root, "Link.md"));
@@ -67,7 +90,9 @@ describe("FsVault reading", () => {
 		expect(note?.parsed.links.map((link) => link.link)).toEqual(["B"]);
 		expect(await vault.stat("Missing.md")).toBeNull();
 		expect(await vault.load("Missing/Deep.md")).toBeNull();
-		await expect(vault.read("Missing.md")).rejects.toThrow('Cannot read note "Missing.md": it does not exist (ENOENT).');
+		await expect(vault.read("Missing.md")).rejects.toThrow(
+			'Cannot read note "Missing.md": it does not exist (ENOENT).',
+		);
 	});
 
 	it("loads a binary note with replacement characters and a 20 MB note in full", async () => {
@@ -86,17 +111,24 @@ describe("FsVault reading", () => {
 
 	it("names the note when it cannot be read", async () => {
 		await mkdir(join(root, "Folder.md"));
-		await expect(new FsVault(root).read("Folder.md")).rejects.toThrow('Cannot read note "Folder.md": it is a folder (EISDIR).');
+		await expect(new FsVault(root).read("Folder.md")).rejects.toThrow(
+			'Cannot read note "Folder.md": it is a folder (EISDIR).',
+		);
 	});
 
-	it.skipIf(process.getuid?.() === 0)("throws a clear error for an unreadable note and still lists the rest", async () => {
-		await put("Locked.md", "secret");
-		await put("Open.md", "fine");
-		await chmod(join(root, "Locked.md"), 0o000);
-		const vault = new FsVault(root);
-		expect((await vault.list()).map((file) => file.path)).toEqual(["Locked.md", "Open.md"]);
-		await expect(vault.load("Locked.md")).rejects.toThrow('Cannot read note "Locked.md": permission denied (EACCES).');
-	});
+	it.skipIf(process.getuid?.() === 0)(
+		"throws a clear error for an unreadable note and still lists the rest",
+		async () => {
+			await put("Locked.md", "secret");
+			await put("Open.md", "fine");
+			await chmod(join(root, "Locked.md"), 0o000);
+			const vault = new FsVault(root);
+			expect((await vault.list()).map((file) => file.path)).toEqual(["Locked.md", "Open.md"]);
+			await expect(vault.load("Locked.md")).rejects.toThrow(
+				'Cannot read note "Locked.md": permission denied (EACCES).',
+			);
+		},
+	);
 });
 
 describe("FsVault.writeFrontmatter", () => {
@@ -193,8 +225,12 @@ describe("FsVault.createNote", () => {
 		await mkdir(join(base, "outside"));
 		await symlink(join(base, "outside"), join(root, "Linked"));
 		const vault = new FsVault(root);
-		await expect(vault.createNote("../escape.md", "x")).rejects.toThrow('path "../escape.md" must be a vault-relative path inside the vault');
-		await expect(vault.createNote("Linked/x.md", "x")).rejects.toThrow('path "Linked/x.md" must be a vault-relative path inside the vault');
+		await expect(vault.createNote("../escape.md", "x")).rejects.toThrow(
+			'path "../escape.md" must be a vault-relative path inside the vault',
+		);
+		await expect(vault.createNote("Linked/x.md", "x")).rejects.toThrow(
+			'path "Linked/x.md" must be a vault-relative path inside the vault',
+		);
 		expect(await readdir(join(base, "outside"))).toEqual([]);
 		expect(await readdir(base)).toEqual(["outside", "vault"]);
 	});
@@ -219,10 +255,16 @@ describe("FsVault.moveNote", () => {
 	it("checks both paths", async () => {
 		await put("A.md", "a");
 		const vault = new FsVault(root);
-		await expect(vault.moveNote("A.md", "../A.md")).rejects.toThrow('to "../A.md" must be a vault-relative path inside the vault');
-		await expect(vault.moveNote("/A.md", "B.md")).rejects.toThrow('from "/A.md" must be a vault-relative path inside the vault');
+		await expect(vault.moveNote("A.md", "../A.md")).rejects.toThrow(
+			'to "../A.md" must be a vault-relative path inside the vault',
+		);
+		await expect(vault.moveNote("/A.md", "B.md")).rejects.toThrow(
+			'from "/A.md" must be a vault-relative path inside the vault',
+		);
 		await expect(vault.moveNote("A.md", ".hidden/A.md")).rejects.toThrow("it is inside a hidden folder");
-		await expect(vault.moveNote("Gone.md", "B.md")).rejects.toThrow('Cannot move note "Gone.md" to "B.md": it does not exist (ENOENT).');
+		await expect(vault.moveNote("Gone.md", "B.md")).rejects.toThrow(
+			'Cannot move note "Gone.md" to "B.md": it does not exist (ENOENT).',
+		);
 		expect(await text("A.md")).toBe("a");
 	});
 });
@@ -245,7 +287,9 @@ describe("FsVault.removeNote", () => {
 	it("moves a note into the archive folder and returns its new path", async () => {
 		await put("Memory/Old.md", "old");
 		const vault = new FsVault(root);
-		expect(await vault.removeNote("Memory/Old.md", { kind: "archive", folder: "Archive/" })).toBe("Archive/Memory/Old.md");
+		expect(await vault.removeNote("Memory/Old.md", { kind: "archive", folder: "Archive/" })).toBe(
+			"Archive/Memory/Old.md",
+		);
 		expect(await text("Archive/Memory/Old.md")).toBe("old");
 	});
 
@@ -254,8 +298,12 @@ describe("FsVault.removeNote", () => {
 		await put("img.png", "p");
 		await put("Archive/Old.md", "o");
 		const vault = new FsVault(root);
-		await expect(vault.removeNote("img.png", { kind: "trash" })).rejects.toThrow('Cannot remove "img.png": it is not a markdown note.');
-		await expect(vault.removeNote("A.md", { kind: "archive", folder: ".archive" })).rejects.toThrow("it is inside a hidden folder");
+		await expect(vault.removeNote("img.png", { kind: "trash" })).rejects.toThrow(
+			'Cannot remove "img.png": it is not a markdown note.',
+		);
+		await expect(vault.removeNote("A.md", { kind: "archive", folder: ".archive" })).rejects.toThrow(
+			"it is inside a hidden folder",
+		);
 		await expect(vault.removeNote("Archive/Old.md", { kind: "archive", folder: "Archive" })).rejects.toThrow(
 			'"Archive/Old.md" is already in the archive folder "Archive".',
 		);

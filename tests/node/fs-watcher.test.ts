@@ -38,7 +38,8 @@ async function startWatching(skipFolder: (path: string) => boolean = () => false
 	return events;
 }
 
-const has = (events: VaultEvent[], wanted: VaultEvent) => () => events.some((event) => JSON.stringify(event) === JSON.stringify(wanted));
+const has = (events: VaultEvent[], wanted: VaultEvent) => () =>
+	events.some((event) => JSON.stringify(event) === JSON.stringify(wanted));
 
 beforeEach(async () => {
 	root = await realpath(await mkdtemp(join(tmpdir(), "cm-watch-")));

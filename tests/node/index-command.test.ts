@@ -6,10 +6,15 @@ import { sharedPath } from "../helpers/shared";
 const kepano = sharedPath("corpora", "kepano-obsidian");
 const EXAMPLE_VAULT = fileURLToPath(new URL("../../examples/vault", import.meta.url));
 
-async function run(vaultDir: string, options: { edgeKeys?: Record<string, string>; json?: boolean } = {}): Promise<string> {
+async function run(
+	vaultDir: string,
+	options: { edgeKeys?: Record<string, string>; json?: boolean } = {},
+): Promise<string> {
 	const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
 	vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-	expect(await indexCommand({ vaultDir, exclude: [], edgeKeys: options.edgeKeys ?? {}, json: options.json ?? false })).toBe(0);
+	expect(
+		await indexCommand({ vaultDir, exclude: [], edgeKeys: options.edgeKeys ?? {}, json: options.json ?? false }),
+	).toBe(0);
 	const printed = out.mock.calls.map((call) => String(call[0])).join("");
 	out.mockRestore();
 	return printed.replace(/\n$/, "");
@@ -31,7 +36,9 @@ describe.skipIf(!kepano.found)("causal-memory index on a real vault (kepano-obsi
 		const summary = JSON.parse(await run(kepano.path, { json: true })) as JsonSummary;
 		expect(summary.notes).toBe(103);
 		expect(summary.edgesByKey).toMatchObject({ categories: 57, author: 6, genre: 4, org: 3, topics: 3, loc: 2 });
-		expect(summary.orphans).toEqual(expect.arrayContaining(["Daily/2023-09-12.md", "Readme.md", "Templates/Movie Genre Template.md"]));
+		expect(summary.orphans).toEqual(
+			expect.arrayContaining(["Daily/2023-09-12.md", "Readme.md", "Templates/Movie Genre Template.md"]),
+		);
 		expect(summary.orphans).not.toContain("References/Blade Runner.md");
 		expect(summary.dangling).toEqual(
 			expect.arrayContaining([
@@ -43,7 +50,9 @@ describe.skipIf(!kepano.found)("causal-memory index on a real vault (kepano-obsi
 	});
 
 	it("turns a mapped property into typed causal edges", async () => {
-		const summary = JSON.parse(await run(kepano.path, { json: true, edgeKeys: { genre: "derived_from", author: "caused_by" } })) as JsonSummary;
+		const summary = JSON.parse(
+			await run(kepano.path, { json: true, edgeKeys: { genre: "derived_from", author: "caused_by" } }),
+		) as JsonSummary;
 		expect(summary.edgesByType).toMatchObject({ derived_from: 4, caused_by: 6 });
 		const text = await run(kepano.path, { edgeKeys: { genre: "derived_from" } });
 		expect(text).toContain("Indexed 103 notes");

@@ -14,7 +14,9 @@ import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
 async function connect(url: string, token: string): Promise<Client> {
 	const client = new Client({ name: "e2e", version: "1" });
-	await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+	await client.connect(
+		new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+	);
 	return client;
 }
 
@@ -61,10 +63,13 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 	it("lists every memory tool, and the token went to data.json, not to stderr", async () => {
 		const { tools } = await client.listTools();
 		expect(tools.map((tool) => tool.name).sort()).toEqual(ALL_TOOLS);
-		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as { mcp: { token: string } };
+		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as {
+			mcp: { token: string };
+		};
 		expect(saved.mcp.token).toBe(token);
 		expect(served.stderr()).not.toContain(token);
-		if (process.platform !== "win32") expect((await stat(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"))).mode & 0o777).toBe(0o600);
+		if (process.platform !== "win32")
+			expect((await stat(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"))).mode & 0o777).toBe(0o600);
 	});
 
 	it("stores a memory as a note with typed links, then recalls, searches, explains and traverses it", async () => {
@@ -74,7 +79,10 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 			category: "incident",
 			related: [{ id: "Sync server outage 2024-06", type: "caused_by" }],
 		});
-		expect(stored).toMatchObject({ status: "stored", node_id: "Memory/Outage root cause was an expired certificate.md" });
+		expect(stored).toMatchObject({
+			status: "stored",
+			node_id: "Memory/Outage root cause was an expired certificate.md",
+		});
 		const text = await note("Memory/Outage root cause was an expired certificate.md");
 		expect(text).toMatch(/^---\n/);
 		expect(text).toContain("memory_source: mcp");
@@ -83,7 +91,9 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		expect(text).toContain("expired TLS certificate on the relay");
 
 		const recalled = await call(client, "memory_recall", { query: "expired TLS certificate", read_only: true });
-		expect((recalled.results as { node_id: string }[])[0].node_id).toBe("Memory/Outage root cause was an expired certificate.md");
+		expect((recalled.results as { node_id: string }[])[0].node_id).toBe(
+			"Memory/Outage root cause was an expired certificate.md",
+		);
 
 		const searched = await call(client, "memory_search", { query: "", filters: { category: "incident" } });
 		expect(JSON.stringify(searched)).toContain("Outage root cause was an expired certificate.md");
@@ -91,7 +101,10 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		const explained = await call(client, "memory_explain", { node_id: "Outage root cause was an expired certificate" });
 		expect(JSON.stringify(explained)).toContain("Incidents/Sync server outage 2024-06.md");
 
-		const traversed = await call(client, "memory_traverse", { node_id: "Outage root cause was an expired certificate", depth: 1 });
+		const traversed = await call(client, "memory_traverse", {
+			node_id: "Outage root cause was an expired certificate",
+			depth: 1,
+		});
 		expect(JSON.stringify(traversed)).toContain("Incidents/Sync server outage 2024-06.md");
 	});
 
@@ -125,12 +138,18 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 	});
 
 	it("deletes only memories it created, reports stats, runs a dry maintenance pass and saves core preferences", async () => {
-		const stored = await call(client, "memory_store", { content: "A throwaway memory about nothing in particular.", title: "Throwaway" });
+		const stored = await call(client, "memory_store", {
+			content: "A throwaway memory about nothing in particular.",
+			title: "Throwaway",
+		});
 		await call(client, "delete_memory", { node_id: stored.node_id });
 		expect(existsSync(join(vault, "Memory/Throwaway.md"))).toBe(false);
 		expect(await readdir(join(vault, ".trash", "Memory"))).toContain("Throwaway.md");
 
-		const refused = await client.callTool({ name: "delete_memory", arguments: { node_id: "Decisions/Keep notes as plain files.md" } });
+		const refused = await client.callTool({
+			name: "delete_memory",
+			arguments: { node_id: "Decisions/Keep notes as plain files.md" },
+		});
 		expect(refused.isError).toBe(true);
 		expect(JSON.stringify(refused.content)).toContain("mcp.writeFolders");
 		expect(existsSync(join(vault, "Decisions/Keep notes as plain files.md"))).toBe(true);
@@ -142,7 +161,10 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		expect(pass).toMatchObject({ dry_run: true });
 
 		await call(client, "set_core_preferences", { auto: ["preference"], approval: [], excluded: ["incident"] });
-		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as { scoring: { core: Record<string, string[]> }; mcp: { token?: string } };
+		const saved = JSON.parse(await readFile(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8")) as {
+			scoring: { core: Record<string, string[]> };
+			mcp: { token?: string };
+		};
 		expect(saved.scoring.core).toMatchObject({ autoCategories: ["preference"], excludedCategories: ["incident"] });
 		// Issue 12 defect 4: the settings were read before the token was generated; saving them must not drop it.
 		expect(saved.mcp.token).toBe(token);
@@ -179,7 +201,8 @@ describe("causal-memory serve: a token kept out of the process list", () => {
 		const served = await startServeProcess(vault, args, env);
 		try {
 			expect(served.token).toBe(token);
-			if (process.platform === "linux") expect(await readFile(`/proc/${served.process.pid}/cmdline`, "utf8")).not.toContain(token);
+			if (process.platform === "linux")
+				expect(await readFile(`/proc/${served.process.pid}/cmdline`, "utf8")).not.toContain(token);
 			const client = await connect(served.url, token);
 			expect((await client.listTools()).tools.length).toBe(ALL_TOOLS.length);
 			await client.close();

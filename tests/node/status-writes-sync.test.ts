@@ -14,12 +14,15 @@ import { sharedPath } from "../helpers/shared";
 const DAY = 86_400_000;
 const corpus = sharedPath("corpora", "kepano-obsidian");
 const rsync = spawnSync("rsync", ["--version"]).status === 0;
-if (!rsync && corpus.found) console.warn("status-writes-sync.test.ts skipped: rsync is not installed (apt-get install rsync)");
+if (!rsync && corpus.found)
+	console.warn("status-writes-sync.test.ts skipped: rsync is not installed (apt-get install rsync)");
 
 describe.skipIf(!corpus.found || !rsync)("status writes seen by sync tools, not counted as uses (issue 16.3)", () => {
 	let dir = "";
 	let now = Date.now();
-	const settings = readMemorySettings({ maintenance: { writeScope: "vault", vaultWritesConfirmed: true, writesPerSecond: 1000 } }).settings;
+	const settings = readMemorySettings({
+		maintenance: { writeScope: "vault", vaultWritesConfirmed: true, writesPerSecond: 1000 },
+	}).settings;
 
 	const engineOver = (vault: string) =>
 		new MemoryEngine({
@@ -53,15 +56,30 @@ describe.skipIf(!corpus.found || !rsync)("status writes seen by sync tools, not 
 		}
 		const written: string[] = [];
 		for (const note of notes) {
-			const [a, b] = await Promise.all([readFile(join(dir, "changed", note.path), "utf8"), readFile(join(dir, "unchanged", note.path), "utf8")]);
+			const [a, b] = await Promise.all([
+				readFile(join(dir, "changed", note.path), "utf8"),
+				readFile(join(dir, "unchanged", note.path), "utf8"),
+			]);
 			if (a !== b) written.push(note.path);
 		}
 		expect(written.length).toBeGreaterThan(notes.length / 2);
 
-		const listed = spawnSync("rsync", ["-a", "--dry-run", "--itemize-changes", `${join(dir, "changed")}/`, `${join(dir, "unchanged")}/`], { encoding: "utf8" });
+		const listed = spawnSync(
+			"rsync",
+			["-a", "--dry-run", "--itemize-changes", `${join(dir, "changed")}/`, `${join(dir, "unchanged")}/`],
+			{ encoding: "utf8" },
+		);
 		expect(listed.status, listed.stderr).toBe(0);
-		const itemized = new Set(listed.stdout.split("\n").filter((line) => line.startsWith(">f")).map((line) => line.slice(line.indexOf(" ") + 1)));
-		expect(written.filter((path) => !itemized.has(path)), "status writes rsync would miss").toEqual([]);
+		const itemized = new Set(
+			listed.stdout
+				.split("\n")
+				.filter((line) => line.startsWith(">f"))
+				.map((line) => line.slice(line.indexOf(" ") + 1)),
+		);
+		expect(
+			written.filter((path) => !itemized.has(path)),
+			"status writes rsync would miss",
+		).toEqual([]);
 
 		// Our own writes are not edits: no edit is logged, and the next passes (also after a restart) change and write nothing.
 		for (const path of written) expect(engine.activity.get(path)?.lastEdited ?? null, path).toBeNull();

@@ -40,7 +40,9 @@ function observed(engine: MemoryEngine): unknown {
 	return {
 		recalls: Object.keys(NOTES).map((path) => engine.activity.get(path)?.recalls.count ?? 0),
 		statuses: Object.keys(NOTES).map((path) => engine.maintenance.statusOf(path)),
-		history: engine.maintenance.history().map((e) => ({ device: e.device, seq: e.seq, path: e.path, kind: e.kind, at: e.at })),
+		history: engine.maintenance
+			.history()
+			.map((e) => ({ device: e.device, seq: e.seq, path: e.path, kind: e.kind, at: e.at })),
 	};
 }
 
@@ -87,12 +89,16 @@ describe("two devices on one synced vault (issue 16.4)", () => {
 		);
 		await Promise.all([onLaptop.index.idle(), onDesk.index.idle()]);
 		await Promise.all([onLaptop.stop(), onDesk.stop()]);
-		const recallsOf = (engine: MemoryEngine): number[] => Object.keys(NOTES).map((path) => engine.activity.get(path)?.recalls.count ?? 0);
+		const recallsOf = (engine: MemoryEngine): number[] =>
+			Object.keys(NOTES).map((path) => engine.activity.get(path)?.recalls.count ?? 0);
 		const [laptopRecalls, deskRecalls] = [recallsOf(onLaptop), recallsOf(onDesk)];
 		expect(laptopRecalls[0]).toBeGreaterThan(0);
 		expect(deskRecalls[1]).toBeGreaterThan(0);
-		const historyOf = (engine: MemoryEngine) => (observed(engine) as { history: { device: string; seq: number; at: number }[] }).history;
-		const union = [...historyOf(onLaptop), ...historyOf(onDesk)].sort((a, b) => a.at - b.at || (a.device < b.device ? -1 : 1) || a.seq - b.seq);
+		const historyOf = (engine: MemoryEngine) =>
+			(observed(engine) as { history: { device: string; seq: number; at: number }[] }).history;
+		const union = [...historyOf(onLaptop), ...historyOf(onDesk)].sort(
+			(a, b) => a.at - b.at || (a.device < b.device ? -1 : 1) || a.seq - b.seq,
+		);
 		expect(union.map((e) => e.device)).toEqual(expect.arrayContaining(["laptop01", "desk0002"]));
 
 		// Sync: each copy gets the other's pinned note and its state folder's files.

@@ -41,7 +41,12 @@ function bytesOf(response: MaintenanceResponse): Record<string, Buffer> {
 		proposalIndex: proposals.index,
 		proposalCategory: proposals.category,
 	};
-	return Object.fromEntries(Object.entries(arrays).map(([name, array]) => [name, Buffer.from(array.buffer, array.byteOffset, array.byteLength)]));
+	return Object.fromEntries(
+		Object.entries(arrays).map(([name, array]) => [
+			name,
+			Buffer.from(array.buffer, array.byteOffset, array.byteLength),
+		]),
+	);
 }
 
 describe("maintenance worker thread", () => {
@@ -93,7 +98,10 @@ describe("maintenance worker thread", () => {
 
 	it("ends the thread on terminate and rejects what was pending", async () => {
 		const exits: string[] = [];
-		const connection = startWorkerThread(workerSource, { reply: () => undefined, crash: (message) => exits.push(message) });
+		const connection = startWorkerThread(workerSource, {
+			reply: () => undefined,
+			crash: (message) => exits.push(message),
+		});
 		connection.close();
 		await expect.poll(() => exits).toEqual([expect.stringMatching(/^exited with code \d+$/)]);
 
@@ -131,7 +139,11 @@ describe("maintenance worker thread", () => {
 			});
 			// A worker that held the process would run into the timeout (SIGTERM, status null).
 			const run = spawnSync(process.execPath, [script], { encoding: "utf8", timeout: 20_000 });
-			expect({ status: run.status, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({ status: 0, stdout: "passes 200", stderr: "" });
+			expect({ status: run.status, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({
+				status: 0,
+				stdout: "passes 200",
+				stderr: "",
+			});
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}

@@ -32,7 +32,9 @@ describe.skipIf(!corpus.found)("whole-vault memory_status write pass over a real
 	const originals = new Map<string, Original>();
 	let now = Date.now();
 	let engine: MemoryEngine;
-	const settings: MemorySettings = readMemorySettings({ maintenance: { writeScope: "vault", vaultWritesConfirmed: true, writesPerSecond: 1000 } }).settings;
+	const settings: MemorySettings = readMemorySettings({
+		maintenance: { writeScope: "vault", vaultWritesConfirmed: true, writesPerSecond: 1000 },
+	}).settings;
 
 	beforeAll(async () => {
 		dir = await mkdtemp(join(tmpdir(), "cm-kepano-"));
@@ -73,7 +75,9 @@ describe.skipIf(!corpus.found)("whole-vault memory_status write pass over a real
 			const content = await readFile(absolute, "utf8");
 			if (content !== original.content) changed++;
 			expect(body(content), path).toBe(body(original.content));
-			expect(withoutMemoryKeys(parseNote(content).frontmatter), path).toEqual(withoutMemoryKeys(parseNote(original.content).frontmatter));
+			expect(withoutMemoryKeys(parseNote(content).frontmatter), path).toEqual(
+				withoutMemoryKeys(parseNote(original.content).frontmatter),
+			);
 			const mtimeMs = (await stat(absolute)).mtimeMs;
 			if (content === original.content) expect(mtimeMs, path).toBe(original.mtimeMs);
 			else expect(mtimeMs, `${path}: sync tools must see the write`).toBeGreaterThan(original.mtimeMs);
@@ -89,6 +93,7 @@ describe.skipIf(!corpus.found)("whole-vault memory_status write pass over a real
 		now += DAY;
 		const again = await engine.maintenance.runPass();
 		expect(again.writes.written).toBe(0);
-		for (const [path, content] of contents) expect(await readFile(join(dir, "vault", path), "utf8"), path).toBe(content);
+		for (const [path, content] of contents)
+			expect(await readFile(join(dir, "vault", path), "utf8"), path).toBe(content);
 	});
 });

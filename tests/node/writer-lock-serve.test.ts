@@ -13,7 +13,9 @@ const CLI = join(REPO_ROOT, "dist", "cli.cjs");
 /** Runs a serve that is expected to refuse; its exit code and stderr. */
 function refusedServe(vault: string): Promise<{ code: number | null; stderr: string }> {
 	return new Promise((resolve) => {
-		const child = spawn(process.execPath, [CLI, "serve", "--vault", vault, "--port", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+		const child = spawn(process.execPath, [CLI, "serve", "--vault", vault, "--port", "0"], {
+			stdio: ["ignore", "ignore", "pipe"],
+		});
 		let stderr = "";
 		child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
 		const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
@@ -49,7 +51,9 @@ describe("one writer per vault: serve takes a lock with pid and heartbeat (issue
 		try {
 			const second = await refusedServe(vault);
 			expect(second.code).toBe(1);
-			expect(second.stderr).toContain(`Another Causal Memory process is already using this vault: causal-memory serve (pid ${first.process.pid} on ${hostname()}), running since 20`);
+			expect(second.stderr).toContain(
+				`Another Causal Memory process is already using this vault: causal-memory serve (pid ${first.process.pid} on ${hostname()}), running since 20`,
+			);
 			expect(first.process.exitCode).toBeNull();
 		} finally {
 			expect(await first.stop()).toBe(0);
@@ -71,7 +75,14 @@ describe("one writer per vault: serve takes a lock with pid and heartbeat (issue
 
 	it("takes over a lock whose heartbeat is old even when its pid runs (a reused pid)", async () => {
 		const now = Date.now();
-		const stale = { token: "x", program: "causal-memory serve", pid: process.pid, host: hostname(), startedAt: now - 3_600_000, heartbeatAt: now - 300_000 };
+		const stale = {
+			token: "x",
+			program: "causal-memory serve",
+			pid: process.pid,
+			host: hostname(),
+			startedAt: now - 3_600_000,
+			heartbeatAt: now - 300_000,
+		};
 		// process.pid is alive (this test), so only the old heartbeat makes the lock stale.
 		await writeFile(lockPath, JSON.stringify(stale));
 		const next = await startServeProcess(vault);

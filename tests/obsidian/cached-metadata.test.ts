@@ -46,7 +46,14 @@ describe("parsedFromCache", () => {
 	it("takes links, tags and properties from the app, and only inline fields, body start and YAML errors from our parser", () => {
 		const ours = parseNote("---\nbroken: [\n---\nkey:: [[Inline]]\n[[Ours]]\n");
 		const cache: CachedMetadata = {
-			links: [{ link: "Theirs", original: "[[Theirs]]", displayText: "Theirs", position: { start: { line: 4, col: 0, offset: 30 }, end: { line: 4, col: 10, offset: 40 } } }],
+			links: [
+				{
+					link: "Theirs",
+					original: "[[Theirs]]",
+					displayText: "Theirs",
+					position: { start: { line: 4, col: 0, offset: 30 }, end: { line: 4, col: 10, offset: 40 } },
+				},
+			],
 			frontmatter: { tags: "solo", aliases: ["A"] },
 			frontmatterLinks: [],
 		};
@@ -62,7 +69,15 @@ describe("parsedFromCache", () => {
 		const withoutProperties = parsedFromCache({}, ours);
 		expect(withoutProperties.frontmatter).toBeUndefined();
 		expect(withoutProperties.frontmatterError).toBe(ours.frontmatterError);
-		expect(withoutProperties).toMatchObject({ links: [], embeds: [], tags: [], headings: [], blocks: [], aliases: [], allTags: [] });
+		expect(withoutProperties).toMatchObject({
+			links: [],
+			embeds: [],
+			tags: [],
+			headings: [],
+			blocks: [],
+			aliases: [],
+			allTags: [],
+		});
 	});
 });
 
@@ -82,7 +97,8 @@ describe.skipIf(!fixtures.found)("parsedFromCache on metadata captured in Obsidi
 		const fixture = JSON.parse(readFileSync(join(fixtures.path, name), "utf8")) as Fixture;
 		const cache = fixture.cachedMetadata;
 		const parsed = parsedFromCache(cache, parseNote(fixture.fileContents));
-		const strip = <T extends { position?: unknown }>(items: T[] | undefined) => (items ?? []).map(({ position: _position, ...rest }) => rest);
+		const strip = <T extends { position?: unknown }>(items: T[] | undefined) =>
+			(items ?? []).map(({ position: _position, ...rest }) => rest);
 		expect(parsed.links).toEqual(strip(cache.links));
 		expect(parsed.embeds).toEqual(strip(cache.embeds));
 		expect(parsed.headings).toEqual(strip(cache.headings));

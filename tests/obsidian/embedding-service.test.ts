@@ -18,7 +18,11 @@ afterEach(async () => {
 	await removeVaultDirs();
 });
 
-const TOPICS = [["dog", "canine", "puppy"], ["car", "tires", "road"], ["coffee", "breakfast"]];
+const TOPICS = [
+	["dog", "canine", "puppy"],
+	["car", "tires", "road"],
+	["coffee", "breakfast"],
+];
 
 /**
  * Stands in for the embedding Web Worker: asks for the model's two files, then embeds a text as
@@ -53,7 +57,12 @@ class TopicWorker implements EmbeddingWorkerPort {
 				const norm = Math.hypot(...counts);
 				return counts.map((count) => count / norm);
 			});
-			this.reply({ type: "embedded", id: message.id, vectors: new Float32Array(rows).buffer, dimensions: TOPICS.length + 1 });
+			this.reply({
+				type: "embedded",
+				id: message.id,
+				vectors: new Float32Array(rows).buffer,
+				dimensions: TOPICS.length + 1,
+			});
 		}
 	}
 
@@ -63,9 +72,15 @@ class TopicWorker implements EmbeddingWorkerPort {
 }
 
 const MODEL_FILES = { "Models/topics/config.json": "{}", "Models/topics/onnx/model_quantized.onnx": "weights" };
-const NOTES = { "Walks.md": "The dog barked at the mailman all morning.", "Garage.md": "Our new car needs tires before the road trip." };
+const NOTES = {
+	"Walks.md": "The dog barked at the mailman all morning.",
+	"Garage.md": "Our new car needs tires before the road trip.",
+};
 
-async function setup(files: Record<string, string>, embeddings: Partial<ReturnType<typeof readMemorySettings>["settings"]["embeddings"]>) {
+async function setup(
+	files: Record<string, string>,
+	embeddings: Partial<ReturnType<typeof readMemorySettings>["settings"]["embeddings"]>,
+) {
 	const { app, obsidianPlugin } = pluginUnderTest(files);
 	const defaults = readMemorySettings(null).settings;
 	const settings = { ...defaults, embeddings: { ...defaults.embeddings, ...embeddings } };
@@ -104,7 +119,10 @@ async function embeddingsSettled(engine: EngineService["engine"]): Promise<void>
 
 describe("ObsidianEmbeddings", () => {
 	it("loads a model from a configured vault folder at start-up and makes recall semantic", async () => {
-		const { engine, service, workers, used } = await setup({ ...NOTES, ...MODEL_FILES }, { localModelFolder: "Models/topics" });
+		const { engine, service, workers, used } = await setup(
+			{ ...NOTES, ...MODEL_FILES },
+			{ localModelFolder: "Models/topics" },
+		);
 		const before = await engine.recall("canine", { readOnly: true });
 		expect(before.vector).toBe(false);
 		expect(before.results.map((hit) => hit.path)).not.toContain("Walks.md");
@@ -119,11 +137,16 @@ describe("ObsidianEmbeddings", () => {
 	});
 
 	it("prepares the model once: the command after start-up reuses it and hands it to the engine only once", async () => {
-		const { app, service, workers, used } = await setup({ ...NOTES, ...MODEL_FILES }, { localModelFolder: "Models/topics" });
+		const { app, service, workers, used } = await setup(
+			{ ...NOTES, ...MODEL_FILES },
+			{ localModelFolder: "Models/topics" },
+		);
 		await service.loadIfConfigured();
 		await app.commands.run("causal-memory:prepare-embedding-model");
 		await until(() => Notice.messages.at(-1)?.startsWith("Embedding model X") ?? false);
-		expect(Notice.messages.at(-1)).toBe("Embedding model Xenova/all-MiniLM-L6-v2 is ready (4 dimensions); recall is semantic once notes are embedded.");
+		expect(Notice.messages.at(-1)).toBe(
+			"Embedding model Xenova/all-MiniLM-L6-v2 is ready (4 dimensions); recall is semantic once notes are embedded.",
+		);
 		expect(workers).toHaveLength(1);
 		expect(used).toHaveLength(1);
 		await service.dispose();
@@ -139,9 +162,14 @@ describe("ObsidianEmbeddings", () => {
 	});
 
 	it("tells the user when the configured model cannot be loaded, keeps keyword recall, and retries on the command", async () => {
-		const { app, engine, service, workers } = await setup({ ...NOTES, "Models/topics/config.json": "{}" }, { localModelFolder: "Models/topics" });
+		const { app, engine, service, workers } = await setup(
+			{ ...NOTES, "Models/topics/config.json": "{}" },
+			{ localModelFolder: "Models/topics" },
+		);
 		await service.loadIfConfigured();
-		expect(Notice.messages.at(-1)).toMatch(/^Causal Memory: the embedding model could not be loaded, recall uses keywords only: Could not load embedding model "Xenova\/all-MiniLM-L6-v2"/);
+		expect(Notice.messages.at(-1)).toMatch(
+			/^Causal Memory: the embedding model could not be loaded, recall uses keywords only: Could not load embedding model "Xenova\/all-MiniLM-L6-v2"/,
+		);
 		expect(workers[0]?.terminated).toBe(true);
 		expect((await engine.recall("dog", { readOnly: true })).results[0]?.path).toBe("Walks.md");
 

@@ -35,7 +35,10 @@ export interface TestEngine {
 }
 
 /** A MemoryEngine over a fake app's vault (or another VaultPort), with in-memory storage and an in-thread worker. */
-export function engineOver(app: App | VaultPort, options: { settings?: MemorySettings; clock?: () => number } = {}): TestEngine {
+export function engineOver(
+	app: App | VaultPort,
+	options: { settings?: MemorySettings; clock?: () => number } = {},
+): TestEngine {
 	const vault = app instanceof App ? new ObsidianVault(app as unknown as ObsidianApp) : app;
 	const storage = new MemoryStorage();
 	const inThread = createInThreadMaintenanceWorker();

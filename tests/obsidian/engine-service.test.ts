@@ -37,7 +37,9 @@ class HookedVault extends ObsidianVault {
 	}
 }
 
-function service(over: App | ObsidianVault): TestEngine & { status: RecordingStatus; problems: string[]; memory: EngineService } {
+function service(
+	over: App | ObsidianVault,
+): TestEngine & { status: RecordingStatus; problems: string[]; memory: EngineService } {
 	const status = new RecordingStatus();
 	const problems: string[] = [];
 	const built = engineOver(over);
@@ -60,7 +62,12 @@ describe("EngineService", () => {
 		await app.metadataCache.whenIdle();
 		await memory.idle();
 		expect(status.shown.at(-1)).toBe("counts 3/3");
-		expect(engine.search("", {}, 10).map((hit) => hit.path).sort()).toEqual(["A.md", "B.md", "C.md"]);
+		expect(
+			engine
+				.search("", {}, 10)
+				.map((hit) => hit.path)
+				.sort(),
+		).toEqual(["A.md", "B.md", "C.md"]);
 
 		const stopping = memory.stop();
 		expect(app.liveEventRefCount()).toBe(0);
@@ -97,7 +104,11 @@ describe("EngineService", () => {
 	it("stops the engine once a start in progress finishes when stopped during the build", async () => {
 		let release: (() => void) | null = null;
 		const { app } = fakeApp({ "A.md": "" });
-		const { memory, worker } = service(new HookedVault(app, { load: () => (release === null ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()) }));
+		const { memory, worker } = service(
+			new HookedVault(app, {
+				load: () => (release === null ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()),
+			}),
+		);
 		const building = memory.start();
 		while (release === null) await new Promise((resolve) => setTimeout(resolve, 1));
 		const stopping = memory.stop();
@@ -124,7 +135,9 @@ describe("EngineService", () => {
 	it("shows and reports a failed start instead of throwing, and starts on the next rebuild", async () => {
 		const { app } = fakeApp({ "A.md": "" });
 		let fail = true;
-		const { memory, status, problems } = service(new HookedVault(app, { list: () => (fail ? Promise.reject(new Error("disk on fire")) : Promise.resolve()) }));
+		const { memory, status, problems } = service(
+			new HookedVault(app, { list: () => (fail ? Promise.reject(new Error("disk on fire")) : Promise.resolve()) }),
+		);
 		expect(await memory.start()).toBeNull();
 		await memory.whenReady();
 		expect(status.shown.at(-1)).toBe("failure disk on fire");

@@ -28,7 +28,10 @@ export async function removeVaultDirs(): Promise<void> {
  * A fake app over a temporary vault. `app` is the fake (with its test helpers); `obsidianApp`
  * is the same object typed as the real App, for code under test.
  */
-export function fakeApp(files: Record<string, string>, options?: AppOptions): { app: App; obsidianApp: ObsidianApp; dir: string } {
+export function fakeApp(
+	files: Record<string, string>,
+	options?: AppOptions,
+): { app: App; obsidianApp: ObsidianApp; dir: string } {
 	const dir = makeVaultDir(files);
 	const app = new App(dir, options);
 	apps.push(app);

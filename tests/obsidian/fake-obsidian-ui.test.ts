@@ -43,7 +43,12 @@ describe("Setting", () => {
 			.setDesc("Days")
 			.addText((text) => text.setValue("30").onChange((value) => seen.push(value)))
 			.addToggle((toggle) => toggle.setValue(false).onChange((value) => seen.push(value)))
-			.addDropdown((dropdown) => dropdown.addOptions({ a: "A", b: "B" }).setValue("a").onChange((value) => seen.push(value)));
+			.addDropdown((dropdown) =>
+				dropdown
+					.addOptions({ a: "A", b: "B" })
+					.setValue("a")
+					.onChange((value) => seen.push(value)),
+			);
 		expect(container.find(".setting-item-name")?.getText()).toBe("Half-life");
 		const input = setting.controlEl.querySelector("input[type=text]") as HTMLInputElement;
 		input.value = "45";
@@ -63,7 +68,13 @@ describe("Setting", () => {
 describe("PluginSettingTab and Modal", () => {
 	class Tab extends PluginSettingTab {
 		override getSettingDefinitions(): SettingDefinitionItem[] {
-			return [{ type: "group", heading: "General", items: [{ name: "Row", render: (setting) => void setting.addButton((b) => b.setButtonText("Press")) }] }];
+			return [
+				{
+					type: "group",
+					heading: "General",
+					items: [{ name: "Row", render: (setting) => void setting.addButton((b) => b.setButtonText("Press")) }],
+				},
+			];
 		}
 
 		override display(): void {
@@ -73,7 +84,14 @@ describe("PluginSettingTab and Modal", () => {
 
 	it("renders definitions like Obsidian 1.13 and display() like older apps", () => {
 		const app = new App(makeVaultDir({}));
-		const plugin = new (class extends Plugin {})(app, { id: "p", name: "P", version: "1", minAppVersion: "1", author: "", description: "" });
+		const plugin = new (class extends Plugin {})(app, {
+			id: "p",
+			name: "P",
+			version: "1",
+			minAppVersion: "1",
+			author: "",
+			description: "",
+		});
 		const tab = new Tab(app, plugin);
 		tab.open();
 		expect(tab.containerEl.find(".setting-item-heading")?.getText()).toBe("General");

@@ -40,7 +40,12 @@ describe("fake Vault", () => {
 		await expect(app.vault.createFolder("F")).rejects.toThrow("Folder already exists.");
 		await expect(app.vault.rename(fileIn(app, "A.md"), "F/B.md")).rejects.toThrow("Destination file already exists!");
 		await expect(app.vault.rename(fileIn(app, "A.md"), "Missing/A.md")).rejects.toThrow("ENOENT");
-		expect(app.vault.getMarkdownFiles().map((f) => f.path).sort()).toEqual(["A.md", "F/B.md"]);
+		expect(
+			app.vault
+				.getMarkdownFiles()
+				.map((f) => f.path)
+				.sort(),
+		).toEqual(["A.md", "F/B.md"]);
 	});
 
 	it("normalises paths like the app", () => {
@@ -78,7 +83,9 @@ describe("fake MetadataCache", () => {
 		const { app } = fakeApp({ "A.md": "[[B]]", "B.md": "" });
 		const seen: string[] = [];
 		app.metadataCache.on("changed", (file) => seen.push(`changed ${pathOf(file)}`));
-		app.metadataCache.on("deleted", (file, previous) => seen.push(`deleted ${pathOf(file)} ${JSON.stringify((previous as CachedMetadata).links?.map((l) => l.link))}`));
+		app.metadataCache.on("deleted", (file, previous) =>
+			seen.push(`deleted ${pathOf(file)} ${JSON.stringify((previous as CachedMetadata).links?.map((l) => l.link))}`),
+		);
 		await app.fileManager.renameFile(fileIn(app, "B.md"), "C.md");
 		await app.metadataCache.whenIdle();
 		expect(app.metadataCache.getCache("C.md")).not.toBeNull();
@@ -91,7 +98,10 @@ describe("fake MetadataCache", () => {
 	it.skipIf(!fixtures.found)("reads frontmatter tags as Obsidian did in the captured fixtures", () => {
 		let checked = 0;
 		for (const name of readdirSync(fixtures.path).filter((n) => n.endsWith(".json"))) {
-			const fixture = JSON.parse(readFileSync(join(fixtures.path, name), "utf8")) as { cachedMetadata: CachedMetadata; parseFrontMatterTags: string[] | null };
+			const fixture = JSON.parse(readFileSync(join(fixtures.path, name), "utf8")) as {
+				cachedMetadata: CachedMetadata;
+				parseFrontMatterTags: string[] | null;
+			};
 			expect(parseFrontMatterTags(fixture.cachedMetadata.frontmatter), name).toEqual(fixture.parseFrontMatterTags);
 			checked++;
 		}
@@ -107,15 +117,19 @@ describe("fake MetadataCache", () => {
 });
 
 describe("fake FileManager.processFrontMatter", () => {
-	const NOTE = "---\ntitle: \"Quoted\" # comment\nlist: [a, b]\n---\nBody\n";
+	const NOTE = '---\ntitle: "Quoted" # comment\nlist: [a, b]\n---\nBody\n';
 
 	it("re-serialises the whole block, fires modify then changed, and keeps a given mtime", async () => {
 		const { app, dir } = fakeApp({ "N.md": NOTE });
 		const seen: string[] = [];
 		app.vault.on("modify", () => seen.push("modify"));
 		app.metadataCache.on("changed", () => seen.push("changed"));
-		await app.fileManager.processFrontMatter(fileIn(app, "N.md"), (fm: Record<string, unknown>) => (fm.added = 1), { mtime: 1_600_000_000_000 });
-		expect(readFileSync(join(dir, "N.md"), "utf8")).toBe("---\ntitle: Quoted\nlist:\n  - a\n  - b\nadded: 1\n---\nBody\n");
+		await app.fileManager.processFrontMatter(fileIn(app, "N.md"), (fm: Record<string, unknown>) => (fm.added = 1), {
+			mtime: 1_600_000_000_000,
+		});
+		expect(readFileSync(join(dir, "N.md"), "utf8")).toBe(
+			"---\ntitle: Quoted\nlist:\n  - a\n  - b\nadded: 1\n---\nBody\n",
+		);
 		expect(Math.round(statSync(join(dir, "N.md")).mtimeMs)).toBe(1_600_000_000_000);
 		await app.metadataCache.whenIdle();
 		expect(seen).toEqual(["modify", "changed"]);
@@ -175,11 +189,20 @@ describe("fake Events, Component and Plugin", () => {
 	it("stores plugin data in the config folder and prefixes command ids like the app", async () => {
 		class TestPlugin extends Plugin {}
 		const { app, dir } = fakeApp({});
-		const plugin = new TestPlugin(app, { id: "causal-memory", name: "Causal Memory", author: "", version: "0", minAppVersion: "0", description: "" });
+		const plugin = new TestPlugin(app, {
+			id: "causal-memory",
+			name: "Causal Memory",
+			author: "",
+			version: "0",
+			minAppVersion: "0",
+			description: "",
+		});
 		plugin.load();
 		expect(await plugin.loadData()).toBeNull();
 		await plugin.saveData({ index: { excludedFolders: ["T"] } });
-		expect(JSON.parse(readFileSync(join(dir, DEFAULT_CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8"))).toEqual({ index: { excludedFolders: ["T"] } });
+		expect(JSON.parse(readFileSync(join(dir, DEFAULT_CONFIG_DIR, "plugins/causal-memory/data.json"), "utf8"))).toEqual({
+			index: { excludedFolders: ["T"] },
+		});
 		writeFileSync(join(dir, DEFAULT_CONFIG_DIR, "plugins/causal-memory/data.json"), "{ not json");
 		await expect(plugin.loadData()).rejects.toThrow(SyntaxError);
 		plugin.addCommand({ id: "do-it", name: "Do it", callback: () => new Notice("Done") });

@@ -12,7 +12,8 @@ const CORPUS: Record<string, { text: string; patch: Record<string, unknown>; exp
 	"Comments.md": {
 		text: "---\n# my own notes\ntitle: Trip   # keep this comment\n\n# tags below\ntags: [travel, 'to do']\n---\nBody line\n",
 		patch: { memory_status: "fading" },
-		expected: "---\n# my own notes\ntitle: Trip   # keep this comment\n\n# tags below\ntags: [travel, 'to do']\nmemory_status: fading\n---\nBody line\n",
+		expected:
+			"---\n# my own notes\ntitle: Trip   # keep this comment\n\n# tags below\ntags: [travel, 'to do']\nmemory_status: fading\n---\nBody line\n",
 	},
 	"Quoted.md": {
 		text: "---\ntitle: \"Quoted: with colon\"\nalias: 'single'\nmemory_status: 'dormant'\n---\n\nText.",
@@ -27,17 +28,19 @@ const CORPUS: Record<string, { text: string; patch: Record<string, unknown>; exp
 	"Windows.md": {
 		text: "---\r\ntitle: CRLF note\r\ncreated: 2024-01-02\r\n---\r\nLine one\r\nLine two\r\n",
 		patch: { memory_status: "dormant" },
-		expected: "---\r\ntitle: CRLF note\r\ncreated: 2024-01-02\r\nmemory_status: dormant\r\n---\r\nLine one\r\nLine two\r\n",
+		expected:
+			"---\r\ntitle: CRLF note\r\ncreated: 2024-01-02\r\nmemory_status: dormant\r\n---\r\nLine one\r\nLine two\r\n",
 	},
 	"Bom.md": {
 		text: "\uFEFF---\nflow: {a: 1, b: [x, y]}\nmultiline: |\n  kept\n  as is\n---\nBody after a BOM\n",
 		patch: { memory_status: "core" },
-		expected: "\uFEFF---\nflow: {a: 1, b: [x, y]}\nmultiline: |\n  kept\n  as is\nmemory_status: core\n---\nBody after a BOM\n",
+		expected:
+			"\uFEFF---\nflow: {a: 1, b: [x, y]}\nmultiline: |\n  kept\n  as is\nmemory_status: core\n---\nBody after a BOM\n",
 	},
 	"Pinned flow list.md": {
-		text: "---\nrelated_to: [\"[[A]]\", \"[[B]]\"]   # links\nmemory_pinned: true\n---\nx\n",
+		text: '---\nrelated_to: ["[[A]]", "[[B]]"]   # links\nmemory_pinned: true\n---\nx\n',
 		patch: { memory_pinned: undefined },
-		expected: "---\nrelated_to: [\"[[A]]\", \"[[B]]\"]   # links\n---\nx\n",
+		expected: '---\nrelated_to: ["[[A]]", "[[B]]"]   # links\n---\nx\n',
 	},
 };
 

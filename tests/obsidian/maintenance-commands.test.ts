@@ -36,7 +36,9 @@ function setup(files: Record<string, string>) {
 }
 
 function button(modal: Modal | undefined, text: string): HTMLButtonElement {
-	const found = [...(modal?.contentEl.querySelectorAll("button") ?? [])].find((candidate) => candidate.getText() === text);
+	const found = [...(modal?.contentEl.querySelectorAll("button") ?? [])].find(
+		(candidate) => candidate.getText() === text,
+	);
 	if (!found) throw new Error(`no button "${text}"`);
 	return found;
 }
@@ -54,7 +56,10 @@ describe("maintenance commands", () => {
 	});
 
 	it("run passes, undo the latest change, preview whole-vault writes, and only after the preview allow them", async () => {
-		const { app, memory, settings, dir, clock } = setup({ "Thoughts.md": "A thought.", "Memory/Build day.md": "We built it." });
+		const { app, memory, settings, dir, clock } = setup({
+			"Thoughts.md": "A thought.",
+			"Memory/Build day.md": "We built it.",
+		});
 		await memory.start();
 		// Idle orphans fade: two passes a day apart, 40 days on (the hysteresis needs both).
 		clock.now += 40 * DAY;
@@ -71,8 +76,13 @@ describe("maintenance commands", () => {
 		await app.commands.run(`${ID}:allow-vault-status-writes`);
 		const [modal] = Modal.opened;
 		expect(modal?.titleEl.getText()).toBe("Allow memory status writes in the whole vault?");
-		expect(modal?.contentEl.querySelector("p")?.getText()).toBe("The first pass would set memory_status on 1 note, 1 of them outside the memory folder.");
-		expect([...(modal?.contentEl.querySelectorAll("li") ?? [])].map((li) => li.getText())).toEqual(["1 get memory_status: dormant", "Thoughts.md: dormant"]);
+		expect(modal?.contentEl.querySelector("p")?.getText()).toBe(
+			"The first pass would set memory_status on 1 note, 1 of them outside the memory folder.",
+		);
+		expect([...(modal?.contentEl.querySelectorAll("li") ?? [])].map((li) => li.getText())).toEqual([
+			"1 get memory_status: dormant",
+			"Thoughts.md: dormant",
+		]);
 		button(modal, "Cancel").click();
 		expect(Modal.opened).toEqual([]);
 		expect(settings.current.maintenance.writeScope).toBe("memory-folder");

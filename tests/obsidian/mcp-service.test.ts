@@ -24,7 +24,10 @@ const COPY = "causal-memory:copy-mcp-connection";
 async function setup(mcp: Partial<McpSettings>) {
 	const { app, obsidianPlugin } = pluginUnderTest({ "A.md": "" });
 	const defaults = readMemorySettings(null).settings;
-	const settings: { current: MemorySettings; saves: number } = { current: { ...defaults, mcp: { ...defaults.mcp, ...mcp } }, saves: 0 };
+	const settings: { current: MemorySettings; saves: number } = {
+		current: { ...defaults, mcp: { ...defaults.mcp, ...mcp } },
+		saves: 0,
+	};
 	const { engine } = engineOver(app);
 	const memory = new EngineService(engine, new RecordingStatus(), () => undefined);
 	await memory.start();
@@ -38,7 +41,10 @@ async function setup(mcp: Partial<McpSettings>) {
 		},
 	});
 	service.addCommands();
-	cleanups.push(() => memory.stop(), () => service.stop());
+	cleanups.push(
+		() => memory.stop(),
+		() => service.stop(),
+	);
 	return { app, service, settings };
 }
 
@@ -58,7 +64,9 @@ describe("ObsidianMcp", () => {
 		expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 		// The token, then the port the notice announced.
 		expect(settings.saves).toBe(2);
-		expect(Notice.messages.at(-1)).toBe(`Causal Memory: MCP server on port ${port}. Connect a client from the plugin's settings (MCP server) or with "Copy the memory server connection line".`);
+		expect(Notice.messages.at(-1)).toBe(
+			`Causal Memory: MCP server on port ${port}. Connect a client from the plugin's settings (MCP server) or with "Copy the memory server connection line".`,
+		);
 		expect(await isPortFree(port)).toBe(false);
 
 		await service.stop();
@@ -77,7 +85,9 @@ describe("ObsidianMcp", () => {
 		expect(settings.saves).toBe(1);
 		expect(settings.current.mcp.token).toBe(token);
 		expect(service.state.kind === "running" && service.state.port).toBeGreaterThan(port);
-		expect(Notice.messages.at(-1)).toMatch(new RegExp(`^Causal Memory: MCP server on port \\d+ \\(port ${port} was taken\\)\\.`));
+		expect(Notice.messages.at(-1)).toMatch(
+			new RegExp(`^Causal Memory: MCP server on port \\d+ \\(port ${port} was taken\\)\\.`),
+		);
 	});
 
 	it("says clearly why it cannot start when the fixed port is taken, and the command repeats it", async () => {
@@ -102,11 +112,15 @@ describe("ObsidianMcp", () => {
 		await app.commands.run(COPY);
 		expect(Clipboard.text).toBe(clientInstructions(url, settings.current.mcp.token ?? "").claudeCode);
 		expect(Clipboard.text).toContain(`--header "Authorization: Bearer ${settings.current.mcp.token}"`);
-		expect(Notice.messages.at(-1)).toBe(`Copied the "claude mcp add" command for ${url} (it holds the token: paste it only into a terminal).`);
+		expect(Notice.messages.at(-1)).toBe(
+			`Copied the "claude mcp add" command for ${url} (it holds the token: paste it only into a terminal).`,
+		);
 
 		Clipboard.failWith = new Error("Document is not focused.");
 		await app.commands.run(COPY);
-		expect(Notice.messages.at(-1)).toBe(`Causal Memory: could not copy the MCP connection command (Document is not focused.); the server is at ${url}.`);
+		expect(Notice.messages.at(-1)).toBe(
+			`Causal Memory: could not copy the MCP connection command (Document is not focused.); the server is at ${url}.`,
+		);
 	});
 
 	it("starts nothing when MCP is disabled, and nothing after it was stopped", async () => {

@@ -61,7 +61,9 @@ function hub(files: Record<string, string>, options: { ignoreRange?: boolean; fa
 		if (options.ignoreRange || range === null) return respond(200, bytes.buffer);
 		const start = Number(range[1]);
 		const end = Math.min(Number(range[2]), bytes.length - 1);
-		return respond(206, bytes.slice(start, end + 1).buffer, { "Content-Range": `bytes ${start}-${end}/${bytes.length}` });
+		return respond(206, bytes.slice(start, end + 1).buffer, {
+			"Content-Range": `bytes ${start}-${end}/${bytes.length}`,
+		});
 	};
 	return { request, requests };
 }
@@ -73,12 +75,21 @@ describe("downloadedModelFiles (model files kept in the plugin folder, downloade
 		const adapter = new MemoryAdapter();
 		const { request, requests } = hub({ "onnx/model.onnx": WEIGHTS });
 		const progress: unknown[] = [];
-		const options = { adapter, folder: `${CONFIG_DIR}/plugins/causal-memory/models`, modelId: "owner/model", allowDownload: true, request, chunkBytes: 10 };
+		const options = {
+			adapter,
+			folder: `${CONFIG_DIR}/plugins/causal-memory/models`,
+			modelId: "owner/model",
+			allowDownload: true,
+			request,
+			chunkBytes: 10,
+		};
 		const files = downloadedModelFiles({ ...options, onProgress: (event) => progress.push(event) });
 
 		expect(text(await files.read("onnx/model.onnx"))).toBe(WEIGHTS);
 		expect(requests.map(({ range }) => range)).toEqual(["bytes=0-9", "bytes=10-19", "bytes=20-29"]);
-		expect(progress).toEqual([0, 10 / 28, 20 / 28, 1].map((fraction) => ({ stage: "download", file: "onnx/model.onnx", fraction })));
+		expect(progress).toEqual(
+			[0, 10 / 28, 20 / 28, 1].map((fraction) => ({ stage: "download", file: "onnx/model.onnx", fraction })),
+		);
 		const stored = `${CONFIG_DIR}/plugins/causal-memory/models/owner/model/onnx/model.onnx`;
 		expect(text(adapter.files.get(stored) ?? null)).toBe(WEIGHTS);
 		expect(adapter.writes).toEqual([`${stored}.part`]);
@@ -91,7 +102,13 @@ describe("downloadedModelFiles (model files kept in the plugin folder, downloade
 	it("takes the whole file from a server that ignores Range, and shares one download between concurrent reads", async () => {
 		const adapter = new MemoryAdapter();
 		const { request, requests } = hub({ "config.json": '{"model_type":"bert"}' }, { ignoreRange: true });
-		const files = downloadedModelFiles({ adapter, folder: "models", modelId: "owner/model", allowDownload: true, request });
+		const files = downloadedModelFiles({
+			adapter,
+			folder: "models",
+			modelId: "owner/model",
+			allowDownload: true,
+			request,
+		});
 		const [a, b] = await Promise.all([files.read("config.json"), files.read("config.json")]);
 		expect([text(a), text(b)]).toEqual(['{"model_type":"bert"}', '{"model_type":"bert"}']);
 		expect(a).not.toBe(b);
@@ -100,7 +117,13 @@ describe("downloadedModelFiles (model files kept in the plugin folder, downloade
 
 	it("answers null for a file the hub does not have, and stores nothing", async () => {
 		const adapter = new MemoryAdapter();
-		const files = downloadedModelFiles({ adapter, folder: "models", modelId: "owner/model", allowDownload: true, request: hub({}).request });
+		const files = downloadedModelFiles({
+			adapter,
+			folder: "models",
+			modelId: "owner/model",
+			allowDownload: true,
+			request: hub({}).request,
+		});
 		expect(await files.read("generation_config.json")).toBeNull();
 		expect(adapter.writes).toEqual([]);
 	});
@@ -110,7 +133,13 @@ describe("downloadedModelFiles (model files kept in the plugin folder, downloade
 		await adapter.mkdir("models/owner/model");
 		await adapter.writeBinary("models/owner/model/config.json", encode("{}"));
 		const { request, requests } = hub({ "tokenizer.json": "{}" });
-		const files = downloadedModelFiles({ adapter, folder: "models", modelId: "owner/model", allowDownload: false, request });
+		const files = downloadedModelFiles({
+			adapter,
+			folder: "models",
+			modelId: "owner/model",
+			allowDownload: false,
+			request,
+		});
 		expect(text(await files.read("config.json"))).toBe("{}");
 		expect(await files.read("tokenizer.json")).toBeNull();
 		expect(requests).toEqual([]);
@@ -119,7 +148,13 @@ describe("downloadedModelFiles (model files kept in the plugin folder, downloade
 
 	it("says which file, model and URL failed, and where the files can be put by hand", async () => {
 		const adapter = new MemoryAdapter();
-		const files = downloadedModelFiles({ adapter, folder: "models", modelId: "owner/model", allowDownload: true, request: hub({}, { failWith: 503 }).request });
+		const files = downloadedModelFiles({
+			adapter,
+			folder: "models",
+			modelId: "owner/model",
+			allowDownload: true,
+			request: hub({}, { failWith: 503 }).request,
+		});
 		await expect(files.read("onnx/model.onnx")).rejects.toThrow(
 			'Could not download onnx/model.onnx of embedding model "owner/model" from https://huggingface.co/owner/model/resolve/main/onnx/model.onnx: HTTP 503. ' +
 				'Check the connection, or put the model\'s files in "models/owner/model".',
@@ -130,11 +165,19 @@ describe("downloadedModelFiles (model files kept in the plugin folder, downloade
 	it("refuses model ids and file names that would leave the model folder", async () => {
 		const adapter = new MemoryAdapter();
 		const { request } = hub({});
-		expect(() => downloadedModelFiles({ adapter, folder: "models", modelId: "../secrets", allowDownload: true, request })).toThrow(
-			'Embedding model id "../secrets" must look like "owner/name"',
+		expect(() =>
+			downloadedModelFiles({ adapter, folder: "models", modelId: "../secrets", allowDownload: true, request }),
+		).toThrow('Embedding model id "../secrets" must look like "owner/name"');
+		const files = downloadedModelFiles({
+			adapter,
+			folder: "models",
+			modelId: "owner/model",
+			allowDownload: true,
+			request,
+		});
+		await expect(files.read("../../data.json")).rejects.toThrow(
+			'Model file name "../../data.json" is not a plain path inside the model folder.',
 		);
-		const files = downloadedModelFiles({ adapter, folder: "models", modelId: "owner/model", allowDownload: true, request });
-		await expect(files.read("../../data.json")).rejects.toThrow('Model file name "../../data.json" is not a plain path inside the model folder.');
 	});
 });
 

@@ -29,21 +29,34 @@ function fileIn(app: App, path: string): TFile {
 
 describe("ObsidianVault reading", () => {
 	it("lists the vault's markdown notes with their stats, without hidden folders or attachments", async () => {
-		const { vault, dir } = setup({ "A.md": "a", "Sub/B.md": "bb", "img.png": "x", [`${DEFAULT_CONFIG_DIR}/x.md`]: "", ".trash/old.md": "" });
+		const { vault, dir } = setup({
+			"A.md": "a",
+			"Sub/B.md": "bb",
+			"img.png": "x",
+			[`${DEFAULT_CONFIG_DIR}/x.md`]: "",
+			".trash/old.md": "",
+		});
 		utimesSync(join(dir, "A.md"), new Date(PAST), new Date(PAST));
 		const files = (await vault.list()).sort((a, b) => a.path.localeCompare(b.path));
 		expect(files.map((f) => [f.path, f.size])).toEqual([
 			["A.md", 1],
 			["Sub/B.md", 2],
 		]);
-		expect(await vault.stat("Sub/B.md")).toMatchObject({ path: "Sub/B.md", size: 2, mtime: Math.round(statSync(join(dir, "Sub/B.md")).mtimeMs) });
+		expect(await vault.stat("Sub/B.md")).toMatchObject({
+			path: "Sub/B.md",
+			size: 2,
+			mtime: Math.round(statSync(join(dir, "Sub/B.md")).mtimeMs),
+		});
 		expect(await vault.stat("Missing.md")).toBeNull();
 		expect(await vault.read("Sub/B.md")).toBe("bb");
-		await expect(vault.read("Missing.md")).rejects.toThrow('Cannot read "Missing.md": there is no such file in the vault.');
+		await expect(vault.read("Missing.md")).rejects.toThrow(
+			'Cannot read "Missing.md": there is no such file in the vault.',
+		);
 	});
 
 	it("loads content and metadata from the app's cache, and falls back to our parser before the cache is filled", async () => {
-		const content = "---\naliases: [Plan B]\ncaused_by: ['[[Cause]]']\n---\n# Goal\nsupports:: [[Evidence]]\nSee [[Cause#Why|why]] #plan\n";
+		const content =
+			"---\naliases: [Plan B]\ncaused_by: ['[[Cause]]']\n---\n# Goal\nsupports:: [[Evidence]]\nSee [[Cause#Why|why]] #plan\n";
 		const { app, vault } = setup({ "Plan.md": content, "Cause.md": "", "Evidence.md": "" }, { metadata: "cold" });
 		expect(app.metadataCache.getFileCache(fileIn(app, "Plan.md"))).toBeNull();
 		const early = await vault.load("Plan.md");
@@ -64,7 +77,10 @@ describe("ObsidianVault.watch", () => {
 	it("is live at once: Obsidian reports every change made after subscribing", () => {
 		const { vault } = setup({ "A.md": "a" });
 		let live = 0;
-		const stop = vault.watch(() => undefined, () => live++);
+		const stop = vault.watch(
+			() => undefined,
+			() => live++,
+		);
 		stop();
 		expect(live).toBe(1);
 	});
@@ -130,7 +146,9 @@ describe("ObsidianVault.writeFrontmatter", () => {
 		const { vault, dir } = setup({ "N.md": NOTE });
 		await vault.writeFrontmatter("N.md", { memory_status: "dormant", memory_pinned: true });
 		let text = readFileSync(join(dir, "N.md"), "utf8");
-		expect(text).toBe("---\n# written by hand\ntitle: 'Quoted'\nlist: [a, b]\nmemory_status: dormant\nmemory_pinned: true\n---\nBody [[X]]\n");
+		expect(text).toBe(
+			"---\n# written by hand\ntitle: 'Quoted'\nlist: [a, b]\nmemory_status: dormant\nmemory_pinned: true\n---\nBody [[X]]\n",
+		);
 
 		await vault.writeFrontmatter("N.md", { memory_status: undefined });
 		text = readFileSync(join(dir, "N.md"), "utf8");
@@ -169,7 +187,9 @@ describe("ObsidianVault.writeFrontmatter", () => {
 			/Could not update the properties of "Bad\.md": Frontmatter YAML is invalid .+ The note was not changed\./,
 		);
 		expect(readFileSync(join(dir, "Bad.md"), "utf8")).toBe(broken);
-		await expect(vault.writeFrontmatter("Nope.md", { a: 1 })).rejects.toThrow('Cannot update the properties of "Nope.md": there is no such file');
+		await expect(vault.writeFrontmatter("Nope.md", { a: 1 })).rejects.toThrow(
+			'Cannot update the properties of "Nope.md": there is no such file',
+		);
 	});
 });
 
@@ -186,7 +206,9 @@ describe("ObsidianVault.createNote", () => {
 
 	it("refuses a path that exists and leaves that file alone", async () => {
 		const { vault, dir } = setup({ "Memory/Old.md": "keep me" });
-		await expect(vault.createNote("Memory/Old.md", "x")).rejects.toThrow('Cannot create "Memory/Old.md": something already exists at that path.');
+		await expect(vault.createNote("Memory/Old.md", "x")).rejects.toThrow(
+			'Cannot create "Memory/Old.md": something already exists at that path.',
+		);
 		await expect(vault.createNote("Memory", "x")).rejects.toThrow('does not end in ".md"');
 		expect(readFileSync(join(dir, "Memory/Old.md"), "utf8")).toBe("keep me");
 	});
@@ -224,9 +246,13 @@ describe("ObsidianVault.removeNote", () => {
 
 	it("moves a note into the archive folder, keeping its folders and never overwriting", async () => {
 		const { app, vault, dir } = setup({ "Projects/Plan.md": "first" });
-		expect(await vault.removeNote("Projects/Plan.md", { kind: "archive", folder: "Archive" })).toBe("Archive/Projects/Plan.md");
+		expect(await vault.removeNote("Projects/Plan.md", { kind: "archive", folder: "Archive" })).toBe(
+			"Archive/Projects/Plan.md",
+		);
 		await app.vault.create("Projects/Plan.md", "second");
-		expect(await vault.removeNote("Projects/Plan.md", { kind: "archive", folder: "Archive/" })).toBe("Archive/Projects/Plan 1.md");
+		expect(await vault.removeNote("Projects/Plan.md", { kind: "archive", folder: "Archive/" })).toBe(
+			"Archive/Projects/Plan 1.md",
+		);
 		expect(readFileSync(join(dir, "Archive/Projects/Plan.md"), "utf8")).toBe("first");
 		expect(readFileSync(join(dir, "Archive/Projects/Plan 1.md"), "utf8")).toBe("second");
 		await expect(vault.removeNote("Archive/Projects/Plan.md", { kind: "archive", folder: "Archive" })).rejects.toThrow(
@@ -236,9 +262,13 @@ describe("ObsidianVault.removeNote", () => {
 
 	it("refuses archive folders outside the vault's notes and files that are not notes", async () => {
 		const { vault, dir } = setup({ "A.md": "", "img.png": "" });
-		await expect(vault.removeNote("A.md", { kind: "archive", folder: ".archive" })).rejects.toThrow("inside a hidden folder");
+		await expect(vault.removeNote("A.md", { kind: "archive", folder: ".archive" })).rejects.toThrow(
+			"inside a hidden folder",
+		);
 		await expect(vault.removeNote("A.md", { kind: "archive", folder: "../x" })).rejects.toThrow('".." segments');
-		await expect(vault.removeNote("img.png", { kind: "trash" })).rejects.toThrow('Cannot remove "img.png": it is not a markdown note.');
+		await expect(vault.removeNote("img.png", { kind: "trash" })).rejects.toThrow(
+			'Cannot remove "img.png": it is not a markdown note.',
+		);
 		expect(existsSync(join(dir, "A.md"))).toBe(true);
 	});
 });

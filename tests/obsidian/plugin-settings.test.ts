@@ -6,11 +6,17 @@ describe("readSettings", () => {
 		const { settings, problem } = readSettings(null);
 		expect(problem).toBeNull();
 		expect(settings.index).toMatchObject({ excludedFolders: [], maxNoteBytes: 10 * 1024 * 1024 });
-		expect(settings.maintenance).toMatchObject({ memoryFolder: "Memory", writeScope: "memory-folder", pruneAction: "mark" });
+		expect(settings.maintenance).toMatchObject({
+			memoryFolder: "Memory",
+			writeScope: "memory-folder",
+			pruneAction: "mark",
+		});
 	});
 
 	it("reads valid index settings and fills in the rest", () => {
-		const { settings, problem } = readSettings({ index: { excludedFolders: ["Templates"], edgeKeys: { up: "derived_from" } } });
+		const { settings, problem } = readSettings({
+			index: { excludedFolders: ["Templates"], edgeKeys: { up: "derived_from" } },
+		});
 		expect(problem).toBeNull();
 		expect(settings.index.excludedFolders).toEqual(["Templates"]);
 		expect(settings.index.edgeKeys).toMatchObject({ up: "derived_from", caused_by: "caused_by" });

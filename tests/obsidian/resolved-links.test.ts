@@ -30,13 +30,17 @@ async function compareWithResolvedLinks(root: string): Promise<{ sources: number
 	}
 	expect(Object.keys(fromGraph).sort()).toEqual(index.graph.notePaths().sort());
 	expect(fromGraph).toEqual(fromApp);
-	return { sources: Object.keys(fromApp).length, edges: Object.values(fromApp).reduce((sum, targets) => sum + targets.length, 0) };
+	return {
+		sources: Object.keys(fromApp).length,
+		edges: Object.values(fromApp).reduce((sum, targets) => sum + targets.length, 0),
+	};
 }
 
 describe("graph edges against metadataCache.resolvedLinks", () => {
 	it("agree on a vault with every kind of link", async () => {
 		const root = makeVaultDir({
-			"A.md": "---\ncaused_by: ['[[B]]']\nsee: '[[Sub/C]]'\n---\n[[B]] ![[C]] [[Missing]] [[#Own heading]] [[A]]\nsupports:: [[D]]\n",
+			"A.md":
+				"---\ncaused_by: ['[[B]]']\nsee: '[[Sub/C]]'\n---\n[[B]] ![[C]] [[Missing]] [[#Own heading]] [[A]]\nsupports:: [[D]]\n",
 			"B.md": "[[a]] and [x](Sub/C.md)\n",
 			"Sub/C.md": "![[img.png]] [[B#^block]]\n",
 			"D.md": "",

@@ -14,7 +14,9 @@ describe("view text", () => {
 
 	it("names notes and where their links are written", () => {
 		expect(titleOf("Projects/Alpha/Plan.md")).toBe("Plan");
-		expect(provenanceText([{ origin: "frontmatter", key: "caused_by" }, { origin: "wikilink" }, { origin: "wikilink" }])).toBe("property caused_by, body link");
+		expect(
+			provenanceText([{ origin: "frontmatter", key: "caused_by" }, { origin: "wikilink" }, { origin: "wikilink" }]),
+		).toBe("property caused_by, body link");
 	});
 
 	it("says why recall returned a memory", () => {

@@ -81,7 +81,9 @@ describe("Obsidian maintenance Web Worker", () => {
 		const first = FakeWebWorker.created[0];
 		const pending = worker.run(syntheticRequest(5000, 22));
 		first.onerror?.({ message: "Uncaught RangeError: out of memory", preventDefault: () => undefined });
-		await expect(pending).rejects.toThrow("The maintenance Web Worker stopped (Uncaught RangeError: out of memory); the next pass starts a new one");
+		await expect(pending).rejects.toThrow(
+			"The maintenance Web Worker stopped (Uncaught RangeError: out of memory); the next pass starts a new one",
+		);
 		await expect(worker.run(syntheticRequest(10, 22))).resolves.toMatchObject({ stats: { nodeCount: 10 } });
 		expect(FakeWebWorker.created).toHaveLength(2);
 		expect(first.terminated).toBe(true);
@@ -94,6 +96,8 @@ describe("Obsidian maintenance Web Worker", () => {
 		const worker = createWebMaintenanceWorker({ onFallback: (reason) => reasons.push(reason) });
 		const response = await worker.run(syntheticRequest(40, 23));
 		expect(response.stats.nodeCount).toBe(40);
-		expect(reasons).toEqual([expect.stringMatching(/^could not start a Web Worker \(.*Worker is not a constructor.*\)$/)]);
+		expect(reasons).toEqual([
+			expect.stringMatching(/^could not start a Web Worker \(.*Worker is not a constructor.*\)$/),
+		]);
 	});
 });

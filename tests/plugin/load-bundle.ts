@@ -41,7 +41,9 @@ export function loadBundle(): PluginClass {
 		if (builtinModules.includes(id.replace(/^node:/, ""))) return nodeRequire(id) as unknown;
 		throw new Error(`Cannot find module '${id}' (Obsidian only provides obsidian, electron and Node's built-ins)`);
 	};
-	const wrapper = runInThisContext(`(function anonymous(require, module, exports) {${bundle}\n})`, { filename: "main.js" }) as (
+	const wrapper = runInThisContext(`(function anonymous(require, module, exports) {${bundle}\n})`, {
+		filename: "main.js",
+	}) as (
 		require: (id: string) => unknown,
 		module: { exports: Record<string, unknown> },
 		exports: Record<string, unknown>,

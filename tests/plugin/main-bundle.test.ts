@@ -32,7 +32,10 @@ afterEach(async () => {
 describe("main.js loaded as Obsidian loads it", () => {
 	it("indexes after layout ready, follows new notes, summarises, serves MCP, and leaves nothing behind on unload", async () => {
 		const port = await freePort();
-		const { app, plugin } = startApp(VAULT, JSON.stringify({ index: { excludedFolders: ["Templates"] }, mcp: { port } }));
+		const { app, plugin } = startApp(
+			VAULT,
+			JSON.stringify({ index: { excludedFolders: ["Templates"] }, mcp: { port } }),
+		);
 		plugin.load();
 		await plugin.whenLoaded();
 		const [status] = plugin.statusBarItems;
@@ -69,19 +72,32 @@ describe("main.js loaded as Obsidian loads it", () => {
 
 		await app.commands.run("causal-memory:show-index-summary");
 		expect(Notice.messages.at(-1)).toBe(
-			["Memory index: 4 notes, 3 links", "Links by type: caused by 1, related to 2", "Orphans: 0 · Dangling links: 1"].join("\n"),
+			[
+				"Memory index: 4 notes, 3 links",
+				"Links by type: caused by 1, related to 2",
+				"Orphans: 0 · Dangling links: 1",
+			].join("\n"),
 		);
 		await app.commands.run("causal-memory:rebuild-index");
 		expect(Notice.messages.at(-1)).toMatch(/^Memory index rebuilt: 4 notes, 3 links in \d+ ms\.$/);
 
 		const state = join(app.vault.adapter.getBasePath(), DEFAULT_CONFIG_DIR, "plugins", "causal-memory", "state");
-		await until(() => readdirSync(state).some((name) => name.endsWith("lifecycle.json")), async () => {
-			await app.commands.run("causal-memory:run-maintenance");
-			await new Promise((resolve) => setTimeout(resolve, 20));
-		});
-		expect(Notice.messages.filter((m) => m.startsWith("Memory maintenance:")).at(-1)).toMatch(/^Memory maintenance: \d+ status changes, \d+ notes updated, \d+ core proposals\.$/);
+		await until(
+			() => readdirSync(state).some((name) => name.endsWith("lifecycle.json")),
+			async () => {
+				await app.commands.run("causal-memory:run-maintenance");
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			},
+		);
+		expect(Notice.messages.filter((m) => m.startsWith("Memory maintenance:")).at(-1)).toMatch(
+			/^Memory maintenance: \d+ status changes, \d+ notes updated, \d+ core proposals\.$/,
+		);
 		app.workspace.trigger("file-open", app.vault.getFileByPath("Cause.md"));
-		await until(() => readdirSync(state).some((name) => name.startsWith("activity-") && readFileSync(join(state, name), "utf8").includes('"open"')));
+		await until(() =>
+			readdirSync(state).some(
+				(name) => name.startsWith("activity-") && readFileSync(join(state, name), "utf8").includes('"open"'),
+			),
+		);
 
 		plugin.unload();
 		expect(app.liveEventRefCount()).toBe(0);
@@ -95,38 +111,56 @@ describe("main.js loaded as Obsidian loads it", () => {
 		await app.vault.create("After.md", "[[Start]]");
 		await app.metadataCache.whenIdle();
 		expect(status?.getText()).toBe("Memory: 4 notes · 3 links");
-		expect([...required].filter((id) => id !== "obsidian" && !builtinModules.includes(id.replace(/^node:/, "")))).toEqual([]);
+		expect(
+			[...required].filter((id) => id !== "obsidian" && !builtinModules.includes(id.replace(/^node:/, ""))),
+		).toEqual([]);
 	});
 
 	it.each([
-		["invalid settings", (port: number) => JSON.stringify({ index: { excludedFolders: "Templates" }, mcp: { port } }), 'Causal Memory: Invalid index setting "excludedFolders"'],
+		[
+			"invalid settings",
+			(port: number) => JSON.stringify({ index: { excludedFolders: "Templates" }, mcp: { port } }),
+			'Causal Memory: Invalid index setting "excludedFolders"',
+		],
 		["a settings file that is not JSON", () => "{ index: ", "Causal Memory: the settings file could not be read"],
-	])("runs on the defaults and tells the user when given %s, without writing the file", async (_case, dataJsonFor, message) => {
-		const dataJson = dataJsonFor(await freePort());
-		const { app, plugin } = startApp(VAULT, dataJson);
-		plugin.load();
-		await plugin.whenLoaded();
-		expect(Notice.messages.at(-1)).toContain(message);
-		await layoutReadyAndIndexed(app, plugin);
-		expect(plugin.statusBarItems[0]?.getText()).toBe("Memory: 4 notes · 3 links");
-		// The server still runs, with a token for this session only: the file is left as the user wrote it.
-		await mcpSettled(plugin);
-		expect(plugin.mcp?.state.kind).toBe("running");
-		plugin.unload();
-		await plugin.stopped;
-		expect(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")).toBe(dataJson);
-	});
+	])(
+		"runs on the defaults and tells the user when given %s, without writing the file",
+		async (_case, dataJsonFor, message) => {
+			const dataJson = dataJsonFor(await freePort());
+			const { app, plugin } = startApp(VAULT, dataJson);
+			plugin.load();
+			await plugin.whenLoaded();
+			expect(Notice.messages.at(-1)).toContain(message);
+			await layoutReadyAndIndexed(app, plugin);
+			expect(plugin.statusBarItems[0]?.getText()).toBe("Memory: 4 notes · 3 links");
+			// The server still runs, with a token for this session only: the file is left as the user wrote it.
+			await mcpSettled(plugin);
+			expect(plugin.mcp?.state.kind).toBe("running");
+			plugin.unload();
+			await plugin.stopped;
+			expect(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")).toBe(dataJson);
+		},
+	);
 
 	it("does not start while another process holds the vault's writer lock, and says which", async () => {
 		const now = Date.now();
 		// pid 1 always runs; the lock is fresh, so the plugin must leave the vault's state alone.
-		const lock = { token: "serve", program: "causal-memory serve", pid: 1, host: hostname(), startedAt: now, heartbeatAt: now };
+		const lock = {
+			token: "serve",
+			program: "causal-memory serve",
+			pid: 1,
+			host: hostname(),
+			startedAt: now,
+			heartbeatAt: now,
+		};
 		const lockPath = `${DEFAULT_CONFIG_DIR}/plugins/causal-memory/state/${lockFileName(hostname())}`;
 		const { app, plugin } = startApp({ ...VAULT, [lockPath]: JSON.stringify(lock) });
 		plugin.load();
 		await plugin.whenLoaded();
 		await layoutReadyAndIndexed(app, plugin);
-		expect(Notice.messages.join("\n")).toContain("Another Causal Memory process is already using this vault: causal-memory serve (pid 1 on");
+		expect(Notice.messages.join("\n")).toContain(
+			"Another Causal Memory process is already using this vault: causal-memory serve (pid 1 on",
+		);
 		expect(JSON.parse(readFileSync(app.vault.fullPath(lockPath), "utf8"))).toEqual(lock);
 		plugin.unload();
 		await plugin.stopped;

@@ -24,7 +24,9 @@ afterEach(async () => {
 
 async function connect(url: string, token: string): Promise<Client> {
 	const client = new Client({ name: "plugin-test", version: "1.0.0" });
-	await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+	await client.connect(
+		new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+	);
 	clients.push(client);
 	return client;
 }
@@ -41,9 +43,13 @@ describe("the MCP server inside Obsidian (main.js with the fake obsidian module)
 		await mcpSettled(plugin);
 		const url = `http://127.0.0.1:${port}/mcp`;
 		expect(plugin.mcp?.state).toEqual({ kind: "running", port, url });
-		expect(Notice.messages).toContain(`Causal Memory: MCP server on port ${port}. Connect a client from the plugin's settings (MCP server) or with "Copy the memory server connection line".`);
+		expect(Notice.messages).toContain(
+			`Causal Memory: MCP server on port ${port}. Connect a client from the plugin's settings (MCP server) or with "Copy the memory server connection line".`,
+		);
 
-		const saved = JSON.parse(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")) as { mcp: { port: number; token: string } };
+		const saved = JSON.parse(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")) as {
+			mcp: { port: number; token: string };
+		};
 		expect(saved.mcp.port).toBe(port);
 		expect(saved.mcp.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 		expect(Notice.messages.join("\n")).not.toContain(saved.mcp.token);
@@ -51,20 +57,34 @@ describe("the MCP server inside Obsidian (main.js with the fake obsidian module)
 
 		const client = await connect(url, saved.mcp.token);
 		const tools = (await client.listTools()).tools.map((tool) => tool.name);
-		expect(tools).toEqual(expect.arrayContaining(["memory_store", "memory_recall", "memory_explain", "memory_maintenance"]));
+		expect(tools).toEqual(
+			expect.arrayContaining(["memory_store", "memory_recall", "memory_explain", "memory_maintenance"]),
+		);
 
 		const stored = await client.callTool({
 			name: "memory_store",
-			arguments: { content: "Deploys are frozen during the payment migration.", title: "Deploy freeze", category: "decision", related: [{ id: "Checkout outage", type: "caused_by" }] },
+			arguments: {
+				content: "Deploys are frozen during the payment migration.",
+				title: "Deploy freeze",
+				category: "decision",
+				related: [{ id: "Checkout outage", type: "caused_by" }],
+			},
 		});
 		expect(stored.isError).toBeFalsy();
 		expect(stored.structuredContent).toMatchObject({ node_id: "Memory/Deploy freeze.md", status: "stored" });
 		const onDisk = readFileSync(join(app.vault.adapter.getBasePath(), "Memory", "Deploy freeze.md"), "utf8");
 		expect(onDisk).toContain("Deploys are frozen during the payment migration.");
-		expect(parseNote(onDisk).frontmatter).toMatchObject({ memory_source: "mcp", memory_category: "decision", caused_by: ["[[Checkout outage]]"] });
+		expect(parseNote(onDisk).frontmatter).toMatchObject({
+			memory_source: "mcp",
+			memory_category: "decision",
+			caused_by: ["[[Checkout outage]]"],
+		});
 		expect(app.vault.getFileByPath("Memory/Deploy freeze.md")).not.toBeNull();
 
-		const recalled = await client.callTool({ name: "memory_recall", arguments: { query: "why are deploys frozen", k: 3 } });
+		const recalled = await client.callTool({
+			name: "memory_recall",
+			arguments: { query: "why are deploys frozen", k: 3 },
+		});
 		expect(recalled.isError).toBeFalsy();
 		const results = (recalled.structuredContent as { results: { node_id: string }[] }).results;
 		expect(results[0]?.node_id).toBe("Memory/Deploy freeze.md");

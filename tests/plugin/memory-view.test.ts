@@ -20,10 +20,22 @@ const VAULT = {
 	"Memory/Ship on Fridays.md": "---\nmemory_category: decision\n---\nWe ship on Fridays.\n",
 	"Memory/Use Postgres.md": "---\nmemory_category: decision\n---\nWe use Postgres.\n",
 };
-const SETTINGS = JSON.stringify({ welcomed: true, mcp: { enabled: false }, scoring: { core: { approvalCategories: ["decision"] } } });
+const SETTINGS = JSON.stringify({
+	welcomed: true,
+	mcp: { enabled: false },
+	scoring: { core: { approvalCategories: ["decision"] } },
+});
 const ID = "causal-memory";
 
-type ViewPlugin = LoadedPlugin & { memory: { engine: MemoryEngine; changeListenerCount: number; changed(): void; whenReady(): Promise<void>; idle(): Promise<void> } };
+type ViewPlugin = LoadedPlugin & {
+	memory: {
+		engine: MemoryEngine;
+		changeListenerCount: number;
+		changed(): void;
+		whenReady(): Promise<void>;
+		idle(): Promise<void>;
+	};
+};
 const running: { plugin: ViewPlugin }[] = [];
 
 afterEach(async () => {
@@ -46,7 +58,9 @@ async function started(): Promise<{ app: App; plugin: ViewPlugin; engine: Memory
 }
 
 function viewRoot(app: App): HTMLElement {
-	const root = app.workspace.getLeavesOfType("causal-memory-view")[0]?.view?.containerEl.querySelector<HTMLElement>(".cmv-root");
+	const root = app.workspace
+		.getLeavesOfType("causal-memory-view")[0]
+		?.view?.containerEl.querySelector<HTMLElement>(".cmv-root");
 	if (!root) throw new Error("the memory view is not open");
 	return root;
 }
@@ -89,7 +103,10 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 			expect(Number(value?.getAttribute("data-value")), force).toBeCloseTo(explained.forces[force].value, 6);
 		}
 		const chain = [...(note?.querySelectorAll(".cmv-chain li") ?? [])].map((li) => text(li));
-		expect(chain).toEqual(["Config changecaused_by property caused_by of Deploy", "Outagecaused_by property caused_by of Outage"]);
+		expect(chain).toEqual([
+			"Config changecaused_by property caused_by of Deploy",
+			"Outagecaused_by property caused_by of Outage",
+		]);
 
 		// A click on a chain link opens that note, and the view follows.
 		note?.querySelector<HTMLElement>('.cmv-chain [data-path="Outage.md"]')?.click();
@@ -111,7 +128,9 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 		expect(app.commands.executeCommandById(`${ID}:pin-note`)).toBe(false);
 		expect(app.commands.executeCommandById(`${ID}:unpin-note`)).toBe(true);
 		await until(() => engine.index.graph.node("Postmortem.md")?.memory.pinned === false);
-		expect(readFileSync(app.vault.fullPath("Postmortem.md"), "utf8")).toBe('---\nsupports: "[[Outage]]"\n---\nWhat we learned.');
+		expect(readFileSync(app.vault.fullPath("Postmortem.md"), "utf8")).toBe(
+			'---\nsupports: "[[Outage]]"\n---\nWhat we learned.',
+		);
 	});
 
 	it("accepts a proposal into core, declines the other for good, and undoes the acceptance with the frontmatter", async () => {
@@ -120,11 +139,16 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 		await app.commands.run(`${ID}:run-maintenance`);
 		await until(() => vaultText(app).includes("Proposed for core2"));
 		const proposals = () => [...viewRoot(app).querySelectorAll(".cmv-vault .cmv-proposal")];
-		expect(proposals().map((item) => text(item.querySelector(".cmv-link")))).toEqual(["Ship on Fridays", "Use Postgres"]);
+		expect(proposals().map((item) => text(item.querySelector(".cmv-link")))).toEqual([
+			"Ship on Fridays",
+			"Use Postgres",
+		]);
 
 		buttonIn(proposals()[1], "Accept").click();
 		await until(() => engine.maintenance.statusOf("Memory/Use Postgres.md") === "core");
-		await until(() => readFileSync(app.vault.fullPath("Memory/Use Postgres.md"), "utf8").includes("memory_status: core"));
+		await until(() =>
+			readFileSync(app.vault.fullPath("Memory/Use Postgres.md"), "utf8").includes("memory_status: core"),
+		);
 		await until(() => proposals().length === 1);
 		buttonIn(proposals()[0], "Decline").click();
 		await until(() => proposals().length === 0);
@@ -149,7 +173,10 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 		await engine.maintenance.runPass();
 		await app.commands.run(`${ID}:review-core-proposals`);
 		const [modal] = Modal.opened;
-		expect([...(modal?.contentEl.querySelectorAll(".cmv-proposal .cmv-link") ?? [])].map(text)).toEqual(["Ship on Fridays", "Use Postgres"]);
+		expect([...(modal?.contentEl.querySelectorAll(".cmv-proposal .cmv-link") ?? [])].map(text)).toEqual([
+			"Ship on Fridays",
+			"Use Postgres",
+		]);
 		buttonIn(modal?.contentEl, "Accept").click();
 		await until(() => engine.maintenance.statusOf("Memory/Ship on Fridays.md") === "core");
 		await until(() => modal?.contentEl.querySelectorAll(".cmv-proposal").length === 1);
@@ -184,7 +211,11 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 		const { app, engine } = await started();
 		expect(app.commands.runInEditor(`${ID}:recall-selection`, "  ")).toBe(false);
 		expect(app.commands.runInEditor(`${ID}:recall-selection`, "pool size")).toBe(true);
-		await until(() => app.workspace.getLeavesOfType("causal-memory-view").length > 0 && viewRoot(app).querySelectorAll(".cmv-hit").length > 0);
+		await until(
+			() =>
+				app.workspace.getLeavesOfType("causal-memory-view").length > 0 &&
+				viewRoot(app).querySelectorAll(".cmv-hit").length > 0,
+		);
 		const [first] = viewRoot(app).querySelectorAll(".cmv-hit");
 		expect(text(first?.querySelector(".cmv-link"))).toBe("Config change");
 		expect(text(first)).toContain("matches pool, size");

@@ -7,7 +7,10 @@ interface Step {
 	name?: string;
 	run?: string;
 }
-const workflow = parse(readFileSync(".github/workflows/release.yml", "utf8")) as { on: { push: { tags: string[] } }; jobs: { build: { steps: Step[] } } };
+const workflow = parse(readFileSync(".github/workflows/release.yml", "utf8")) as {
+	on: { push: { tags: string[] } };
+	jobs: { build: { steps: Step[] } };
+};
 const steps = workflow.jobs.build.steps;
 const step = (name: string): string => {
 	const found = steps.find((candidate) => candidate.name === name)?.run;
@@ -17,7 +20,10 @@ const step = (name: string): string => {
 
 /** Runs the workflow's tag check in this repository, as the runner would for a pushed tag. */
 function checkTag(tag: string): { status: number | null; output: string } {
-	const result = spawnSync("bash", ["-e", "-c", step("Tag equals the manifest version")], { env: { ...process.env, GITHUB_REF: `refs/tags/${tag}` }, encoding: "utf8" });
+	const result = spawnSync("bash", ["-e", "-c", step("Tag equals the manifest version")], {
+		env: { ...process.env, GITHUB_REF: `refs/tags/${tag}` },
+		encoding: "utf8",
+	});
 	return { status: result.status, output: result.stdout + result.stderr };
 }
 
@@ -32,12 +38,16 @@ describe("the release workflow", () => {
 	it("fails for a tag that is not the manifest version, naming both and the fix", () => {
 		const { status, output } = checkTag(`v${version}`);
 		expect(status).toBe(1);
-		expect(output).toContain(`tag "v${version}" is not manifest.json's version "${version}": run \`npm version v${version}\``);
+		expect(output).toContain(
+			`tag "v${version}" is not manifest.json's version "${version}": run \`npm version v${version}\``,
+		);
 	});
 
 	it("builds from the lockfile, then attaches exactly main.js, manifest.json and styles.css to a draft release", () => {
 		expect(step("Build plugin")).toMatch(/npm ci[^\n]*\nnpm run build/);
-		expect(step("Create release")).toMatch(/gh release create "\$tag" --title="\$tag" --draft main\.js manifest\.json styles\.css\n$/);
+		expect(step("Create release")).toMatch(
+			/gh release create "\$tag" --title="\$tag" --draft main\.js manifest\.json styles\.css\n$/,
+		);
 		const names = steps.map((candidate) => candidate.name);
 		expect(names.indexOf("Tag equals the manifest version")).toBeLessThan(names.indexOf("Build plugin"));
 	});

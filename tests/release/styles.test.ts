@@ -21,13 +21,19 @@ const OBSIDIAN_CLASSES = new Set(["setting-item-name", "search-input-container"]
 
 describe("styles.css", () => {
 	it("finds class names in selectors, not in comments or declarations", () => {
-		expect(selectedClasses("/* .old */ .a .b-c:hover, div.d { width: 1.5em; } @media (x) { .e { } }")).toEqual(["a", "b-c", "d", "e"]);
+		expect(selectedClasses("/* .old */ .a .b-c:hover, div.d { width: 1.5em; } @media (x) { .e { } }")).toEqual([
+			"a",
+			"b-c",
+			"d",
+			"e",
+		]);
 	});
 
 	it("styles only classes the plugin's source sets, or Obsidian's own", () => {
 		const source = sourceText("src");
 		// Classes named from a value (`cmv-status-${status}`): the prefix with "${" stands in the source.
-		const builtFromPrefix = (name: string): boolean => [...name.matchAll(/-/g)].some((dash) => source.includes(`${name.slice(0, (dash.index ?? 0) + 1)}\${`));
+		const builtFromPrefix = (name: string): boolean =>
+			[...name.matchAll(/-/g)].some((dash) => source.includes(`${name.slice(0, (dash.index ?? 0) + 1)}\${`));
 		const unused = selectedClasses(readFileSync("styles.css", "utf8")).filter(
 			(name) => !source.includes(name) && !builtFromPrefix(name) && !OBSIDIAN_CLASSES.has(name),
 		);
@@ -35,6 +41,8 @@ describe("styles.css", () => {
 	});
 
 	it("sees a stale rule (a check that passes everything cannot fail)", () => {
-		expect(selectedClasses(".causal-memory-gone { }").filter((name) => !sourceText("src").includes(name))).toEqual(["causal-memory-gone"]);
+		expect(selectedClasses(".causal-memory-gone { }").filter((name) => !sourceText("src").includes(name))).toEqual([
+			"causal-memory-gone",
+		]);
 	});
 });

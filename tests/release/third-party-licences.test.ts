@@ -15,8 +15,21 @@ describe("the README's third-party licences", () => {
 		const bundled = await bundledPackages();
 		const listed = readmeLicences();
 		// Packages the plugin is known to bundle: the metafile walk must find them (a walk that finds nothing cannot fail).
-		expect(bundled.map((pkg) => pkg.name)).toEqual(expect.arrayContaining(["@huggingface/transformers", "onnxruntime-web", "@modelcontextprotocol/sdk", "graphology", "minisearch", "zod", "yaml", "stemmer", "brotli"]));
+		expect(bundled.map((pkg) => pkg.name)).toEqual(
+			expect.arrayContaining([
+				"@huggingface/transformers",
+				"onnxruntime-web",
+				"@modelcontextprotocol/sdk",
+				"graphology",
+				"minisearch",
+				"zod",
+				"yaml",
+				"stemmer",
+				"brotli",
+			]),
+		);
 		expect([...listed.keys()].sort()).toEqual(bundled.map((pkg) => pkg.name).sort());
-		for (const { name, license } of bundled) expect(listed.get(name), name).toMatch(new RegExp(`^${String(license).replace(/[.+-]/g, "\\$&")}\\b`));
+		for (const { name, license } of bundled)
+			expect(listed.get(name), name).toMatch(new RegExp(`^${String(license).replace(/[.+-]/g, "\\$&")}\\b`));
 	}, 120_000);
 });

@@ -13,10 +13,15 @@ const GENERATOR = fileURLToPath(new URL("../../scripts/generate-fixture-model.mj
 
 /** Generates the fixture unless an up-to-date one is there (cheap check of its version stamp). */
 export function ensureFixtureModel(): void {
-	const result = spawnSync(process.execPath, [GENERATOR, FIXTURE_MODEL_ROOT, "--if-outdated", "--dimensions", String(FIXTURE_DIMENSIONS)], {
-		encoding: "utf8",
-	});
-	if (result.status !== 0) throw new Error(`generating the fixture embedding model failed:\n${result.stderr || result.stdout}`);
+	const result = spawnSync(
+		process.execPath,
+		[GENERATOR, FIXTURE_MODEL_ROOT, "--if-outdated", "--dimensions", String(FIXTURE_DIMENSIONS)],
+		{
+			encoding: "utf8",
+		},
+	);
+	if (result.status !== 0)
+		throw new Error(`generating the fixture embedding model failed:\n${result.stderr || result.stdout}`);
 }
 
 /** vitest globalSetup: once per run, before any test file. */

@@ -26,7 +26,10 @@ describe("in-thread maintenance runner", () => {
 
 	it("answers concurrent passes each with its own result", async () => {
 		const worker = createInThreadMaintenanceWorker();
-		const [small, large] = await Promise.all([worker.run(syntheticRequest(10, 1)), worker.run(syntheticRequest(30, 2))]);
+		const [small, large] = await Promise.all([
+			worker.run(syntheticRequest(10, 1)),
+			worker.run(syntheticRequest(30, 2)),
+		]);
 		expect(small.retention.length).toBe(10);
 		expect(large.retention.length).toBe(30);
 	});
@@ -46,6 +49,8 @@ describe("in-thread maintenance runner", () => {
 		const pending = worker.run(syntheticRequest(10, 4));
 		worker.terminate();
 		await expect(pending).rejects.toThrow("The in-thread maintenance runner was terminated before the pass finished");
-		await expect(worker.run(syntheticRequest(10, 4))).rejects.toThrow("The in-thread maintenance runner was terminated; create a new one");
+		await expect(worker.run(syntheticRequest(10, 4))).rejects.toThrow(
+			"The in-thread maintenance runner was terminated; create a new one",
+		);
 	});
 });

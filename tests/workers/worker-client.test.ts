@@ -27,7 +27,10 @@ describe("MaintenanceWorkerClient", () => {
 	it("fails the pending passes when the worker dies, then starts a fresh worker", async () => {
 		const closed: string[] = [];
 		let attempt = 0;
-		const client = new MaintenanceWorkerClient((listeners) => (attempt++ === 0 ? dyingWorker(listeners, closed) : connectInThread(listeners)), "test worker");
+		const client = new MaintenanceWorkerClient(
+			(listeners) => (attempt++ === 0 ? dyingWorker(listeners, closed) : connectInThread(listeners)),
+			"test worker",
+		);
 
 		await expect(client.run(syntheticRequest(5))).rejects.toThrow(
 			"The test worker stopped (out of memory); the next pass starts a new one",
@@ -42,7 +45,9 @@ describe("MaintenanceWorkerClient", () => {
 		let attempt = 0;
 		const client = new MaintenanceWorkerClient((listeners) => {
 			if (attempt++ === 0) first = listeners;
-			return attempt === 1 ? { send: () => listeners.crash("killed"), close: () => undefined } : connectInThread(listeners);
+			return attempt === 1
+				? { send: () => listeners.crash("killed"), close: () => undefined }
+				: connectInThread(listeners);
 		}, "test worker");
 		await expect(client.run(syntheticRequest(5))).rejects.toThrow("killed");
 		const running = client.run(syntheticRequest(5));
@@ -54,12 +59,17 @@ describe("MaintenanceWorkerClient", () => {
 		const client = new MaintenanceWorkerClient(() => {
 			throw new Error("Worker is not defined");
 		}, "test worker");
-		await expect(client.run(syntheticRequest(5))).rejects.toThrow("Could not start a pass in the test worker: Worker is not defined");
+		await expect(client.run(syntheticRequest(5))).rejects.toThrow(
+			"Could not start a pass in the test worker: Worker is not defined",
+		);
 	});
 
 	it("holds the worker while passes are pending and releases it after the last", async () => {
 		const holds: boolean[] = [];
-		const client = new MaintenanceWorkerClient((listeners) => ({ ...connectInThread(listeners), hold: (pending) => holds.push(pending) }), "test worker");
+		const client = new MaintenanceWorkerClient(
+			(listeners) => ({ ...connectInThread(listeners), hold: (pending) => holds.push(pending) }),
+			"test worker",
+		);
 		await Promise.all([client.run(syntheticRequest(5)), client.run(syntheticRequest(6))]);
 		expect(holds).toEqual([true, true, false]);
 	});

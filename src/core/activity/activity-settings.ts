@@ -7,7 +7,9 @@ export const ActivitySettingsSchema = z.object({
 		.int()
 		.positive()
 		.default(256)
-		.describe("Recall timestamps kept exactly per memory; older recalls are summarised (count, first, last, stability)."),
+		.describe(
+			"Recall timestamps kept exactly per memory; older recalls are summarised (count, first, last, stability).",
+		),
 	maxHistoryPerNode: z
 		.number()
 		.int()

@@ -64,7 +64,12 @@ export class ActivityState {
 		readonly device: string = LEGACY_DEVICE,
 	) {}
 
-	static restore(nodes: NodeActivity[], marks: StateMarks, limits: ActivityLimits, device: string = LEGACY_DEVICE): ActivityState {
+	static restore(
+		nodes: NodeActivity[],
+		marks: StateMarks,
+		limits: ActivityLimits,
+		device: string = LEGACY_DEVICE,
+	): ActivityState {
 		const state = new ActivityState(limits, device);
 		for (const node of nodes) {
 			state.nodes.set(node.path, node);
@@ -183,7 +188,8 @@ export class ActivityState {
 	 * one log, and both records are kept.
 	 */
 	renumber(entry: HistoryEntry, seq: number): void {
-		if (this.entries.get(entryKey(entry.device, entry.seq)) === entry) this.entries.delete(entryKey(entry.device, entry.seq));
+		if (this.entries.get(entryKey(entry.device, entry.seq)) === entry)
+			this.entries.delete(entryKey(entry.device, entry.seq));
 		entry.seq = seq;
 		this.entries.set(entryKey(entry.device, seq), entry);
 		this.last = Math.max(this.last, seq);
@@ -209,8 +215,10 @@ export class ActivityState {
 			this.mergeNode(moved);
 		}
 		this.entries.clear();
-		for (const node of this.nodes.values()) for (const entry of node.history) this.entries.set(entryKey(entry.device, entry.seq), entry);
-		for (const mark of [this.undos, ...others.map((o) => o.undos)].flat()) this.markUndone(mark.device, mark.ref, mark.at);
+		for (const node of this.nodes.values())
+			for (const entry of node.history) this.entries.set(entryKey(entry.device, entry.seq), entry);
+		for (const mark of [this.undos, ...others.map((o) => o.undos)].flat())
+			this.markUndone(mark.device, mark.ref, mark.at);
 	}
 
 	private mergeNode(node: NodeActivity): void {
@@ -265,7 +273,12 @@ export class ActivityState {
 			const older = recalls.older;
 			const stability = this.limits.stability?.(older?.stability ?? null, evicted, older?.lastAt ?? null) ?? null;
 			recalls.older = older
-				? { count: older.count + 1, firstAt: Math.min(older.firstAt, evicted), lastAt: Math.max(older.lastAt, evicted), stability }
+				? {
+						count: older.count + 1,
+						firstAt: Math.min(older.firstAt, evicted),
+						lastAt: Math.max(older.lastAt, evicted),
+						stability,
+					}
 				: { count: 1, firstAt: evicted, lastAt: evicted, stability };
 		}
 	}

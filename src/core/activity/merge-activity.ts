@@ -42,7 +42,12 @@ function mergeRecalls(a: RecallHistory, b: RecallHistory, maxRecent: number): Re
 	const evicted = all.slice(0, Math.max(0, all.length - maxRecent));
 	let older = combine(a.older, b.older);
 	if (evicted.length > 0) {
-		older = combine(older, { count: evicted.length, firstAt: evicted[0], lastAt: evicted[evicted.length - 1], stability: null });
+		older = combine(older, {
+			count: evicted.length,
+			firstAt: evicted[0],
+			lastAt: evicted[evicted.length - 1],
+			stability: null,
+		});
 	}
 	return { count: a.count + b.count, recent: all.slice(evicted.length), older };
 }
@@ -53,7 +58,8 @@ function combine(a: RecallSummary | null, b: RecallSummary | null): RecallSummar
 		count: a.count + b.count,
 		firstAt: Math.min(a.firstAt, b.firstAt),
 		lastAt: Math.max(a.lastAt, b.lastAt),
-		stability: a.stability === null ? b.stability : b.stability === null ? a.stability : Math.max(a.stability, b.stability),
+		stability:
+			a.stability === null ? b.stability : b.stability === null ? a.stability : Math.max(a.stability, b.stability),
 	};
 }
 

@@ -1,17 +1,16 @@
 import { z } from "zod";
 import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "../model/lifecycle-status";
 
-
 const notePath = z
 	.string()
-	.refine(
-		(p) => p.endsWith(".md") && !p.startsWith("/") && !p.includes("\\") && !p.split("/").includes(".."),
-		{ error: 'must be a vault-relative path with "/" separators ending in ".md", e.g. "Projects/Plan.md"' },
-	);
+	.refine((p) => p.endsWith(".md") && !p.startsWith("/") && !p.includes("\\") && !p.split("/").includes(".."), {
+		error: 'must be a vault-relative path with "/" separators ending in ".md", e.g. "Projects/Plan.md"',
+	});
 const timestamp = z.number().int().nonnegative().describe("milliseconds since the epoch");
 const reason = z.string().min(1).max(1000);
 
-const nodeEvent = <K extends string>(kind: K) => z.strictObject({ kind: z.literal(kind), path: notePath, at: timestamp });
+const nodeEvent = <K extends string>(kind: K) =>
+	z.strictObject({ kind: z.literal(kind), path: notePath, at: timestamp });
 
 export const ActivityEventSchema = z.discriminatedUnion("kind", [
 	nodeEvent("recall"),
@@ -56,7 +55,10 @@ export const ActivityEventSchema = z.discriminatedUnion("kind", [
 	z.strictObject({
 		kind: z.literal("undo"),
 		ref: z.number().int().positive(),
-		device: z.string().regex(/^(?:[a-z0-9]{6,32})?$/, { error: "must be a device id (6 to 32 lowercase letters and digits)" }).optional(),
+		device: z
+			.string()
+			.regex(/^(?:[a-z0-9]{6,32})?$/, { error: "must be a device id (6 to 32 lowercase letters and digits)" })
+			.optional(),
 		at: timestamp,
 	}),
 ]);

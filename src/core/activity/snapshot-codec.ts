@@ -9,7 +9,13 @@ export const SNAPSHOT_FORMAT = 1;
 const time = z.number();
 const nullableTime = time.nullable();
 // `device` was added later: entries of older snapshots belong to the legacy device.
-const entryBase = { seq: z.number().int().positive(), device: z.string().default(""), path: z.string(), at: time, undoneAt: nullableTime };
+const entryBase = {
+	seq: z.number().int().positive(),
+	device: z.string().default(""),
+	path: z.string(),
+	at: time,
+	undoneAt: nullableTime,
+};
 
 const NodeActivitySchema = z.object({
 	path: z.string(),

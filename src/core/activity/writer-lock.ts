@@ -30,7 +30,10 @@ export interface LockTiming {
 export const DEFAULT_LOCK_TIMING: LockTiming = { heartbeatMs: 30_000, staleMs: 120_000 };
 
 export function lockFileName(host: string): string {
-	const name = host.toLowerCase().replace(/[^a-z0-9.-]+/g, "-").slice(0, 64);
+	const name = host
+		.toLowerCase()
+		.replace(/[^a-z0-9.-]+/g, "-")
+		.slice(0, 64);
 	return `writer-${name || "host"}.lock`;
 }
 

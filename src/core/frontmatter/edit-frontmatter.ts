@@ -34,7 +34,10 @@ export function editFrontmatter(content: string, update: FrontmatterUpdate): Edi
 	const before = readYamlMap(yamlText);
 	if (!before.ok) {
 		const where = before.offset === undefined ? "" : ` (line ${lineNumber(content, yamlStart + before.offset)})`;
-		return { ok: false, error: `Frontmatter YAML is invalid${where}: ${before.error}. The note was not changed; fix the frontmatter by hand.` };
+		return {
+			ok: false,
+			error: `Frontmatter YAML is invalid${where}: ${before.error}. The note was not changed; fix the frontmatter by hand.`,
+		};
 	}
 	const patch = typeof update === "function" ? update(plainData(before.entries)) : update;
 	const plan = planEdits(before.entries, patch, eol);
@@ -46,11 +49,16 @@ export function editFrontmatter(content: string, update: FrontmatterUpdate): Edi
 	const closing = block ? content.slice(block.yamlEnd, block.bodyStart) : `---${eol}`;
 	const next = newYaml.trim() === "" ? prefix + body : prefix + opening + newYaml + closing + body;
 	const problem = checkEdit(next, body, before.entries, patch);
-	if (problem) return { ok: false, error: `Could not edit the frontmatter safely (${problem}). The note was not changed.` };
+	if (problem)
+		return { ok: false, error: `Could not edit the frontmatter safely (${problem}). The note was not changed.` };
 	return { ok: true, content: next, changed: true };
 }
 
-function planEdits(entries: YamlEntry[], patch: FrontmatterPatch, eol: string): { edits: TextEdit[]; appended: string } {
+function planEdits(
+	entries: YamlEntry[],
+	patch: FrontmatterPatch,
+	eol: string,
+): { edits: TextEdit[]; appended: string } {
 	const edits: TextEdit[] = [];
 	let appended = "";
 	for (const [key, value] of Object.entries(patch)) {
@@ -77,7 +85,9 @@ function replaceValue(entry: YamlEntry, key: string, value: unknown, eol: string
 }
 
 function isInlineScalar(scalar: Scalar): boolean {
-	return !scalar.anchor && (scalar.type === "PLAIN" || scalar.type === "QUOTE_DOUBLE" || scalar.type === "QUOTE_SINGLE");
+	return (
+		!scalar.anchor && (scalar.type === "PLAIN" || scalar.type === "QUOTE_DOUBLE" || scalar.type === "QUOTE_SINGLE")
+	);
 }
 
 function isScalarData(value: unknown): value is string | number | boolean | null {
@@ -106,7 +116,8 @@ function checkEdit(next: string, body: string, before: YamlEntry[], patch: Front
 			return `key "${key}" would not hold the requested value`;
 		}
 	}
-	const untouched = (entries: YamlEntry[]) => entries.filter((entry) => entry.key === null || !Object.hasOwn(patch, entry.key));
+	const untouched = (entries: YamlEntry[]) =>
+		entries.filter((entry) => entry.key === null || !Object.hasOwn(patch, entry.key));
 	const kept = untouched(before);
 	const keptAfter = untouched(after.entries);
 	if (kept.length !== keptAfter.length) return "other keys would be added or lost";

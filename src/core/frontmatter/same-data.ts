@@ -6,7 +6,9 @@ export function sameData(a: unknown, b: unknown): boolean {
 	}
 	if (!isPlainObject(a) || !isPlainObject(b)) return false;
 	const keys = Object.keys(a);
-	return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameData(a[key], b[key]));
+	return (
+		keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameData(a[key], b[key]))
+	);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

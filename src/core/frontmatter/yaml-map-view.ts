@@ -14,9 +14,7 @@ export interface YamlEntry {
 	value: unknown;
 }
 
-export type YamlMapRead =
-	| { ok: true; entries: YamlEntry[] }
-	| { ok: false; error: string; offset?: number };
+export type YamlMapRead = { ok: true; entries: YamlEntry[] } | { ok: false; error: string; offset?: number };
 
 /**
  * Parses frontmatter YAML as a block mapping and locates each entry in the text, so an edit can
@@ -29,10 +27,16 @@ export function readYamlMap(text: string): YamlMapRead {
 	const root = doc.contents;
 	if (root === null) return { ok: true, entries: [] };
 	if (!isMap(root)) {
-		return { ok: false, error: `it must be a mapping of "key: value" lines, not a ${isScalar(root) ? "single value" : "list"}` };
+		return {
+			ok: false,
+			error: `it must be a mapping of "key: value" lines, not a ${isScalar(root) ? "single value" : "list"}`,
+		};
 	}
 	if (root.flow) {
-		return { ok: false, error: 'it is written as a flow mapping "{ … }"; put one "key: value" per line to make it editable' };
+		return {
+			ok: false,
+			error: 'it is written as a flow mapping "{ … }"; put one "key: value" per line to make it editable',
+		};
 	}
 	const entries = root.items.map((pair) => {
 		const { from, to } = entryLines(text, pair);

@@ -32,7 +32,12 @@ export interface ChainStep {
 }
 
 /** Breadth-first walk of the causal chain, each node reported once at its shortest depth. */
-export function causalChain(memory: MemoryGraph, start: string, direction: CausalDirection, maxDepth: number): ChainStep[] {
+export function causalChain(
+	memory: MemoryGraph,
+	start: string,
+	direction: CausalDirection,
+	maxDepth: number,
+): ChainStep[] {
 	const seen = new Set([start]);
 	const steps: ChainStep[] = [];
 	let frontier = [start];

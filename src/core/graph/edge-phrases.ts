@@ -25,4 +25,3 @@ const IN: Readonly<Record<EdgeType, string>> = {
 export function edgePhrase(type: EdgeType, side: EdgeSide): string {
 	return side === "out" ? OUT[type] : IN[type];
 }
-

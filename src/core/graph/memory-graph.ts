@@ -60,7 +60,9 @@ export class MemoryGraph {
 
 	/** The note a link points to, as Obsidian resolves it: a memory, a note outside memory, or null. */
 	resolve(linkpath: string, sourcePath: string): string | null {
-		return this.options.resolveLink ? this.options.resolveLink(linkpath, sourcePath) : this.resolver.resolve(linkpath, sourcePath);
+		return this.options.resolveLink
+			? this.options.resolveLink(linkpath, sourcePath)
+			: this.resolver.resolve(linkpath, sourcePath);
 	}
 
 	/**

@@ -16,7 +16,10 @@ const WIKILINK = /^!?\[\[([^\]|]*)(?:\|[^\]]*)?\]\]$/;
  */
 export function resolveMemoryId(graph: MemoryGraph, id: unknown, field: string): string {
 	if (typeof id !== "string") {
-		throw new MemoryError(`${field} must be a string: a path like Memory/Foo.md or a link text (got ${id === null ? "null" : typeof id}).`, field);
+		throw new MemoryError(
+			`${field} must be a string: a path like Memory/Foo.md or a link text (got ${id === null ? "null" : typeof id}).`,
+			field,
+		);
 	}
 	const target = linkTarget(id.trim());
 	const problem = idProblem(target);
@@ -25,7 +28,10 @@ export function resolveMemoryId(graph: MemoryGraph, id: unknown, field: string):
 	const exact = [target, `${target}.md`].find((candidate) => graph.hasNote(candidate));
 	const path = exact ?? graph.resolve(target, "");
 	if (path === null || !graph.hasNote(path)) {
-		throw new MemoryError(`No memory ${quote(id)} (field ${field}); use a path like Memory/Foo.md or a link text.`, field);
+		throw new MemoryError(
+			`No memory ${quote(id)} (field ${field}); use a path like Memory/Foo.md or a link text.`,
+			field,
+		);
 	}
 	return path;
 }
@@ -41,7 +47,8 @@ function idProblem(target: string): string | null {
 	// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 	if (/[\u0000-\u001f\u007f]/.test(target)) return "it contains a control character";
 	if (target.includes("\\")) return 'it contains "\\"; separate folders with "/"';
-	if (target.startsWith("/") || /^[A-Za-z]:/.test(target)) return "it is an absolute path; give a path inside the vault";
+	if (target.startsWith("/") || /^[A-Za-z]:/.test(target))
+		return "it is an absolute path; give a path inside the vault";
 	if (target.split("/").includes("..")) return 'it contains a ".." segment';
 	return null;
 }

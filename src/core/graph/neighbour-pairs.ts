@@ -30,7 +30,10 @@ export class NeighbourPairs {
 	 * The CSR arrays for `nodeCount` rows: neighbours of row i are `adjIndex[adjOffsets[i] ..
 	 * adjOffsets[i + 1])`, each listed once. `pause` is awaited every few thousand steps.
 	 */
-	async toAdjacency(nodeCount: number, pause: () => Promise<void>): Promise<{ adjOffsets: Uint32Array; adjIndex: Uint32Array }> {
+	async toAdjacency(
+		nodeCount: number,
+		pause: () => Promise<void>,
+	): Promise<{ adjOffsets: Uint32Array; adjIndex: Uint32Array }> {
 		const { from, to, count } = this;
 		const start = new Uint32Array(nodeCount + 1);
 		for (let k = 0; k < count; k++) {

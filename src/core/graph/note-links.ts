@@ -21,7 +21,12 @@ function keyedLink(link: string, key: string, origin: EdgeOrigin, edgeKeys: Reco
 	const name = propertyName(key);
 	const type = edgeKeys[name] ?? edgeKeys[name.toLowerCase()];
 	const auto = origin === "frontmatter" && name === AUTO_LINK_KEY;
-	return { linkpath: splitLinkpath(link).path, type: type ?? "related_to", origin: auto ? "auto_link" : origin, key: name };
+	return {
+		linkpath: splitLinkpath(link).path,
+		type: type ?? "related_to",
+		origin: auto ? "auto_link" : origin,
+		key: name,
+	};
 }
 
 /**
@@ -32,9 +37,11 @@ export function extractLinks(parsed: ParsedNote, edgeKeys: Record<string, EdgeTy
 	return [
 		...parsed.frontmatterLinks.map((l) => keyedLink(l.link, l.key, "frontmatter", edgeKeys)),
 		...parsed.inlineFieldLinks.map((l) => keyedLink(l.link, l.key, "inline_field", edgeKeys)),
-		...[...parsed.links, ...parsed.embeds].map(
-			(l): RawLink => ({ linkpath: splitLinkpath(l.link).path, type: "related_to", origin: "wikilink" }),
-		),
+		...[...parsed.links, ...parsed.embeds].map((l): RawLink => ({
+			linkpath: splitLinkpath(l.link).path,
+			type: "related_to",
+			origin: "wikilink",
+		})),
 	];
 }
 

@@ -11,7 +11,9 @@ export function graphSnapshot(memory: MemoryGraph): unknown {
 	const edges = memory
 		.edges()
 		.map((e) => ({ ...e, provenance: [...e.provenance].sort((a, b) => compare(JSON.stringify(a), JSON.stringify(b))) }))
-		.sort((a, b) => compare(`${a.source}\u0000${a.type}\u0000${a.target}`, `${b.source}\u0000${b.type}\u0000${b.target}`));
+		.sort((a, b) =>
+			compare(`${a.source}\u0000${a.type}\u0000${a.target}`, `${b.source}\u0000${b.type}\u0000${b.target}`),
+		);
 	const dangling = memory
 		.dangling()
 		.map((d) => `${d.source}\u0000${d.type}\u0000${d.linkpath}`)

@@ -11,7 +11,9 @@ export function removalImpact(memory: MemoryGraph, adjacency: SupportiveAdjacenc
 	const row = adjacency.rowOf.get(path);
 	const neighbours = row === undefined ? new Uint32Array(0) : adjacency.neighboursOf(row);
 	// Distinct neighbours: one of degree 1 has this memory as its only supportive neighbour.
-	const orphaned = [...neighbours].filter((neighbour) => adjacency.degree[neighbour] === 1).map((neighbour) => adjacency.paths[neighbour]);
+	const orphaned = [...neighbours]
+		.filter((neighbour) => adjacency.degree[neighbour] === 1)
+		.map((neighbour) => adjacency.paths[neighbour]);
 	let supportiveEdges = 0;
 	memory.graph.forEachEdge(path, (_key, attributes) => {
 		if (EDGE_TYPE_INFO[attributes.type].supportive) supportiveEdges++;

@@ -50,7 +50,12 @@ export class LiveNeighbourhoods {
 }
 
 /** The per-node scorer's numbers for one note, with the inputs behind each force and the formula filled in. */
-export function explainScores(activity: NodeActivity, neighbourhood: NodeNeighbourhood, ctx: ScoringContext, now: number): ScoreExplanation {
+export function explainScores(
+	activity: NodeActivity,
+	neighbourhood: NodeNeighbourhood,
+	ctx: ScoringContext,
+	now: number,
+): ScoreExplanation {
 	const score = scoreNode(activity, neighbourhood, ctx, now);
 	const { settings } = ctx;
 	const use = lastUseOf(activity);

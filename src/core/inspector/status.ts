@@ -7,7 +7,10 @@ import type { ScoringSettings } from "../model/scoring-settings";
 import type { StatusExplanation } from "./types";
 
 /** The latest transition into `status` that was not undone: what put the memory where it is. */
-export function latestTransitionInto(history: readonly HistoryEntry[], status: LifecycleStatus): TransitionEntry | undefined {
+export function latestTransitionInto(
+	history: readonly HistoryEntry[],
+	status: LifecycleStatus,
+): TransitionEntry | undefined {
 	for (let i = history.length - 1; i >= 0; i--) {
 		const entry = history[i];
 		if (entry.kind === "transition" && entry.undoneAt === null) return entry.to === status ? entry : undefined;
@@ -34,7 +37,12 @@ export function explainStatus(
 	const { dormantThreshold: dormant, fadingThreshold: fading } = lifecycle;
 	const callsFor = statusForRetention(retention, lifecycle);
 	const transition = latestTransitionInto(history, status);
-	const [sign, name, threshold]: [string, string, number] = retention >= dormant ? ["≥", "dormant", dormant] : retention >= fading ? ["<", "dormant", dormant] : ["<", "fading", fading];
+	const [sign, name, threshold]: [string, string, number] =
+		retention >= dormant
+			? ["≥", "dormant", dormant]
+			: retention >= fading
+				? ["<", "dormant", dormant]
+				: ["<", "fading", fading];
 	const live = `live retention ${formatScore(retention, threshold)} ${sign} ${name} threshold ${threshold} calls for ${callsFor}`;
 
 	let cause: string;

@@ -13,7 +13,12 @@ const MAX_TRAVERSE_EDGES = 5000;
  * Breadth-first walk from `start` along edges of the chosen types and direction, each note
  * reported once at its shortest depth, then every such edge between two reported notes.
  */
-export function traverseGraph(memory: MemoryGraph, start: string, statusOf: (path: string) => LifecycleStatus, options: TraverseOptions = {}): Traversal {
+export function traverseGraph(
+	memory: MemoryGraph,
+	start: string,
+	statusOf: (path: string) => LifecycleStatus,
+	options: TraverseOptions = {},
+): Traversal {
 	const depth = options.depth ?? 2;
 	if (!Number.isInteger(depth) || depth < 1 || depth > MAX_TRAVERSE_DEPTH) {
 		throw new MemoryError(`depth must be a whole number from 1 to ${MAX_TRAVERSE_DEPTH} (got ${depth}).`, "depth");

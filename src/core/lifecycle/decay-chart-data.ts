@@ -24,8 +24,24 @@ const HUB = { weightedSupportiveDegree: CHART_VAULT_STATS.degreePercentile, degr
 /** The DESIGN archetypes the chart follows, all created on day 0. */
 export function chartArchetypes(days: number): { id: string; label: string; archetype: Archetype }[] {
 	return [
-		{ id: "daily", label: "Opened every day", archetype: { name: "daily", neighbourhood: ONE_LINK, events: dailyPasses(1, days).map((day) => ({ day, kind: "open" })) } },
-		{ id: "spaced", label: "Recalled 5 times, spaced", archetype: { name: "spaced", neighbourhood: ORPHAN, events: [1, 4, 7, 10, 13].map((day) => ({ day, kind: "recall" })) } },
+		{
+			id: "daily",
+			label: "Opened every day",
+			archetype: {
+				name: "daily",
+				neighbourhood: ONE_LINK,
+				events: dailyPasses(1, days).map((day) => ({ day, kind: "open" })),
+			},
+		},
+		{
+			id: "spaced",
+			label: "Recalled 5 times, spaced",
+			archetype: {
+				name: "spaced",
+				neighbourhood: ORPHAN,
+				events: [1, 4, 7, 10, 13].map((day) => ({ day, kind: "recall" })),
+			},
+		},
 		{ id: "hub", label: "Hub nobody opens", archetype: { name: "hub", neighbourhood: HUB } },
 		{ id: "once", label: "Used once, one link", archetype: { name: "once", neighbourhood: ONE_LINK } },
 		{ id: "orphan", label: "Used once, orphan", archetype: { name: "orphan", neighbourhood: ORPHAN } },
@@ -40,6 +56,10 @@ export function decayChartSeries(settings: ScoringSettings, days = 365): DecaySe
 	return chartArchetypes(days).map(({ id, label, archetype }) => ({
 		id,
 		label,
-		points: simulate(archetype, passes, ctx).map((pass) => ({ day: pass.day, retention: pass.score.retention, status: pass.status })),
+		points: simulate(archetype, passes, ctx).map((pass) => ({
+			day: pass.day,
+			retention: pass.score.retention,
+			status: pass.status,
+		})),
 	}));
 }

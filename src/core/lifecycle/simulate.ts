@@ -58,7 +58,13 @@ export function dailyPasses(from: number, to: number): number[] {
 export function simulate(archetype: Archetype, passDays: readonly number[], ctx: ScoringContext): PassRecord[] {
 	const { settings } = ctx;
 	const events = [...(archetype.events ?? [])].sort((a, b) => a.day - b.day);
-	const activity: NodeActivity = { created: EPOCH, modified: EPOCH, lastOpened: null, lastLinked: null, recall: NO_RECALLS };
+	const activity: NodeActivity = {
+		created: EPOCH,
+		modified: EPOCH,
+		lastOpened: null,
+		lastLinked: null,
+		recall: NO_RECALLS,
+	};
 	let state = initialLifecycleState(EPOCH, archetype.initialStatus);
 	let next = 0;
 	return passDays.map((day) => {

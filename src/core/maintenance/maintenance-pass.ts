@@ -32,9 +32,20 @@ export function runPass(request: MaintenanceRequest): PassResult {
 	const stats = computeVaultStats(nodes.weightedDegree, degree, settings);
 	const ctx = createScoringContext(settings, stats);
 	const retention = scoreAll(nodes, ctx, now);
-	const consolidation = consolidateAll({ ...nodes, degree, neighbourHubShare: neighbourHubShares(nodes, degree, ctx) }, ctx, now);
+	const consolidation = consolidateAll(
+		{ ...nodes, degree, neighbourHubShare: neighbourHubShares(nodes, degree, ctx) },
+		ctx,
+		now,
+	);
 	const recorder = decideAll(request, retention, consolidation);
-	return { retention, consolidation, lifecycle: request.lifecycle, changes: recorder.changes(), proposals: recorder.proposals(), stats };
+	return {
+		retention,
+		consolidation,
+		lifecycle: request.lifecycle,
+		changes: recorder.changes(),
+		proposals: recorder.proposals(),
+		stats,
+	};
 }
 
 function degreesOf({ adjOffsets }: NodeColumns): Uint32Array {
@@ -44,7 +55,11 @@ function degreesOf({ adjOffsets }: NodeColumns): Uint32Array {
 }
 
 /** Share of each node's supportive neighbours that are hubs. */
-function neighbourHubShares({ adjOffsets, adjIndex }: NodeColumns, degree: Uint32Array, ctx: ScoringContext): Float64Array {
+function neighbourHubShares(
+	{ adjOffsets, adjIndex }: NodeColumns,
+	degree: Uint32Array,
+	ctx: ScoringContext,
+): Float64Array {
 	const hub = new Uint8Array(degree.length);
 	for (let i = 0; i < degree.length; i++) hub[i] = isHub(ctx, degree[i]) ? 1 : 0;
 	const share = new Float64Array(degree.length);
@@ -63,7 +78,16 @@ function decideAll(request: MaintenanceRequest, retention: Float64Array, consoli
 	const recorder = new PassRecorder();
 	const prev: LifecycleState = { status: "active", since: 0, pendingDown: 0, lastPassAt: 0, proposedAt: null };
 	const lastUse: LastUse = { at: 0, kind: "created" };
-	const input: LifecycleInput = { path: "", retention: 0, consolidation: 0, lastUse, orphan: true, pinned: false, category: null, pluginCreated: false };
+	const input: LifecycleInput = {
+		path: "",
+		retention: 0,
+		consolidation: 0,
+		lastUse,
+		orphan: true,
+		pinned: false,
+		category: null,
+		pluginCreated: false,
+	};
 	for (let i = 0; i < retention.length; i++) {
 		const flags = nodes.flags[i];
 		if (flags & NODE_FLAGS.skip) continue;

@@ -11,13 +11,32 @@ import type { VaultStats } from "../scoring/vault-stats";
  */
 
 /** Status ↔ code in the `status` column. Kept here, not taken from the zod schemas, so the worker bundle stays free of zod. */
-export const STATUS_CODES = ["active", "dormant", "fading", "pruned", "core"] as const satisfies readonly LifecycleStatus[];
+export const STATUS_CODES = [
+	"active",
+	"dormant",
+	"fading",
+	"pruned",
+	"core",
+] as const satisfies readonly LifecycleStatus[];
 /** Use kind ↔ code in the `lastUseKind` column. */
-export const USE_KIND_CODES = ["created", "modified", "recalled", "opened", "linked", "cascaded"] as const satisfies readonly UseKind[];
+export const USE_KIND_CODES = [
+	"created",
+	"modified",
+	"recalled",
+	"opened",
+	"linked",
+	"cascaded",
+] as const satisfies readonly UseKind[];
 
 /** Code of each status and use kind (the inverse of the two lists above). */
-export const STATUS_CODE = Object.fromEntries(STATUS_CODES.map((status, code) => [status, code])) as Record<LifecycleStatus, number>;
-export const USE_KIND_CODE = Object.fromEntries(USE_KIND_CODES.map((kind, code) => [kind, code])) as Record<UseKind, number>;
+export const STATUS_CODE = Object.fromEntries(STATUS_CODES.map((status, code) => [status, code])) as Record<
+	LifecycleStatus,
+	number
+>;
+export const USE_KIND_CODE = Object.fromEntries(USE_KIND_CODES.map((kind, code) => [kind, code])) as Record<
+	UseKind,
+	number
+>;
 
 /** Bits of the `flags` column. */
 export const NODE_FLAGS = {

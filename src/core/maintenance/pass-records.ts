@@ -27,7 +27,9 @@ export class PassRecorder {
 		this.changeIndex.push(index);
 		this.changeFrom.push(STATUS_CODE[change.from]);
 		this.changeTo.push(STATUS_CODE[change.to]);
-		this.changePrune.push(change.prune === undefined ? NOT_PRUNED : change.prune.pluginCreated ? PRUNED_PLUGIN_NOTE : PRUNED_USER_NOTE);
+		this.changePrune.push(
+			change.prune === undefined ? NOT_PRUNED : change.prune.pluginCreated ? PRUNED_PLUGIN_NOTE : PRUNED_USER_NOTE,
+		);
 		this.changeReasons.push(change.reason);
 	}
 
@@ -49,7 +51,11 @@ export class PassRecorder {
 	}
 
 	proposals(): ProposalColumns {
-		return { index: Uint32Array.from(this.proposalIndex), category: Int32Array.from(this.proposalCategory), ...packReasons(this.proposalReasons) };
+		return {
+			index: Uint32Array.from(this.proposalIndex),
+			category: Int32Array.from(this.proposalCategory),
+			...packReasons(this.proposalReasons),
+		};
 	}
 }
 
@@ -81,7 +87,12 @@ export function readChanges(columns: ChangeColumns, at: number, pathOf: (index: 
 	return changes;
 }
 
-export function readProposals(columns: ProposalColumns, categories: readonly string[], at: number, pathOf: (index: number) => string): CoreProposal[] {
+export function readProposals(
+	columns: ProposalColumns,
+	categories: readonly string[],
+	at: number,
+	pathOf: (index: number) => string,
+): CoreProposal[] {
 	return Array.from(columns.index, (index, k) => ({
 		path: pathOf(index),
 		category: columns.category[k] >= 0 ? categories[columns.category[k]] : null,

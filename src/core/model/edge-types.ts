@@ -1,11 +1,4 @@
-export const EDGE_TYPES = [
-	"caused_by",
-	"supports",
-	"derived_from",
-	"related_to",
-	"contradicts",
-	"supersedes",
-] as const;
+export const EDGE_TYPES = ["caused_by", "supports", "derived_from", "related_to", "contradicts", "supersedes"] as const;
 
 export type EdgeType = (typeof EDGE_TYPES)[number];
 
@@ -26,12 +19,42 @@ export interface EdgeTypeInfo {
 }
 
 export const EDGE_TYPE_INFO: Readonly<Record<EdgeType, EdgeTypeInfo>> = {
-	caused_by: { supportive: true, causalWeight: 1.0, meaning: "the source happened because of the target", upstreamEnd: "target", replacesTarget: false },
-	supports: { supportive: true, causalWeight: 1.0, meaning: "the source is evidence for the target", upstreamEnd: "source", replacesTarget: false },
-	derived_from: { supportive: true, causalWeight: 0.8, meaning: "the source was abstracted from the target", upstreamEnd: "target", replacesTarget: false },
+	caused_by: {
+		supportive: true,
+		causalWeight: 1.0,
+		meaning: "the source happened because of the target",
+		upstreamEnd: "target",
+		replacesTarget: false,
+	},
+	supports: {
+		supportive: true,
+		causalWeight: 1.0,
+		meaning: "the source is evidence for the target",
+		upstreamEnd: "source",
+		replacesTarget: false,
+	},
+	derived_from: {
+		supportive: true,
+		causalWeight: 0.8,
+		meaning: "the source was abstracted from the target",
+		upstreamEnd: "target",
+		replacesTarget: false,
+	},
 	related_to: { supportive: true, causalWeight: 0.5, meaning: "association", upstreamEnd: null, replacesTarget: false },
-	contradicts: { supportive: false, causalWeight: 0, meaning: "the two conflict", upstreamEnd: null, replacesTarget: false },
-	supersedes: { supportive: false, causalWeight: 0, meaning: "the source replaces the target", upstreamEnd: null, replacesTarget: true },
+	contradicts: {
+		supportive: false,
+		causalWeight: 0,
+		meaning: "the two conflict",
+		upstreamEnd: null,
+		replacesTarget: false,
+	},
+	supersedes: {
+		supportive: false,
+		causalWeight: 0,
+		meaning: "the source replaces the target",
+		upstreamEnd: null,
+		replacesTarget: true,
+	},
 };
 
 export function isEdgeType(value: string): value is EdgeType {

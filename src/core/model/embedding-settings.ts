@@ -11,12 +11,16 @@ export const EmbeddingSettingsSchema = z.object({
 	allowDownload: z
 		.boolean()
 		.default(false)
-		.describe("Download the model once from huggingface.co into the plugin folder. Off by default: nothing is downloaded until you allow it."),
+		.describe(
+			"Download the model once from huggingface.co into the plugin folder. Off by default: nothing is downloaded until you allow it.",
+		),
 	localModelFolder: z
 		.string()
 		.trim()
 		.default("")
-		.describe("A vault folder holding the model files (config.json, tokenizer.json, onnx/…); used instead of a download when set."),
+		.describe(
+			"A vault folder holding the model files (config.json, tokenizer.json, onnx/…); used instead of a download when set.",
+		),
 	dtype: z
 		.enum(["fp32", "q8"])
 		.default("q8")

@@ -18,7 +18,7 @@ export const IndexSettingsSchema = z.object({
 		.transform((keys) => ({ ...DEFAULT_EDGE_KEYS, ...keys }))
 		.default(() => ({ ...DEFAULT_EDGE_KEYS }))
 		.describe(
-			"Which frontmatter properties and inline fields become which typed edge, e.g. {\"up\": \"derived_from\"}. Other link-valued properties become related_to edges.",
+			'Which frontmatter properties and inline fields become which typed edge, e.g. {"up": "derived_from"}. Other link-valued properties become related_to edges.',
 		),
 	maxNoteBytes: z
 		.number()

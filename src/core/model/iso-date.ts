@@ -5,4 +5,5 @@ export function isIsoDate(value: string): boolean {
 	return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
 }
 
-export const ISO_DATE_HINT = 'an ISO 8601 date such as "2025-03-01" or a date and time with a zone such as "2025-03-01T09:30:00Z"';
+export const ISO_DATE_HINT =
+	'an ISO 8601 date such as "2025-03-01" or a date and time with a zone such as "2025-03-01T09:30:00Z"';

@@ -11,7 +11,9 @@ export const KeywordSettingsSchema = z.object({
 		.int()
 		.positive()
 		.default(200_000)
-		.describe("Only the first this many characters of a note's body are indexed, so one huge note cannot exhaust memory."),
+		.describe(
+			"Only the first this many characters of a note's body are indexed, so one huge note cannot exhaust memory.",
+		),
 	stopWords: z
 		.array(z.string())
 		.default(() => [...ENGLISH_STOP_WORDS])
@@ -19,7 +21,9 @@ export const KeywordSettingsSchema = z.object({
 	stemming: z
 		.boolean()
 		.default(true)
-		.describe('English (Porter) stemming of notes and queries, so "planning" finds "planned"; turn it off for a vault mostly in another language.'),
+		.describe(
+			'English (Porter) stemming of notes and queries, so "planning" finds "planned"; turn it off for a vault mostly in another language.',
+		),
 	boost: z
 		.object({
 			title: boost(3, "title (file name)"),
@@ -40,14 +44,18 @@ export const KeywordSettingsSchema = z.object({
 		.int()
 		.min(1)
 		.default(5)
-		.describe("Query terms at least this long that match no indexed word (exactly or as a prefix) match words with a few typos instead."),
+		.describe(
+			"Query terms at least this long that match no indexed word (exactly or as a prefix) match words with a few typos instead.",
+		),
 	maxExpansions: z
 		.number()
 		.int()
 		.min(0)
 		.max(1000)
 		.default(20)
-		.describe("At most this many longer words (prefix matches) or near spellings (typos) are searched for one query term, the closest first."),
+		.describe(
+			"At most this many longer words (prefix matches) or near spellings (typos) are searched for one query term, the closest first.",
+		),
 	fuzziness: z
 		.number()
 		.min(0)

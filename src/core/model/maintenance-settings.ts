@@ -17,20 +17,29 @@ const folder = (fallback: string, description: string) =>
 		.describe(description);
 
 export const MaintenanceSettingsSchema = z.object({
-	memoryFolder: folder("Memory", "Folder where memories created through MCP live; the default scope of frontmatter writes."),
+	memoryFolder: folder(
+		"Memory",
+		"Folder where memories created through MCP live; the default scope of frontmatter writes.",
+	),
 	writeScope: z
 		.enum(WRITE_SCOPES)
 		.default("memory-folder")
-		.describe("Where the plugin may write memory_status: only the memory folder (default) or every note (opt-in, after a preview)."),
+		.describe(
+			"Where the plugin may write memory_status: only the memory folder (default) or every note (opt-in, after a preview).",
+		),
 	vaultWritesConfirmed: z
 		.boolean()
 		.default(false)
-		.describe("Set once the user has seen the preview of the first whole-vault write; until then the vault scope writes nothing outside the memory folder.")
+		.describe(
+			"Set once the user has seen the preview of the first whole-vault write; until then the vault scope writes nothing outside the memory folder.",
+		)
 		.meta({ internal: true }),
 	pruneAction: z
 		.enum(PRUNE_ACTIONS)
 		.default("mark")
-		.describe("What pruning does to a memory the plugin created: mark it, move it to the archive folder, or move it to the trash. Notes you wrote are only ever marked."),
+		.describe(
+			"What pruning does to a memory the plugin created: mark it, move it to the archive folder, or move it to the trash. Notes you wrote are only ever marked.",
+		),
 	archiveFolder: folder("Memory/Archive", "Where pruned memories go when the prune action is archive."),
 	passIntervalMinutes: z
 		.number()

@@ -51,10 +51,15 @@ export const McpSettingsSchema = z.object({
 		})
 		.default(DEFAULT_MCP_PORT)
 		.describe("Preferred port on 127.0.0.1; if it is taken, the next free one of the following 10 is used."),
-	fixedPort: z.boolean().default(false).describe("Use exactly this port and fail if it is taken, instead of walking up."),
+	fixedPort: z
+		.boolean()
+		.default(false)
+		.describe("Use exactly this port and fail if it is taken, instead of walking up."),
 	token: z
 		.string()
-		.regex(/^[A-Za-z0-9_-]{43,}$/, { error: "must be at least 43 URL-safe base64 characters (32 random bytes); clear it to generate a new one" })
+		.regex(/^[A-Za-z0-9_-]{43,}$/, {
+			error: "must be at least 43 URL-safe base64 characters (32 random bytes); clear it to generate a new one",
+		})
 		.optional()
 		.describe("Bearer token MCP clients must send; generated on first run.")
 		.meta({ internal: true }),
@@ -65,24 +70,32 @@ export const McpSettingsSchema = z.object({
 		.describe("The port the plugin last told the user about; the notice comes again only when the bound port changes.")
 		.meta({ internal: true }),
 	readFolders: folderList("Folders MCP clients may read; empty means the whole vault except excluded folders."),
-	writeFolders: folderList("Folders where MCP clients may create and change notes; empty means only the memory folder."),
+	writeFolders: folderList(
+		"Folders where MCP clients may create and change notes; empty means only the memory folder.",
+	),
 	allowMemoryKeysOnOtherNotes: z
 		.boolean()
 		.default(false)
-		.describe("Let MCP clients change memory_* frontmatter keys (pin, links) on readable notes outside the write folders."),
+		.describe(
+			"Let MCP clients change memory_* frontmatter keys (pin, links) on readable notes outside the write folders.",
+		),
 	idleSessionMinutes: z
 		.number()
 		.min(1, { error: "must be at least 1 minute" })
 		.max(24 * 60, { error: "must be at most 1440 minutes" })
 		.default(DEFAULT_IDLE_SESSION_MINUTES)
-		.describe("Sessions idle this long are closed (clients such as Claude Code never close their health-check sessions)."),
+		.describe(
+			"Sessions idle this long are closed (clients such as Claude Code never close their health-check sessions).",
+		),
 	maxSessions: z
 		.number({ error: "must be a number of sessions" })
 		.int({ error: "must be a whole number" })
 		.min(MIN_SESSIONS, { error: `must be at least ${MIN_SESSIONS}` })
 		.max(MAX_SESSIONS, { error: `must be at most ${MAX_SESSIONS}` })
 		.default(DEFAULT_MAX_SESSIONS)
-		.describe("Most sessions open at once; a new one closes the least recently used idle session first, so clients that never close theirs cannot exhaust memory."),
+		.describe(
+			"Most sessions open at once; a new one closes the least recently used idle session first, so clients that never close theirs cannot exhaust memory.",
+		),
 });
 
 export type McpSettings = z.infer<typeof McpSettingsSchema>;

@@ -52,7 +52,13 @@ const EdgeWeightsSchema = z.object(
 
 const SpreadingSettingsSchema = z.object(
 	{
-		seeds: ranged(0, 200, 20, "How many of the best fused hits start spreading activation (0 turns spreading off).", true),
+		seeds: ranged(
+			0,
+			200,
+			20,
+			"How many of the best fused hits start spreading activation (0 turns spreading off).",
+			true,
+		),
 		hops: ranged(0, 4, 2, "How many links away from a hit spreading activation reaches.", true),
 		hopDecay: ranged(0, 1, 0.7, "Share of activation that survives each hop, before edge-type weights."),
 		edgeWeights: EdgeWeightsSchema.prefault({}).describe("Share of activation passed along each edge type."),
@@ -130,7 +136,8 @@ const RankingSettingsSchema = z.object(
 	GROUP_ERROR,
 );
 
-const floorError = (issue: { input?: unknown }) => `must be a number from -1 to 1 (got ${JSON.stringify(issue.input) ?? "nothing"})`;
+const floorError = (issue: { input?: unknown }) =>
+	`must be a number from -1 to 1 (got ${JSON.stringify(issue.input) ?? "nothing"})`;
 
 const AutoLinkSettingsSchema = z.object(
 	{
@@ -141,11 +148,18 @@ const AutoLinkSettingsSchema = z.object(
 			"Lowest embedding similarity for an automatic link when the model has no floor of its own (0.45 suits small local sentence models).",
 		),
 		cosineFloorByModel: z
-			.record(z.string().min(1), z.number({ error: floorError }).min(-1, { error: floorError }).max(1, { error: floorError }), {
-				error: (issue) => (issue.code === "invalid_key" ? "model ids must not be empty" : "must map model ids to similarity floors"),
-			})
+			.record(
+				z.string().min(1),
+				z.number({ error: floorError }).min(-1, { error: floorError }).max(1, { error: floorError }),
+				{
+					error: (issue) =>
+						issue.code === "invalid_key" ? "model ids must not be empty" : "must map model ids to similarity floors",
+				},
+			)
 			.default({})
-			.describe('Similarity floor per embedding model id, e.g. {"Xenova/all-MiniLM-L6-v2": 0.45}; other models use cosineFloor.'),
+			.describe(
+				'Similarity floor per embedding model id, e.g. {"Xenova/all-MiniLM-L6-v2": 0.45}; other models use cosineFloor.',
+			),
 		maxLinksPerStore: ranged(0, 100, 3, "At most this many automatic links are made when one memory is stored.", true),
 		maxAutoLinksIntoNode: ranged(
 			0,
@@ -173,11 +187,17 @@ const ConflictSettingsSchema = z.object(
 export const RecallSettingsSchema = z.object(
 	{
 		fusion: FusionSettingsSchema.prefault({}).describe("Merging the keyword and vector rankings."),
-		spreading: SpreadingSettingsSchema.prefault({}).describe("Spreading activation over the memory graph from the best hits."),
+		spreading: SpreadingSettingsSchema.prefault({}).describe(
+			"Spreading activation over the memory graph from the best hits.",
+		),
 		communities: CommunitySettingsSchema.prefault({}).describe("Louvain communities used by the spreading penalty."),
-		ranking: RankingSettingsSchema.prefault({}).describe("Final order: query relevance, retention, pinned/core, superseded."),
+		ranking: RankingSettingsSchema.prefault({}).describe(
+			"Final order: query relevance, retention, pinned/core, superseded.",
+		),
 		autoLink: AutoLinkSettingsSchema.prefault({}).describe("Automatic related_to links made when a memory is stored."),
-		conflicts: ConflictSettingsSchema.prefault({}).describe("Possible-conflict hints returned when a memory is stored and on the results of a recall."),
+		conflicts: ConflictSettingsSchema.prefault({}).describe(
+			"Possible-conflict hints returned when a memory is stored and on the results of a recall.",
+		),
 	},
 	GROUP_ERROR,
 );

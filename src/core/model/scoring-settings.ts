@@ -98,7 +98,12 @@ const ReactivationSettingsSchema = z.object(
 const LifecycleSettingsSchema = z.object(
 	{
 		dormantThreshold: ranged(0, 1, 0.015, "Retention below which an active memory becomes dormant."),
-		fadingThreshold: ranged(0, 1, 0.0075, "Retention below which a memory becomes fading. Must be lower than the dormant threshold."),
+		fadingThreshold: ranged(
+			0,
+			1,
+			0.0075,
+			"Retention below which a memory becomes fading. Must be lower than the dormant threshold.",
+		),
 		downwardPasses: ranged(
 			1,
 			100,
@@ -129,9 +134,12 @@ const ConsolidationWeightsSchema = z.object(
 
 const categoryList = (description: string) =>
 	z
-		.array(z.string({ error: "must be a list of category names" }).min(1, { error: "must not contain an empty name" }), {
-			error: "must be a list of category names",
-		})
+		.array(
+			z.string({ error: "must be a list of category names" }).min(1, { error: "must not contain an empty name" }),
+			{
+				error: "must be a list of category names",
+			},
+		)
 		.default([])
 		.describe(description);
 
@@ -149,7 +157,9 @@ const CoreSettingsSchema = z.object(
 			3,
 			"A node's degree divided by the vault's mean degree, capped at this value, gives its hub score; neighbours at the cap count as hubs.",
 		),
-		weights: ConsolidationWeightsSchema.prefault({}).describe("Weights of the consolidation score; they must add up to 1."),
+		weights: ConsolidationWeightsSchema.prefault({}).describe(
+			"Weights of the consolidation score; they must add up to 1.",
+		),
 		autoCategories: categoryList("Categories (memory_category) promoted to core at the next maintenance pass."),
 		approvalCategories: categoryList("Categories whose memories are proposed for core; the user decides."),
 		excludedCategories: categoryList("Categories that are never promoted to core automatically (pinning still works)."),
@@ -161,8 +171,12 @@ export const ScoringSettingsSchema = z
 	.object(
 		{
 			relevance: RelevanceSettingsSchema.prefault({}).describe("Freshness since the last use."),
-			connectivity: ConnectivitySettingsSchema.prefault({}).describe("Weighted supportive links relative to the vault."),
-			reactivation: ReactivationSettingsSchema.prefault({}).describe("Recalls, their age, and the stability they build."),
+			connectivity: ConnectivitySettingsSchema.prefault({}).describe(
+				"Weighted supportive links relative to the vault.",
+			),
+			reactivation: ReactivationSettingsSchema.prefault({}).describe(
+				"Recalls, their age, and the stability they build.",
+			),
 			lifecycle: LifecycleSettingsSchema.prefault({}).describe("Status thresholds, hysteresis and the prune rule."),
 			core: CoreSettingsSchema.prefault({}).describe("Promotion to core memory."),
 		},

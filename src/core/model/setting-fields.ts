@@ -60,7 +60,11 @@ function unwrap(schema: z.ZodType): z.ZodType {
 	let at = schema;
 	for (;;) {
 		const def = defOf(at);
-		if ((def.type === "default" || def.type === "prefault" || def.type === "optional" || def.type === "nullable") && def.innerType) at = def.innerType;
+		if (
+			(def.type === "default" || def.type === "prefault" || def.type === "optional" || def.type === "nullable") &&
+			def.innerType
+		)
+			at = def.innerType;
 		else if (def.type === "pipe" && def.in) at = def.in;
 		else return at;
 	}
@@ -85,7 +89,9 @@ function fieldsOf(schema: z.ZodType, path: string[], section: string): SettingFi
 	if (def.type === "object") {
 		const shape = (inner as unknown as { shape: Record<string, z.ZodType> }).shape;
 		const title = path.length > 1 ? (meta.title ?? nameFromKey(key)) : "";
-		return Object.entries(shape).flatMap(([child, childSchema]) => fieldsOf(childSchema, [...path, child], path.length > 1 ? [section, title].filter(Boolean).join(" › ") : section));
+		return Object.entries(shape).flatMap(([child, childSchema]) =>
+			fieldsOf(childSchema, [...path, child], path.length > 1 ? [section, title].filter(Boolean).join(" › ") : section),
+		);
 	}
 	const base = {
 		path,
@@ -98,8 +104,17 @@ function fieldsOf(schema: z.ZodType, path: string[], section: string): SettingFi
 	switch (def.type) {
 		case "number": {
 			const number = inner as z.ZodNumber;
-			const finite = (value: number | null): number | undefined => (value === null || !Number.isFinite(value) ? undefined : value);
-			return [{ ...base, kind: "number", min: finite(number.minValue), max: finite(number.maxValue), integer: number.format === "safeint" }];
+			const finite = (value: number | null): number | undefined =>
+				value === null || !Number.isFinite(value) ? undefined : value;
+			return [
+				{
+					...base,
+					kind: "number",
+					min: finite(number.minValue),
+					max: finite(number.maxValue),
+					integer: number.format === "safeint",
+				},
+			];
 		}
 		case "boolean":
 			return [{ ...base, kind: "boolean" }];
@@ -137,7 +152,10 @@ export type SettingChange = { ok: true; settings: MemorySettings } | { ok: false
  * schema as a whole, so cross-field rules (fading below dormant, weights adding up to 1) hold.
  * An invalid value yields the schema's message and no settings.
  */
-export function changeSettings(settings: MemorySettings, changes: readonly { path: SettingPath; value: unknown }[]): SettingChange {
+export function changeSettings(
+	settings: MemorySettings,
+	changes: readonly { path: SettingPath; value: unknown }[],
+): SettingChange {
 	const draft = structuredClone(settings) as unknown as Record<string, unknown>;
 	for (const { path, value } of changes) {
 		let parent = draft;

@@ -29,7 +29,11 @@ function valueAt(source: unknown, path: SettingPath): unknown {
 }
 
 /** `saved` with the leaves at `paths` taken from `settings` (undefined removes the key); `saved` itself is not changed. */
-export function withChanges(saved: Record<string, unknown>, settings: unknown, paths: readonly SettingPath[]): Record<string, unknown> {
+export function withChanges(
+	saved: Record<string, unknown>,
+	settings: unknown,
+	paths: readonly SettingPath[],
+): Record<string, unknown> {
 	const result = structuredClone(saved);
 	for (const path of paths) {
 		if (path.length === 0) continue;

@@ -36,7 +36,8 @@ export type FrontmatterPatch = Record<string, unknown>;
  * A patch, or a function that gives the patch from the frontmatter as it is in the very content
  * the write replaces (for read-modify-write edits such as adding a link to a list).
  */
-export type FrontmatterUpdate = FrontmatterPatch | ((frontmatter: Readonly<Record<string, unknown>>) => FrontmatterPatch);
+export type FrontmatterUpdate =
+	FrontmatterPatch | ((frontmatter: Readonly<Record<string, unknown>>) => FrontmatterPatch);
 
 export type RemoveMode = { kind: "trash" } | { kind: "archive"; folder: string };
 

@@ -37,7 +37,14 @@ interface OpenFence extends FenceMarker {
  * headings and block ids. `%% comments %%` are read like any text: Obsidian's metadata cache does.
  */
 export class BodyScanner {
-	private readonly found: BodyFindings = { links: [], embeds: [], inlineFieldLinks: [], tags: [], headings: [], blocks: [] };
+	private readonly found: BodyFindings = {
+		links: [],
+		embeds: [],
+		inlineFieldLinks: [],
+		tags: [],
+		headings: [],
+		blocks: [],
+	};
 	private fence: OpenFence | null = null;
 	private html: HtmlBlockEnd | null = null;
 	private mathBlock = false;
@@ -139,7 +146,8 @@ export class BodyScanner {
 			const html = htmlBlockStart(line.slice(textStart), this.paragraphOpen);
 			if (html) {
 				const openerLength = html.kind === "marker" && html.marker === "-->" ? 4 : 2;
-				this.html = html.kind === "marker" && closesHtmlBlock(line, textStart + openerLength, html.marker) ? null : html;
+				this.html =
+					html.kind === "marker" && closesHtmlBlock(line, textStart + openerLength, html.marker) ? null : html;
 				return this.closeBlock(columns);
 			}
 		}
@@ -175,12 +183,24 @@ export class BodyScanner {
 		if (scan.links.length === 0) return;
 		const order = sourceOrder(scan.starts);
 		const fields = withFields ? findInlineFields(line, from) : [];
-		const owners = fields.length > 0 ? innermostFields(fields, order.map((k) => scan.starts[k])) : [];
+		const owners =
+			fields.length > 0
+				? innermostFields(
+						fields,
+						order.map((k) => scan.starts[k]),
+					)
+				: [];
 		for (let index = 0; index < order.length; index++) {
 			const ref = scan.links[order[index]];
 			(scan.embeds[order[index]] ? this.found.embeds : this.found.links).push(ref);
 			const field = owners[index];
-			if (field) this.found.inlineFieldLinks.push({ link: ref.link, original: ref.original, displayText: ref.displayText, key: field.key });
+			if (field)
+				this.found.inlineFieldLinks.push({
+					link: ref.link,
+					original: ref.original,
+					displayText: ref.displayText,
+					key: field.key,
+				});
 		}
 	}
 }

@@ -27,7 +27,7 @@ export function locateFrontmatter(content: string): FrontmatterBlock | null {
 	const firstEnd = content.indexOf("\n", start);
 	if (firstEnd < 0 || !isFenceLine(content, start, firstEnd)) return null;
 	const yamlStart = firstEnd + 1;
-	for (let pos = yamlStart; pos <= content.length; ) {
+	for (let pos = yamlStart; pos <= content.length;) {
 		const next = content.indexOf("\n", pos);
 		const end = next < 0 ? content.length : next;
 		if (isFenceLine(content, pos, end)) {

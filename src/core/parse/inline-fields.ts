@@ -14,7 +14,12 @@ function isKeyChar(code: number): boolean {
 	if (code === 32 || code === 45 /* - */ || code === 95 /* _ */ || code === 42 /* * */ || code === 47 /* / */) {
 		return true;
 	}
-	return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 127 && isTagChar(code));
+	return (
+		(code >= 48 && code <= 57) ||
+		(code >= 65 && code <= 90) ||
+		(code >= 97 && code <= 122) ||
+		(code > 127 && isTagChar(code))
+	);
 }
 
 /** The key starting at `from` when `key::` follows; the index after `::` and the cleaned key. */
@@ -50,7 +55,7 @@ function fieldOpeners(line: string): Set<number> {
 		let i = colons;
 		while (i > 0 && colons - i < MAX_KEY_LENGTH && isKeyChar(line.charCodeAt(i - 1))) i--;
 		const code = line.charCodeAt(i - 1);
-		if (i > 0 && (code === 91 /* [ */ || code === 40 /* ( */)) openers.add(i - 1);
+		if (i > 0 && (code === 91 /* [ */ || code === 40) /* ( */) openers.add(i - 1);
 	}
 	return openers;
 }
@@ -92,7 +97,10 @@ export function findInlineFields(line: string, contentStart: number): InlineFiel
  * For each position (ascending), the innermost field whose value contains it. Fields from one line
  * nest like the brackets they come from, so a stack sweep does it in linear time.
  */
-export function innermostFields(fields: readonly InlineField[], positions: readonly number[]): (InlineField | undefined)[] {
+export function innermostFields(
+	fields: readonly InlineField[],
+	positions: readonly number[],
+): (InlineField | undefined)[] {
 	const byStart = [...fields].sort((a, b) => a.valueStart - b.valueStart || b.valueEnd - a.valueEnd);
 	const open: InlineField[] = [];
 	let next = 0;

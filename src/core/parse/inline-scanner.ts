@@ -13,12 +13,17 @@ const LESS_THAN = 60;
 const BANG = 33;
 
 function isAsciiPunctuation(code: number): boolean {
-	return (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
+	return (
+		(code >= 33 && code <= 47) ||
+		(code >= 58 && code <= 64) ||
+		(code >= 91 && code <= 96) ||
+		(code >= 123 && code <= 126)
+	);
 }
 
 /** Characters after which Obsidian starts a new text token, so a `#` right after them can open a tag. */
 function opensTagAfter(code: number): boolean {
-	return isWhitespace(code) || code === 95 /* _ */ || code === 42 /* * */ || code === 124 /* | */;
+	return isWhitespace(code) || code === 95 /* _ */ || code === 42 /* * */ || code === 124; /* | */
 }
 
 function isDigit(code: number): boolean {
@@ -28,7 +33,7 @@ function isDigit(code: number): boolean {
 /** Start index of each maximal backtick run, grouped by run length. */
 function backtickRuns(line: string): Map<number, number[]> {
 	const runs = new Map<number, number[]>();
-	for (let i = line.indexOf("`"); i >= 0 && i < line.length; ) {
+	for (let i = line.indexOf("`"); i >= 0 && i < line.length;) {
 		let end = i;
 		while (line.charCodeAt(end) === BACKTICK) end++;
 		const positions = runs.get(end - i);

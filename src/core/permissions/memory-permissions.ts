@@ -89,8 +89,11 @@ export class MemoryPermissions {
 	private notAMemory(path: string): string | null {
 		if (isMemoryPath(path, this.settings().excludedFolders)) return null;
 		if (!path.toLowerCase().endsWith(".md")) return "is not a markdown note";
-		if (path.split("/").some((segment) => segment.startsWith("."))) return "is in a hidden folder, which holds no memories";
-		const excluded = this.settings().excludedFolders.filter((folder) => folder.trim() !== "" && isInFolder(path, folder));
+		if (path.split("/").some((segment) => segment.startsWith(".")))
+			return "is in a hidden folder, which holds no memories";
+		const excluded = this.settings().excludedFolders.filter(
+			(folder) => folder.trim() !== "" && isInFolder(path, folder),
+		);
 		return `is in an excluded folder (setting index.excludedFolders: ${excluded.map(quote).join(", ")}); remove it from there to allow it`;
 	}
 

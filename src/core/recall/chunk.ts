@@ -36,7 +36,14 @@ const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, code) =>
 
 function characterClass(character: string, code: number): number {
 	if (code < 128) return ASCII_CLASS[code];
-	if ((code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff)) return CJK;
+	if (
+		(code >= 0x3040 && code <= 0x30ff) ||
+		(code >= 0x3400 && code <= 0x4dbf) ||
+		(code >= 0x4e00 && code <= 0x9fff) ||
+		(code >= 0xac00 && code <= 0xd7af) ||
+		(code >= 0xf900 && code <= 0xfaff)
+	)
+		return CJK;
 	if (/\s/u.test(character)) return SPACE;
 	return /[\p{L}\p{N}\p{M}]/u.test(character) ? WORD : SYMBOL;
 }
@@ -102,7 +109,7 @@ function contextLine(title: string, headingPath: readonly string[]): string {
 
 function fitContext(context: string, maxTokens: number, count: (text: string) => number): string {
 	const limit = Math.max(1, Math.floor(maxTokens * CONTEXT_SHARE));
-	return count(context) <= limit ? context : splitToFit(context, limit, count, 2)[0] ?? "";
+	return count(context) <= limit ? context : (splitToFit(context, limit, count, 2)[0] ?? "");
 }
 
 function splitSections(body: string): Section[] {

@@ -38,5 +38,7 @@ export function isNegation(word: string): boolean {
 
 /** A word that can anchor a number or count as shared content. */
 export function isContentWord(normalized: string): boolean {
-	return normalized.length > 1 && !STOP_WORDS.has(normalized) && !NEGATIONS.has(normalized) && !normalized.endsWith("n't");
+	return (
+		normalized.length > 1 && !STOP_WORDS.has(normalized) && !NEGATIONS.has(normalized) && !normalized.endsWith("n't")
+	);
 }

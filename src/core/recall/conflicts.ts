@@ -57,12 +57,20 @@ export function conflictProfile(text: string): ConflictProfile {
 }
 
 /** The conflicts of one text (`own`) with another (`other`, named `id`); see possibleConflicts. */
-export function conflictsBetween(own: ConflictProfile, id: string, other: ConflictProfile, options: ConflictOptions = {}): PossibleConflict[] {
+export function conflictsBetween(
+	own: ConflictProfile,
+	id: string,
+	other: ConflictProfile,
+	options: ConflictOptions = {},
+): PossibleConflict[] {
 	const minOverlap = options.minTokenOverlap ?? 0.6;
 	const labels = options.labels ?? { own: "new", other: "existing" };
 	const conflicts: PossibleConflict[] =
-		own.facts.length === 0 || other.facts.length === 0 ? [] : numericMismatches(own.facts, other.facts, labels).map((detail) => ({ id, kind: "numeric_mismatch", detail }));
-	const negation = own.negated || other.negated ? oneSidedNegation(own.sentences, other.sentences, minOverlap, labels) : null;
+		own.facts.length === 0 || other.facts.length === 0
+			? []
+			: numericMismatches(own.facts, other.facts, labels).map((detail) => ({ id, kind: "numeric_mismatch", detail }));
+	const negation =
+		own.negated || other.negated ? oneSidedNegation(own.sentences, other.sentences, minOverlap, labels) : null;
 	if (negation) conflicts.push({ id, kind: "negation", detail: negation });
 	return conflicts;
 }
@@ -85,7 +93,10 @@ function numericMismatches(newFacts: NumericFact[], oldFacts: NumericFact[], lab
 	}
 	return [...byKey.values()]
 		.filter((entry) => !entry.agree)
-		.map((e) => `${e.anchor}${e.unit === "" || e.unit === e.anchor ? "" : ` (${e.unit})`}: ${labels.own} ${e.newText}, ${labels.other} ${e.oldText}`);
+		.map(
+			(e) =>
+				`${e.anchor}${e.unit === "" || e.unit === e.anchor ? "" : ` (${e.unit})`}: ${labels.own} ${e.newText}, ${labels.other} ${e.oldText}`,
+		);
 }
 
 /**
@@ -122,7 +133,12 @@ function sentenceProfiles(text: string): SentenceProfile[] {
 }
 
 /** The most overlapping pair of sentences where exactly one side is negative, described; or null. */
-function oneSidedNegation(fresh: SentenceProfile[], old: SentenceProfile[], minOverlap: number, labels: Labels): string | null {
+function oneSidedNegation(
+	fresh: SentenceProfile[],
+	old: SentenceProfile[],
+	minOverlap: number,
+	labels: Labels,
+): string | null {
 	let best: { overlap: number; fresh: SentenceProfile; old: SentenceProfile } | null = null;
 	for (const a of fresh) {
 		for (const b of old) {
@@ -135,7 +151,9 @@ function oneSidedNegation(fresh: SentenceProfile[], old: SentenceProfile[], minO
 		}
 	}
 	if (!best) return null;
-	const side = best.fresh.negated ? `the ${labels.own} memory negates` : `the ${labels.own} memory drops the negation of`;
+	const side = best.fresh.negated
+		? `the ${labels.own} memory negates`
+		: `the ${labels.own} memory drops the negation of`;
 	return `${side} a statement of the ${labels.other} one: ${labels.own} "${quote(best.fresh.text)}", ${labels.other} "${quote(best.old.text)}"`;
 }
 

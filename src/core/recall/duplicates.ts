@@ -47,7 +47,11 @@ export function duplicateHash(text: string): number {
  * the same way: "budget is $80,000" after "budget is $50,000" is a change (see conflicts.ts), not
  * a repeat.
  */
-export function findDuplicate(newText: string, existing: readonly { id: string; text: string }[], minOverlap = NEAR_DUPLICATE_OVERLAP): Duplicate | null {
+export function findDuplicate(
+	newText: string,
+	existing: readonly { id: string; text: string }[],
+	minOverlap = NEAR_DUPLICATE_OVERLAP,
+): Duplicate | null {
 	const words = duplicateWords(newText);
 	if (words.length === 0) return null;
 	const key = words.join(" ");
@@ -59,7 +63,8 @@ export function findDuplicate(newText: string, existing: readonly { id: string; 
 		const otherProfile = profileOf(other);
 		if (otherProfile.numbers !== profile.numbers || otherProfile.negations !== profile.negations) continue;
 		const overlap = diceOverlap(profile.counts, words.length, otherProfile.counts, other.length);
-		if (overlap >= minOverlap && (best === null || overlap > best.overlap)) best = { id: memory.id, kind: "near", overlap };
+		if (overlap >= minOverlap && (best === null || overlap > best.overlap))
+			best = { id: memory.id, kind: "near", overlap };
 	}
 	return best;
 }

@@ -30,7 +30,8 @@ export function fuseRankings(lists: readonly RankedList[], k = 60): FusedHit[] {
 	const hits = new Map<string, { id: string; score: number; bestRank: number; ranks: Record<string, number> }>();
 	for (const list of lists) {
 		const weight = list.weight ?? 1;
-		if (names.has(list.name)) throw new Error(`Ranked list "${list.name}" is given twice; give each list its own name.`);
+		if (names.has(list.name))
+			throw new Error(`Ranked list "${list.name}" is given twice; give each list its own name.`);
 		if (!Number.isFinite(weight) || weight < 0) {
 			throw new RangeError(`Weight of ranked list "${list.name}" must be a number ≥ 0 (got ${weight}).`);
 		}
@@ -91,8 +92,10 @@ export function fuseScores(lists: readonly ScoredList[]): FusedHit[] {
 	const hits = new Map<string, FusedHit & { bestRank: number }>();
 	for (const list of lists) {
 		const weight = list.weight ?? 1;
-		if (names.has(list.name)) throw new Error(`Scored list "${list.name}" is given twice; give each list its own name.`);
-		if (!Number.isFinite(weight) || weight < 0) throw new RangeError(`Weight of scored list "${list.name}" must be a number ≥ 0 (got ${weight}).`);
+		if (names.has(list.name))
+			throw new Error(`Scored list "${list.name}" is given twice; give each list its own name.`);
+		if (!Number.isFinite(weight) || weight < 0)
+			throw new RangeError(`Weight of scored list "${list.name}" must be a number ≥ 0 (got ${weight}).`);
 		names.add(list.name);
 		if (list.hits.length === 0) continue;
 		scoring.push(list);

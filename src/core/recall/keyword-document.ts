@@ -60,7 +60,10 @@ export function noteTitle(path: string): string {
 /** Link syntax, HTML tags and block ids removed; link text kept. */
 export function readableText(markdown: string): string {
 	return markdown
-		.replace(WIKILINK, (_, target: string, alias: string | undefined) => alias ?? target.replace(BLOCK_REF, "").replace(/#/g, " "))
+		.replace(
+			WIKILINK,
+			(_, target: string, alias: string | undefined) => alias ?? target.replace(BLOCK_REF, "").replace(/#/g, " "),
+		)
 		.replace(MARKDOWN_LINK, "$1")
 		.replace(HTML_TAG, " ")
 		.replace(BLOCK_ID, "");

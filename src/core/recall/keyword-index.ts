@@ -89,13 +89,17 @@ export class KeywordIndex {
 				throw new Error(`Keyword index data is malformed: bad document row ${JSON.stringify(row)}.`);
 			}
 			if (!index.mini.has(key) || index.entries.has(path) || index.pathByKey.has(key)) {
-				throw new Error(`Keyword index data is inconsistent: "${path}" (key ${key}) is missing from the index or listed twice.`);
+				throw new Error(
+					`Keyword index data is inconsistent: "${path}" (key ${key}) is missing from the index or listed twice.`,
+				);
 			}
 			index.entries.set(path, { key, stamp });
 			index.pathByKey.set(key, path);
 		}
 		if (index.entries.size !== index.mini.documentCount) {
-			throw new Error(`Keyword index data is inconsistent: ${index.entries.size} documents listed, ${index.mini.documentCount} indexed.`);
+			throw new Error(
+				`Keyword index data is inconsistent: ${index.entries.size} documents listed, ${index.mini.documentCount} indexed.`,
+			);
 		}
 		index.nextKey = nextKey;
 		return index;
@@ -125,7 +129,8 @@ export class KeywordIndex {
 
 	/** Indexes a new note; throws if `doc.id` is already indexed (use `replace`). */
 	add(doc: KeywordDocument, stamp = ""): void {
-		if (this.entries.has(doc.id)) throw new Error(`Keyword index: "${doc.id}" is already indexed; use replace() to update it.`);
+		if (this.entries.has(doc.id))
+			throw new Error(`Keyword index: "${doc.id}" is already indexed; use replace() to update it.`);
 		const key = this.nextKey++;
 		this.mini.add({ key, doc });
 		this.scorer.added(key);
@@ -194,7 +199,11 @@ export class KeywordIndex {
 		}
 		const accept = filter ? (key: number) => filter(this.pathOf(key)) : undefined;
 		return this.scorer.search(terms, { limit, accept, withFields }).map((scored) => {
-			const hit: KeywordHit = { id: this.pathOf(scored.key), score: scored.score, terms: scored.terms.map((i) => words[i]) };
+			const hit: KeywordHit = {
+				id: this.pathOf(scored.key),
+				score: scored.score,
+				terms: scored.terms.map((i) => words[i]),
+			};
 			if (scored.fields) hit.fields = scored.fields as Record<string, KeywordField[]>;
 			return hit;
 		});
@@ -211,7 +220,8 @@ export class KeywordIndex {
 		const cjk = isCjkTerm(term);
 		// CJK terms are bigrams, so a one-character query needs the prefix to find them.
 		const prefix = term.length >= prefixMinLength || cjk;
-		const maxTypos = term.length >= fuzzyMinLength && !cjk ? Math.min(MAX_TYPOS, Math.round(term.length * fuzziness)) : 0;
+		const maxTypos =
+			term.length >= fuzzyMinLength && !cjk ? Math.min(MAX_TYPOS, Math.round(term.length * fuzziness)) : 0;
 		return { term, prefix, maxTypos };
 	}
 
@@ -251,7 +261,8 @@ function miniSearchOptions(settings: KeywordSettings, termOf: (token: string) =>
 	return {
 		idField: "key",
 		fields: [...KEYWORD_FIELDS],
-		extractField: (indexed, field) => (field === "key" ? indexed.key : fieldText(indexed.doc, field as KeywordField, maxBodyChars)),
+		extractField: (indexed, field) =>
+			field === "key" ? indexed.key : fieldText(indexed.doc, field as KeywordField, maxBodyChars),
 		tokenize: (text) => tokenize(text),
 		processTerm: termOf,
 	};

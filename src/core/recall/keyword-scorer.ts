@@ -155,7 +155,8 @@ export class KeywordScorer {
 	private rarest(expansions: Expansion[][]): [number, Expansion[]][] {
 		const matching = [...expansions.entries()].filter(([, list]) => list.length > 0);
 		if (matching.length <= MAX_QUERY_TERMS) return matching;
-		const postings = (list: Expansion[]): number => list.reduce((sum, expansion) => sum + documentFrequency(expansion.data), 0);
+		const postings = (list: Expansion[]): number =>
+			list.reduce((sum, expansion) => sum + documentFrequency(expansion.data), 0);
 		return matching
 			.map((entry) => ({ entry, postings: postings(entry[1]) }))
 			.sort((a, b) => a.postings - b.postings || a.entry[0] - b.entry[0])
@@ -175,14 +176,19 @@ export class KeywordScorer {
 			for (const [indexed, data] of index.atPrefix(term)) {
 				if (indexed.length === term.length) continue;
 				const distance = indexed.length - term.length;
-				longer.push({ term: indexed, data, weight: (PREFIX_WEIGHT * indexed.length) / (indexed.length + 0.3 * distance) });
+				longer.push({
+					term: indexed,
+					data,
+					weight: (PREFIX_WEIGHT * indexed.length) / (indexed.length + 0.3 * distance),
+				});
 			}
 			found.push(...this.closest(longer));
 		}
 		if (found.length > 0 || maxTypos <= 0) return found;
 		const near: Expansion[] = [];
 		for (const [indexed, [data, distance]] of index.fuzzyGet(term, maxTypos)) {
-			if (distance > 0) near.push({ term: indexed, data, weight: (TYPO_WEIGHT * indexed.length) / (indexed.length + distance) });
+			if (distance > 0)
+				near.push({ term: indexed, data, weight: (TYPO_WEIGHT * indexed.length) / (indexed.length + distance) });
 		}
 		return this.closest(near);
 	}
@@ -192,7 +198,12 @@ export class KeywordScorer {
 		if (expansions.length <= this.options.maxExpansions) return expansions;
 		return expansions
 			.map((expansion) => ({ expansion, frequency: documentFrequency(expansion.data) }))
-			.sort((a, b) => b.expansion.weight - a.expansion.weight || b.frequency - a.frequency || (a.expansion.term < b.expansion.term ? -1 : 1))
+			.sort(
+				(a, b) =>
+					b.expansion.weight - a.expansion.weight ||
+					b.frequency - a.frequency ||
+					(a.expansion.term < b.expansion.term ? -1 : 1),
+			)
 			.slice(0, this.options.maxExpansions)
 			.map(({ expansion }) => expansion);
 	}
@@ -225,12 +236,17 @@ export class KeywordScorer {
 		return count;
 	}
 
-	private best(touchedCount: number, limit: number, accept: ((key: number) => boolean) | undefined): { id: number; score: number }[] {
+	private best(
+		touchedCount: number,
+		limit: number,
+		accept: ((key: number) => boolean) | undefined,
+	): { id: number; score: number }[] {
 		const { scores, termMasks, touched } = this;
 		const top = new TopK(Math.min(limit, touchedCount));
 		for (let i = 0; i < touchedCount; i++) {
 			const doc = touched[i];
-			if (accept === undefined || accept(this.mini._documentIds.get(doc) as number)) top.offer(doc, scores[doc] * bitCount(termMasks[doc]));
+			if (accept === undefined || accept(this.mini._documentIds.get(doc) as number))
+				top.offer(doc, scores[doc] * bitCount(termMasks[doc]));
 		}
 		return top.sorted();
 	}
@@ -285,7 +301,7 @@ export class KeywordScorer {
 function bitCount(mask: number): number {
 	let bits = mask - ((mask >>> 1) & 0x55555555);
 	bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
-	return (Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+	return Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 function documentFrequency(data: TermData): number {

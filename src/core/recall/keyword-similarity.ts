@@ -12,7 +12,9 @@ const MAX_TEXT_CHARS = 20_000;
  * (tokenized, stop words out, stemmed when the index stems), without bare numbers: dates and
  * counts are shared by unrelated notes far more often than topics are.
  */
-export function contentTermReader(settings: Pick<KeywordSettings, "stopWords" | "stemming">): (text: string) => Set<string> {
+export function contentTermReader(
+	settings: Pick<KeywordSettings, "stopWords" | "stemming">,
+): (text: string) => Set<string> {
 	const stopWords = new Set(settings.stopWords.flatMap((word) => tokenize(word)));
 	return (text) => {
 		const terms = new Set<string>();

@@ -27,21 +27,58 @@ type Token =
 const TOKEN =
 	/(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?)|([$€£¥])|(%)|(\d+(?:[.,]\d+)*)([a-zA-Z]+|%)?|(\p{L}[\p{L}\p{N}'’-]*)|([.;!?()[\]\n]|\s-\s)/gu;
 
-const CURRENCY_WORDS: Readonly<Record<string, string>> = { dollar: "$", usd: "$", euro: "€", eur: "€", gbp: "£", yen: "¥" };
+const CURRENCY_WORDS: Readonly<Record<string, string>> = {
+	dollar: "$",
+	usd: "$",
+	euro: "€",
+	eur: "€",
+	gbp: "£",
+	yen: "¥",
+};
 const UNITS: Readonly<Record<string, string>> = {
-	ms: "ms", msec: "ms", millisecond: "ms",
-	s: "s", sec: "s", secs: "s", second: "s",
-	min: "min", mins: "min", minute: "min",
-	h: "h", hr: "h", hrs: "h", hour: "h",
-	d: "day", day: "day",
-	wk: "week", week: "week",
-	mo: "month", month: "month",
-	y: "year", yr: "year", yrs: "year", year: "year",
-	"%": "%", percent: "%", pct: "%",
-	kb: "kb", mb: "mb", gb: "gb", tb: "tb",
+	ms: "ms",
+	msec: "ms",
+	millisecond: "ms",
+	s: "s",
+	sec: "s",
+	secs: "s",
+	second: "s",
+	min: "min",
+	mins: "min",
+	minute: "min",
+	h: "h",
+	hr: "h",
+	hrs: "h",
+	hour: "h",
+	d: "day",
+	day: "day",
+	wk: "week",
+	week: "week",
+	mo: "month",
+	month: "month",
+	y: "year",
+	yr: "year",
+	yrs: "year",
+	year: "year",
+	"%": "%",
+	percent: "%",
+	pct: "%",
+	kb: "kb",
+	mb: "mb",
+	gb: "gb",
+	tb: "tb",
 	...CURRENCY_WORDS,
 };
-const MAGNITUDES: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, bn: 1e9, b: 1e9, billion: 1e9 };
+const MAGNITUDES: Readonly<Record<string, number>> = {
+	k: 1e3,
+	thousand: 1e3,
+	m: 1e6,
+	mm: 1e6,
+	million: 1e6,
+	bn: 1e9,
+	b: 1e9,
+	billion: 1e9,
+};
 /** Suffixes that are a magnitude only after a currency ("$2m") and a unit otherwise ("2m" = metres). */
 const CURRENCY_ONLY_MAGNITUDES = new Set(["m", "mm", "b"]);
 const ORDINALS = new Set(["st", "nd", "rd", "th"]);
@@ -76,13 +113,19 @@ function tokenize(text: string): Token[] {
 		if (match[1] !== undefined || match[7] !== undefined) tokens.push({ kind: "boundary" });
 		else if (match[2] !== undefined) tokens.push({ kind: "currency", unit: match[2], start });
 		else if (match[3] !== undefined) tokens.push({ kind: "percent", end });
-		else if (match[4] !== undefined) tokens.push({ kind: "number", raw: match[4], suffix: (match[5] ?? "").toLowerCase(), start, end });
+		else if (match[4] !== undefined)
+			tokens.push({ kind: "number", raw: match[4], suffix: (match[5] ?? "").toLowerCase(), start, end });
 		else tokens.push({ kind: "word", word: normalizeWord(match[6]), end });
 	}
 	return tokens;
 }
 
-function factAt(text: string, tokens: Token[], i: number, token: Extract<Token, { kind: "number" }>): NumericFact | null {
+function factAt(
+	text: string,
+	tokens: Token[],
+	i: number,
+	token: Extract<Token, { kind: "number" }>,
+): NumericFact | null {
 	let value = parseNumber(token.raw);
 	if (Number.isNaN(value) || ORDINALS.has(token.suffix) || isDatePart(tokens, i, value, token)) return null;
 	const before = tokens[i - 1];

@@ -84,11 +84,16 @@ export function rankRecall(
 }
 
 /** The scoring and ordering half of `rankRecall`; pick several limits from one ordering with `pickRanked`. */
-export function orderCandidates(candidates: readonly RecallCandidate[], settings: RankingSettings, includePruned = false): OrderedCandidates {
+export function orderCandidates(
+	candidates: readonly RecallCandidate[],
+	settings: RankingSettings,
+	includePruned = false,
+): OrderedCandidates {
 	const kept = candidates.filter((c) => includePruned || c.status !== "pruned");
 	const scored = new Map<string, Scored>();
 	for (const candidate of kept) {
-		if (scored.has(candidate.id)) throw new Error(`Recall candidate "${candidate.id}" is listed twice; merge its signals into one candidate.`);
+		if (scored.has(candidate.id))
+			throw new Error(`Recall candidate "${candidate.id}" is listed twice; merge its signals into one candidate.`);
 		scored.set(candidate.id, { candidate, relevance: relevanceOf(candidate), replaces: [], score: 0 });
 	}
 	inheritFromSuperseded(scored);
@@ -162,7 +167,13 @@ function toRanked(entry: Scored, settings: RankingSettings): RankedMemory {
 		why.edges = candidate.spread.edges.map((step) => ({ ...step }));
 	}
 	if (entry.replaces.length > 0) why.replaces = [...entry.replaces];
-	const ranked: RankedMemory = { id: candidate.id, score: entry.score, relevance: entry.relevance, retention: candidate.retention, why };
+	const ranked: RankedMemory = {
+		id: candidate.id,
+		score: entry.score,
+		relevance: entry.relevance,
+		retention: candidate.retention,
+		why,
+	};
 	if (candidate.supersededBy && candidate.supersededBy.length > 0) ranked.supersededBy = [...candidate.supersededBy];
 	if (entry.relevance < settings.lowConfidenceFloor) ranked.lowConfidence = true;
 	return ranked;

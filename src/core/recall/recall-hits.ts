@@ -11,7 +11,12 @@ const SNIPPET_CHARS = 280;
 export type HitText = { snippet: string } | { content: string } | null;
 
 /** What recall returns for one ranked memory. */
-export function recallHit(memory: RankedMemory, node: MemoryNodeAttributes | undefined, status: LifecycleStatus, text: HitText): RecallHit {
+export function recallHit(
+	memory: RankedMemory,
+	node: MemoryNodeAttributes | undefined,
+	status: LifecycleStatus,
+	text: HitText,
+): RecallHit {
 	const hit: RecallHit = {
 		path: memory.id,
 		title: node?.title ?? memory.id,
@@ -27,7 +32,12 @@ export function recallHit(memory: RankedMemory, node: MemoryNodeAttributes | und
 	return text === null ? hit : { ...hit, ...text };
 }
 
-export function searchHit(node: MemoryNodeAttributes, status: LifecycleStatus, lastUsed: number, keyword?: KeywordHit): SearchHit {
+export function searchHit(
+	node: MemoryNodeAttributes,
+	status: LifecycleStatus,
+	lastUsed: number,
+	keyword?: KeywordHit,
+): SearchHit {
 	const hit: SearchHit = {
 		path: node.path,
 		title: node.title,

@@ -59,24 +59,31 @@ function statusList(status: SearchFilters["status"]): Set<LifecycleStatus> | nul
 	if (status === undefined) return null;
 	const list: readonly unknown[] = typeof status === "string" ? [status] : status;
 	if (!Array.isArray(list) || list.length === 0) {
-		throw new Error(`Search filter "status" must be one of ${LIFECYCLE_STATUSES.join(", ")}, or a non-empty list of them.`);
+		throw new Error(
+			`Search filter "status" must be one of ${LIFECYCLE_STATUSES.join(", ")}, or a non-empty list of them.`,
+		);
 	}
 	for (const value of list) {
 		if (!(LIFECYCLE_STATUSES as readonly unknown[]).includes(value)) {
-			throw new Error(`Search filter "status" has ${JSON.stringify(value)}; use one of ${LIFECYCLE_STATUSES.join(", ")}.`);
+			throw new Error(
+				`Search filter "status" has ${JSON.stringify(value)}; use one of ${LIFECYCLE_STATUSES.join(", ")}.`,
+			);
 		}
 	}
 	return new Set(list as LifecycleStatus[]);
 }
 
 function nonEmpty(value: unknown, name: string): string {
-	if (typeof value !== "string" || value.trim() === "") throw new Error(`Search filter "${name}" must be a non-empty string.`);
+	if (typeof value !== "string" || value.trim() === "")
+		throw new Error(`Search filter "${name}" must be a non-empty string.`);
 	return value.trim();
 }
 
 function timestamp(value: unknown, name: string): number {
 	if (typeof value !== "number" || !Number.isFinite(value)) {
-		throw new Error(`Search filter "${name}" must be a time in milliseconds since the epoch (got ${JSON.stringify(value)}).`);
+		throw new Error(
+			`Search filter "${name}" must be a time in milliseconds since the epoch (got ${JSON.stringify(value)}).`,
+		);
 	}
 	return value;
 }

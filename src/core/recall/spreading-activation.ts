@@ -74,13 +74,22 @@ export class SpreadingActivation {
 		let frontier = new Map<string, Arrival>();
 		for (const seed of seeds) {
 			if (!(seed.activation >= 0 && seed.activation <= 1)) {
-				throw new RangeError(`Seed "${seed.id}" has activation ${seed.activation}; seed activations must be from 0 to 1.`);
+				throw new RangeError(
+					`Seed "${seed.id}" has activation ${seed.activation}; seed activations must be from 0 to 1.`,
+				);
 			}
 			if (!this.graph.hasNode(seed.id) || seed.activation <= 0) continue;
 			const previous = frontier.get(seed.id);
 			if (previous && previous.amount >= seed.activation) continue;
 			const community = communityOf(seed.id);
-			frontier.set(seed.id, { id: seed.id, amount: seed.activation, best: seed.activation, via: null, step: null, seedCommunity: community });
+			frontier.set(seed.id, {
+				id: seed.id,
+				amount: seed.activation,
+				best: seed.activation,
+				via: null,
+				step: null,
+				seedCommunity: community,
+			});
 		}
 		for (let hop = 0; hop < settings.hops && frontier.size > 0; hop++) {
 			const next = new Map<string, Arrival>();

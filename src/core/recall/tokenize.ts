@@ -15,8 +15,21 @@ const NON_ASCII = /[\u0080-\uffff]/;
 // eslint-disable-next-line no-misleading-character-class -- matching lone combining marks is the point
 const ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 const LETTER_FOLDS: Record<string, string> = {
-	ß: "ss", ẞ: "SS", æ: "ae", Æ: "AE", œ: "oe", Œ: "OE", ø: "o", Ø: "O",
-	ł: "l", Ł: "L", đ: "d", Đ: "D", þ: "th", Þ: "TH", ı: "i",
+	ß: "ss",
+	ẞ: "SS",
+	æ: "ae",
+	Æ: "AE",
+	œ: "oe",
+	Œ: "OE",
+	ø: "o",
+	Ø: "O",
+	ł: "l",
+	Ł: "L",
+	đ: "d",
+	Đ: "D",
+	þ: "th",
+	Þ: "TH",
+	ı: "i",
 };
 const FOLDABLE_LETTERS = /[ßẞæÆœŒøØłŁđĐþÞı]/g;
 
@@ -134,4 +147,3 @@ function addCased(part: string, terms: string[]): void {
 function push(term: string, terms: string[]): void {
 	if (term.length <= MAX_TERM_LENGTH) terms.push(term);
 }
-

@@ -45,7 +45,10 @@ export class TopK {
 			const left = 2 * i + 1;
 			if (left >= this.count) break;
 			const right = left + 1;
-			const child = right < this.count && worse(this.scores[right], this.ids[right], this.scores[left], this.ids[left]) ? right : left;
+			const child =
+				right < this.count && worse(this.scores[right], this.ids[right], this.scores[left], this.ids[left])
+					? right
+					: left;
 			if (!worse(this.scores[child], this.ids[child], score, id)) break;
 			this.ids[i] = this.ids[child];
 			this.scores[i] = this.scores[child];

@@ -86,7 +86,9 @@ export class VectorIndex {
 	setNote(path: string, chunks: readonly ChunkVector[]): void {
 		for (const { vector } of chunks) {
 			if (vector.length !== this.dimensions) {
-				throw new Error(`VectorIndex: a vector of "${path}" has ${vector.length} dimensions, the index holds ${this.dimensions}; rebuild the index after changing the embedding model`);
+				throw new Error(
+					`VectorIndex: a vector of "${path}" has ${vector.length} dimensions, the index holds ${this.dimensions}; rebuild the index after changing the embedding model`,
+				);
 			}
 		}
 		this.removeNote(path);
@@ -254,7 +256,11 @@ export class VectorIndex {
 	private grow(): void {
 		const capacity = this.capacity * 2;
 		const dims = this.dimensions;
-		const widen = <T extends Float32Array | Int8Array | Int32Array>(old: T, make: (length: number) => T, perRow: number): T => {
+		const widen = <T extends Float32Array | Int8Array | Int32Array>(
+			old: T,
+			make: (length: number) => T,
+			perRow: number,
+		): T => {
 			if (old.length === 0) return old;
 			const next = make(capacity * perRow);
 			next.set(old);

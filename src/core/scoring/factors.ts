@@ -35,7 +35,9 @@ export function recallStrengthAt(
 	now: number,
 ): number {
 	if (!(strength > 0)) return 0;
-	return strength * recallWeight(daysBetween(lastRecall, now), stability > 1 ? stability : 1, ctx.settings.reactivation);
+	return (
+		strength * recallWeight(daysBetween(lastRecall, now), stability > 1 ? stability : 1, ctx.settings.reactivation)
+	);
 }
 
 /** S / (S + k): sublinear in the age-weighted recall count S, 0 without recalls, below 1. */

@@ -19,7 +19,11 @@ export function stabilityAfterGap(
 }
 
 /** Age weight of a recall that is `ageDays` old, for a memory of the given stability. */
-export function recallWeight(ageDays: number, stability: number, reactivation: ScoringSettings["reactivation"]): number {
+export function recallWeight(
+	ageDays: number,
+	stability: number,
+	reactivation: ScoringSettings["reactivation"],
+): number {
 	return halving(ageDays, reactivation.recallHalfLifeDays * stability);
 }
 

@@ -43,7 +43,10 @@ export function scoreAll(
 	for (let i = 0; i < out.length; i++) {
 		const relevance = relevanceOf(ctx, lastUse[i], stability[i], now);
 		const connectivity = connectivityOf(ctx, weightedDegree[i]);
-		const activation = recallActivation(ctx, recallStrengthAt(ctx, recallStrength[i], lastRecall[i], stability[i], now));
+		const activation = recallActivation(
+			ctx,
+			recallStrengthAt(ctx, recallStrength[i], lastRecall[i], stability[i], now),
+		);
 		out[i] = retentionOf(relevance, connectivity, reactivationOf(ctx, activation));
 	}
 	return out;
@@ -58,7 +61,10 @@ export function consolidateAll(
 ): Float64Array {
 	const { lastRecall, recallStrength, stability, degree, neighbourHubShare } = columns;
 	for (let i = 0; i < out.length; i++) {
-		const activation = recallActivation(ctx, recallStrengthAt(ctx, recallStrength[i], lastRecall[i], stability[i], now));
+		const activation = recallActivation(
+			ctx,
+			recallStrengthAt(ctx, recallStrength[i], lastRecall[i], stability[i], now),
+		);
 		out[i] = consolidationOf(ctx, activation, degree[i], neighbourHubShare[i], stability[i]);
 	}
 	return out;

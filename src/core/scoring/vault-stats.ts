@@ -22,7 +22,9 @@ export function computeVaultStats(
 ): VaultStats {
 	const n = weightedDegrees.length;
 	if (degrees.length !== n) {
-		throw new Error(`computeVaultStats: ${n} weighted degrees but ${degrees.length} degrees; pass one of each per node`);
+		throw new Error(
+			`computeVaultStats: ${n} weighted degrees but ${degrees.length} degrees; pass one of each per node`,
+		);
 	}
 	if (n === 0) return { degreePercentile: 0, meanDegree: 0, nodeCount: 0 };
 	const copy = new Float64Array(n);

@@ -1,11 +1,27 @@
-import { ActivityState, type ActivityLimits, type HistoryFilter, type StabilityFold } from "../../core/activity/activity-state";
+import {
+	ActivityState,
+	type ActivityLimits,
+	type HistoryFilter,
+	type StabilityFold,
+} from "../../core/activity/activity-state";
 import { parseActivitySettings, type ActivitySettings } from "../../core/activity/activity-settings";
 import { decodeLog, encodeRecordLine } from "../../core/activity/log-codec";
 import type { HistoryEntry, NodeActivity } from "../../core/activity/node-activity";
-import { ActivityRecordError, parseActivityEvent, type ActivityEvent, type StoredRecord } from "../../core/activity/records";
+import {
+	ActivityRecordError,
+	parseActivityEvent,
+	type ActivityEvent,
+	type StoredRecord,
+} from "../../core/activity/records";
 import { decodeSnapshot, encodeSnapshot } from "../../core/activity/snapshot-codec";
 import { checkDeviceId, LEGACY_DEVICE } from "../../core/activity/device-id";
-import { classifyStoreFiles, logFileName, noStoreFiles, snapshotFileName, type StoreFiles } from "../../core/activity/store-files";
+import {
+	classifyStoreFiles,
+	logFileName,
+	noStoreFiles,
+	snapshotFileName,
+	type StoreFiles,
+} from "../../core/activity/store-files";
 import type { StoragePort } from "../../core/model/storage-port";
 import { errorMessage } from "../../core/model/error-message";
 
@@ -124,7 +140,11 @@ export class ActivityStore {
 		const { clock, stability, device: deviceOption, ...rest } = options;
 		const device = checkDeviceId(deviceOption ?? LEGACY_DEVICE);
 		const settings = parseActivitySettings(rest);
-		const limits = { maxRecentRecalls: settings.maxRecentRecalls, maxHistoryPerNode: settings.maxHistoryPerNode, stability };
+		const limits = {
+			maxRecentRecalls: settings.maxRecentRecalls,
+			maxHistoryPerNode: settings.maxHistoryPerNode,
+			stability,
+		};
 		const devices = classifyStoreFiles(await storage.list());
 		const files = devices.get(device) ?? noStoreFiles();
 		const warnings: ActivityWarning[] = [];
@@ -133,7 +153,16 @@ export class ActivityStore {
 
 		// Above every existing name, damaged snapshots included, so no file is ever overwritten.
 		const generation = Math.max(1, ...files.snapshots, ...own.logs);
-		const store = new ActivityStore(storage, own.state, settings, clock, device, limits, generation, own.snapshotGeneration);
+		const store = new ActivityStore(
+			storage,
+			own.state,
+			settings,
+			clock,
+			device,
+			limits,
+			generation,
+			own.snapshotGeneration,
+		);
 		store.warnings.push(...warnings);
 		store.merged = merged;
 		store.records = own.records;
@@ -147,7 +176,11 @@ export class ActivityStore {
 		];
 		for (const file of stale) await store.removeQuietly(file);
 		if (own.damaged) {
-			await store.compact().catch((error: unknown) => store.warn(logFileName(generation, device), "compaction after repair failed", error));
+			await store
+				.compact()
+				.catch((error: unknown) =>
+					store.warn(logFileName(generation, device), "compaction after repair failed", error),
+				);
 		} else {
 			store.maybeCompact();
 		}
@@ -349,7 +382,10 @@ export class ActivityStore {
 		if (snapshot !== null) {
 			await this.storage.writeAtomic(snapshotFileName(generation, this.device), snapshot);
 		} else {
-			const load = await loadDevice(this.storage, this.device, files, this.limits, [], { own: true, before: generation });
+			const load = await loadDevice(this.storage, this.device, files, this.limits, [], {
+				own: true,
+				before: generation,
+			});
 			folded = load.logs;
 			await this.storage.writeAtomic(snapshotFileName(generation, this.device), encodeSnapshot(load.state, generation));
 		}
@@ -363,7 +399,9 @@ export class ActivityStore {
 	private maybeCompact(): void {
 		if (this.compaction || this.closed) return;
 		if (this.records < this.settings.compactAfterRecords && this.bytes < this.settings.compactAfterBytes) return;
-		this.compact().catch((error: unknown) => this.warn(snapshotFileName(this.generation, this.device), "compaction failed", error));
+		this.compact().catch((error: unknown) =>
+			this.warn(snapshotFileName(this.generation, this.device), "compaction failed", error),
+		);
 	}
 
 	private async removeQuietly(file: string): Promise<void> {
@@ -394,7 +432,11 @@ async function loadMerged(
 		try {
 			others.push((await loadDevice(storage, other, otherFiles, limits, warnings, { own: false })).state);
 		} catch (error) {
-			warnings.push({ file: logFileName(0, other), line: null, message: `activity of another device skipped: ${errorMessage(error)}` });
+			warnings.push({
+				file: logFileName(0, other),
+				line: null,
+				message: `activity of another device skipped: ${errorMessage(error)}`,
+			});
 		}
 	}
 	own.state.absorb(others);
@@ -417,8 +459,17 @@ async function loadDevice(
 	const snapshot = await loadNewestSnapshot(storage, device, files.snapshots, limits, warnings, options.own);
 	const { state } = snapshot;
 	const folded = state.lastSeq;
-	const logs = files.logs.filter((g) => g >= snapshot.generation && (options.before === undefined || g < options.before));
-	const load: DeviceLoad = { state, snapshotGeneration: snapshot.generation, logs, records: 0, bytes: 0, damaged: false };
+	const logs = files.logs.filter(
+		(g) => g >= snapshot.generation && (options.before === undefined || g < options.before),
+	);
+	const load: DeviceLoad = {
+		state,
+		snapshotGeneration: snapshot.generation,
+		logs,
+		records: 0,
+		bytes: 0,
+		damaged: false,
+	};
 	const seen = new Set<number>();
 	const clashing: HistoryEntry[] = [];
 	let clashes = 0;
@@ -468,7 +519,8 @@ async function loadNewestSnapshot(
 	for (const generation of generations) {
 		const file = snapshotFileName(generation, device);
 		const decoded = decodeSnapshot((await storage.read(file)) ?? "");
-		if (!("problem" in decoded)) return { state: ActivityState.restore(decoded.nodes, decoded, limits, device), generation };
+		if (!("problem" in decoded))
+			return { state: ActivityState.restore(decoded.nodes, decoded, limits, device), generation };
 		const message = `unreadable snapshot skipped: ${decoded.problem}`;
 		problems.push(message);
 		warnings.push({ file, line: null, message });

@@ -10,7 +10,8 @@ export function deviceStorage(storage: StoragePort, device: string): StoragePort
 	if (device === "") return storage;
 	const prefix = `local-${device}.`;
 	return {
-		list: async () => (await storage.list()).filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length)),
+		list: async () =>
+			(await storage.list()).filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length)),
 		read: (name) => storage.read(prefix + name),
 		append: (name, data) => storage.append(prefix + name, data),
 		writeAtomic: (name, data) => storage.writeAtomic(prefix + name, data),

@@ -9,7 +9,14 @@ const FILE = "lifecycle.json";
 const FORMAT = 1;
 const OWN_MTIMES_KEPT = 4;
 
-type Row = [path: string, status: number, since: number, pendingDown: number, lastPassAt: number, proposedAt: number | null];
+type Row = [
+	path: string,
+	status: number,
+	since: number,
+	pendingDown: number,
+	lastPassAt: number,
+	proposedAt: number | null,
+];
 
 interface StoredLifecycle {
 	format: number;
@@ -43,17 +50,21 @@ export class LifecycleStore {
 		if (text === null) return store;
 		try {
 			const saved = JSON.parse(text) as StoredLifecycle;
-			if (saved.format !== FORMAT || !Array.isArray(saved.rows)) throw new Error(`unknown format ${String(saved.format)}`);
+			if (saved.format !== FORMAT || !Array.isArray(saved.rows))
+				throw new Error(`unknown format ${String(saved.format)}`);
 			for (const [path, status, since, pendingDown, lastPassAt, proposedAt] of saved.rows) {
 				const name = LIFECYCLE_STATUSES[status];
 				if (name === undefined) continue;
 				store.overrides.set(path, { status: name, since, pendingDown, lastPassAt, proposedAt });
 			}
 			for (const proposal of saved.proposals ?? []) store.proposalsByPath.set(proposal.path, proposal);
-			for (const [path, noteSaid, modified] of saved.unwritten ?? []) store.unwritten.set(path, { noteSaid: noteSaid ?? undefined, modified });
+			for (const [path, noteSaid, modified] of saved.unwritten ?? [])
+				store.unwritten.set(path, { noteSaid: noteSaid ?? undefined, modified });
 			for (const [path, modified, ...mtimes] of saved.ownWrites ?? []) store.ownWrites.set(path, { mtimes, modified });
 		} catch (error) {
-			warn(`${FILE} could not be read (${errorMessage(error)}); lifecycle states start again from the notes' memory_status`);
+			warn(
+				`${FILE} could not be read (${errorMessage(error)}); lifecycle states start again from the notes' memory_status`,
+			);
 		}
 		return store;
 	}
@@ -168,12 +179,27 @@ export class LifecycleStore {
 		const push = (path: string, state: LifecycleState | undefined): void => {
 			seen.add(path);
 			if (!state) return;
-			rows.push([path, LIFECYCLE_STATUSES.indexOf(state.status), state.since, state.pendingDown, state.lastPassAt, state.proposedAt]);
+			rows.push([
+				path,
+				LIFECYCLE_STATUSES.indexOf(state.status),
+				state.since,
+				state.pendingDown,
+				state.lastPassAt,
+				state.proposedAt,
+			]);
 		};
 		for (const [path, state] of this.overrides) push(path, state ?? undefined);
 		for (const path of this.base?.paths ?? []) if (!seen.has(path)) push(path, this.stateOf(path));
-		const unwritten = [...this.unwritten].map(([path, mark]): [string, string | null, number] => [path, mark.noteSaid ?? null, mark.modified]);
-		const ownWrites = [...this.ownWrites].map(([path, own]): [string, number, ...number[]] => [path, own.modified, ...own.mtimes]);
+		const unwritten = [...this.unwritten].map(([path, mark]): [string, string | null, number] => [
+			path,
+			mark.noteSaid ?? null,
+			mark.modified,
+		]);
+		const ownWrites = [...this.ownWrites].map(([path, own]): [string, number, ...number[]] => [
+			path,
+			own.modified,
+			...own.mtimes,
+		]);
 		const stored: StoredLifecycle = {
 			format: FORMAT,
 			rows,

@@ -10,7 +10,13 @@ import { summariseRecalls } from "../../core/scoring/recall";
  * (MemoryMaintenance.activityOf), so an explanation shows the numbers the pass uses. `modified`
  * is the note's mtime unless that time is our own frontmatter write's (MemoryMaintenance.modifiedOf).
  */
-export function scoringActivityOf(store: ActivityStore, path: string, node: MemoryNodeAttributes, scoring: ScoringSettings, modified = node.mtime): NodeActivity {
+export function scoringActivityOf(
+	store: ActivityStore,
+	path: string,
+	node: MemoryNodeAttributes,
+	scoring: ScoringSettings,
+	modified = node.mtime,
+): NodeActivity {
 	const recorded = store.get(path);
 	return {
 		created: node.ctime,

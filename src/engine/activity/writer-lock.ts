@@ -1,4 +1,11 @@
-import { DEFAULT_LOCK_TIMING, lockConflict, lockFileName, parseLockHolder, type LockHolder, type LockTiming } from "../../core/activity/writer-lock";
+import {
+	DEFAULT_LOCK_TIMING,
+	lockConflict,
+	lockFileName,
+	parseLockHolder,
+	type LockHolder,
+	type LockTiming,
+} from "../../core/activity/writer-lock";
 import { errorMessage } from "../../core/model/error-message";
 import type { StoragePort } from "../../core/model/storage-port";
 import type { Timers } from "../../core/model/timers";
@@ -61,12 +68,21 @@ export class WriterLock {
 		};
 		await check();
 		const now = deps.clock();
-		const holder: LockHolder = { token: identity.token, program: identity.program, pid: identity.pid, host: identity.host, startedAt: now, heartbeatAt: now };
+		const holder: LockHolder = {
+			token: identity.token,
+			program: identity.program,
+			pid: identity.pid,
+			host: identity.host,
+			startedAt: now,
+			heartbeatAt: now,
+		};
 		await storage.writeAtomic(file, JSON.stringify(holder));
 		await new Promise<void>((resolve) => deps.timers.setTimeout(() => resolve(), SETTLE_MS));
 		const after = await check();
 		if (after?.token !== identity.token) {
-			throw new WriterLockError(`Another Causal Memory process took this vault's lock (${file}) while this one started; try again.`);
+			throw new WriterLockError(
+				`Another Causal Memory process took this vault's lock (${file}) while this one started; try again.`,
+			);
 		}
 		const lock = new WriterLock(storage, identity, holder, { ...deps, timing });
 		lock.schedule();
@@ -102,7 +118,9 @@ export class WriterLock {
 		if (current !== null && current.token !== this.holder.token) {
 			// Taken over while this process was silent (suspended, say): do not fight over it.
 			this.released = true;
-			this.deps.warn(`the writer lock ${this.file} was taken over by ${current.program} (pid ${current.pid}); this process no longer holds it`);
+			this.deps.warn(
+				`the writer lock ${this.file} was taken over by ${current.program} (pid ${current.pid}); this process no longer holds it`,
+			);
 			return;
 		}
 		await this.storage.writeAtomic(this.file, JSON.stringify({ ...this.holder, heartbeatAt: this.deps.clock() }));

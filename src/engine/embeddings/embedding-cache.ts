@@ -97,9 +97,12 @@ export class EmbeddingCache {
 	add(items: readonly CachedEmbedding[]): Promise<void> {
 		for (const { hash, vector } of items) {
 			if (vector.length !== this.dimensions) {
-				throw new Error(`EmbeddingCache: the vector for chunk ${hash} has ${vector.length} dimensions, the cache for "${this.modelId}" holds ${this.dimensions}`);
+				throw new Error(
+					`EmbeddingCache: the vector for chunk ${hash} has ${vector.length} dimensions, the cache for "${this.modelId}" holds ${this.dimensions}`,
+				);
 			}
-			if (!/^\S+$/.test(hash)) throw new Error(`EmbeddingCache: chunk hash "${hash}" must be non-empty and without spaces`);
+			if (!/^\S+$/.test(hash))
+				throw new Error(`EmbeddingCache: chunk hash "${hash}" must be non-empty and without spaces`);
 		}
 		const lines = items.map(({ hash, vector }) => {
 			const bytes = encodeVector(vector, this.encoding);
@@ -116,7 +119,10 @@ export class EmbeddingCache {
 				this.needsSeparator = false;
 			} catch (error) {
 				this.needsSeparator = true;
-				this.warn(this.fileName(), `could not save ${lines.length} embeddings (${errorMessage(error)}); they stay in memory and are saved at the next compaction`);
+				this.warn(
+					this.fileName(),
+					`could not save ${lines.length} embeddings (${errorMessage(error)}); they stay in memory and are saved at the next compaction`,
+				);
 			}
 		});
 	}
@@ -137,7 +143,9 @@ export class EmbeddingCache {
 
 	private enqueue(write: () => Promise<void>): Promise<void> {
 		// A failing write must not stall the ones after it.
-		this.writes = this.writes.then(write).catch((error: unknown) => this.warn(this.fileName(), `embedding cache write failed (${errorMessage(error)})`));
+		this.writes = this.writes
+			.then(write)
+			.catch((error: unknown) => this.warn(this.fileName(), `embedding cache write failed (${errorMessage(error)})`));
 		return this.writes;
 	}
 
@@ -146,7 +154,13 @@ export class EmbeddingCache {
 	}
 
 	private header(): string {
-		const header: Header = { format: FORMAT, version: VERSION, model: this.modelId, dimensions: this.dimensions, encoding: this.encoding };
+		const header: Header = {
+			format: FORMAT,
+			version: VERSION,
+			model: this.modelId,
+			dimensions: this.dimensions,
+			encoding: this.encoding,
+		};
 		return JSON.stringify(header);
 	}
 
@@ -154,11 +168,18 @@ export class EmbeddingCache {
 		let generations: number[];
 		try {
 			generations = (await this.storage.list())
-				.map((name) => (name.startsWith(this.prefix) && name.endsWith(".txt") ? Number(name.slice(this.prefix.length, -".txt".length)) : NaN))
+				.map((name) =>
+					name.startsWith(this.prefix) && name.endsWith(".txt")
+						? Number(name.slice(this.prefix.length, -".txt".length))
+						: NaN,
+				)
 				.filter((generation) => Number.isSafeInteger(generation) && generation > 0)
 				.sort((a, b) => a - b);
 		} catch (error) {
-			this.warn(this.prefix, `could not list the cache folder (${errorMessage(error)}); starting with an empty embedding cache`);
+			this.warn(
+				this.prefix,
+				`could not list the cache folder (${errorMessage(error)}); starting with an empty embedding cache`,
+			);
 			generations = [];
 		}
 		const latest = generations[generations.length - 1];
@@ -195,7 +216,10 @@ export class EmbeddingCache {
 			return true;
 		}
 		if (header.model !== this.modelId || header.dimensions !== this.dimensions) {
-			this.warn(file, `the cache holds "${header.model}" (${header.dimensions} dimensions), not "${this.modelId}" (${this.dimensions}); starting empty`);
+			this.warn(
+				file,
+				`the cache holds "${header.model}" (${header.dimensions} dimensions), not "${this.modelId}" (${this.dimensions}); starting empty`,
+			);
 			return true;
 		}
 		let corrupt = 0;
@@ -204,9 +228,19 @@ export class EmbeddingCache {
 			if (line === "") continue;
 			const entry = parseEntryLine(line, header.encoding, this.dimensions);
 			if (entry === null) corrupt++;
-			else this.entries.set(entry.hash, header.encoding === this.encoding ? entry.bytes : encodeVector(decodeVector(entry.bytes, header.encoding, this.dimensions), this.encoding));
+			else
+				this.entries.set(
+					entry.hash,
+					header.encoding === this.encoding
+						? entry.bytes
+						: encodeVector(decodeVector(entry.bytes, header.encoding, this.dimensions), this.encoding),
+				);
 		}
-		if (corrupt > 0) this.warn(file, `skipped ${corrupt} damaged line${corrupt === 1 ? "" : "s"}; those chunks will be embedded again`);
+		if (corrupt > 0)
+			this.warn(
+				file,
+				`skipped ${corrupt} damaged line${corrupt === 1 ? "" : "s"}; those chunks will be embedded again`,
+			);
 		return corrupt > 0 || header.encoding !== this.encoding;
 	}
 
@@ -217,7 +251,10 @@ export class EmbeddingCache {
 			await this.storage.writeAtomic(this.fileName(), `${this.header()}\n`);
 			this.fileExists = true;
 		} catch (error) {
-			this.warn(this.fileName(), `could not create the embedding cache (${errorMessage(error)}); embeddings are kept in memory only`);
+			this.warn(
+				this.fileName(),
+				`could not create the embedding cache (${errorMessage(error)}); embeddings are kept in memory only`,
+			);
 		}
 	}
 
@@ -229,7 +266,10 @@ export class EmbeddingCache {
 		try {
 			await this.storage.writeAtomic(this.fileName(next), `${this.header()}\n${body}`);
 		} catch (error) {
-			this.warn(this.fileName(next), `could not rewrite the embedding cache (${errorMessage(error)}); keeping the previous file`);
+			this.warn(
+				this.fileName(next),
+				`could not rewrite the embedding cache (${errorMessage(error)}); keeping the previous file`,
+			);
 			return;
 		}
 		const hadFile = this.fileExists;
@@ -261,13 +301,18 @@ export function cacheFilePrefix(modelId: string): string {
 	return `embeddings-${readable}-${fnv1a64(modelId).slice(0, 8)}-`;
 }
 
-
 function parseHeader(line: string): Header | null {
 	try {
 		const value = JSON.parse(line) as Partial<Header> | null;
 		if (value === null || typeof value !== "object") return null;
 		const { format, version, model, dimensions, encoding } = value;
-		if (typeof format !== "string" || typeof version !== "number" || typeof model !== "string" || typeof dimensions !== "number") return null;
+		if (
+			typeof format !== "string" ||
+			typeof version !== "number" ||
+			typeof model !== "string" ||
+			typeof dimensions !== "number"
+		)
+			return null;
 		if (encoding !== "float32" && encoding !== "int8") return null;
 		return { format, version, model, dimensions, encoding };
 	} catch {
@@ -280,9 +325,14 @@ function entryLine(hash: string, bytes: Uint8Array): string {
 	return `${crc32Hex(payload)} ${payload}`;
 }
 
-function parseEntryLine(line: string, encoding: EmbeddingEncoding, dimensions: number): { hash: string; bytes: Uint8Array } | null {
+function parseEntryLine(
+	line: string,
+	encoding: EmbeddingEncoding,
+	dimensions: number,
+): { hash: string; bytes: Uint8Array } | null {
 	const [crc, hash, base64, extra] = line.split(" ");
-	if (extra !== undefined || hash === undefined || base64 === undefined || crc !== crc32Hex(`${hash} ${base64}`)) return null;
+	if (extra !== undefined || hash === undefined || base64 === undefined || crc !== crc32Hex(`${hash} ${base64}`))
+		return null;
 	const bytes = fromBase64(base64);
 	if (bytes === null || bytes.length !== encodedLength(encoding, dimensions)) return null;
 	return { hash, bytes };

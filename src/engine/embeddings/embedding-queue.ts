@@ -64,7 +64,10 @@ export class EmbeddingQueue {
 	constructor(private readonly options: EmbeddingQueueOptions) {
 		this.batchSize = Math.max(1, options.batchSize ?? 16);
 		this.cachedNotesPerTurn = Math.max(1, options.cachedNotesPerTurn ?? 200);
-		if (options.cache.dimensions !== options.embedder.dimensions || options.index.dimensions !== options.embedder.dimensions) {
+		if (
+			options.cache.dimensions !== options.embedder.dimensions ||
+			options.index.dimensions !== options.embedder.dimensions
+		) {
 			throw new Error(
 				`EmbeddingQueue: the embedder gives ${options.embedder.dimensions} dimensions but the cache holds ${options.cache.dimensions} and the index ${options.index.dimensions}`,
 			);
@@ -85,7 +88,10 @@ export class EmbeddingQueue {
 		if (this.closed) return;
 		if (this.pending.size === 0 && this.running === null) this.done = 0;
 		this.dropPending(note.path);
-		this.known.set(note.path, note.chunks.map((chunk) => chunk.hash));
+		this.known.set(
+			note.path,
+			note.chunks.map((chunk) => chunk.hash),
+		);
 		const seq = ++this.seq;
 		this.pending.set(note.path, { note, seq });
 		this.stack.push({ path: note.path, seq });
@@ -200,7 +206,8 @@ export class EmbeddingQueue {
 
 	private async embedBatch(batch: readonly { hash: string; text: string }[]): Promise<void> {
 		const vectors = await this.options.embedder.embed(batch.map((chunk) => chunk.text));
-		if (vectors.length !== batch.length) throw new Error(`the embedder returned ${vectors.length} vectors for ${batch.length} chunks`);
+		if (vectors.length !== batch.length)
+			throw new Error(`the embedder returned ${vectors.length} vectors for ${batch.length} chunks`);
 		// Saving is best effort (the cache turns write failures into warnings); the vectors are in memory once add() returns.
 		void this.options.cache.add(batch.map((chunk, i) => ({ hash: chunk.hash, vector: vectors[i] })));
 		for (const { hash } of batch) {

@@ -121,7 +121,9 @@ export class VaultIndex {
 		for (const file of listed) this.trackExcluded(file.path, true);
 		const files = listed.filter((file) => this.includes(file.path));
 		// Excluded and skipped notes stay out of memory but still count for link resolution.
-		const outside = listed.filter((file) => !this.includes(file.path) && isLinkTargetPath(file.path)).map((file) => file.path);
+		const outside = listed
+			.filter((file) => !this.includes(file.path) && isLinkTargetPath(file.path))
+			.map((file) => file.path);
 		this.warningByPath.clear();
 		const inputs: NoteInput[] = [];
 		let done = 0;
@@ -175,10 +177,14 @@ export class VaultIndex {
 		if (this.unwatch) return;
 		this.unwatch = this.vault.watch(
 			(event) => {
-				this.apply(event).catch((error: unknown) => this.warn(event.path, `could not update the index: ${errorMessage(error)}`, true));
+				this.apply(event).catch((error: unknown) =>
+					this.warn(event.path, `could not update the index: ${errorMessage(error)}`, true),
+				);
 			},
 			() => {
-				this.reconcile().catch((error: unknown) => this.warn("", `could not compare the index with the vault: ${errorMessage(error)}`, false));
+				this.reconcile().catch((error: unknown) =>
+					this.warn("", `could not compare the index with the vault: ${errorMessage(error)}`, false),
+				);
 			},
 		);
 	}
@@ -280,7 +286,11 @@ export class VaultIndex {
 	private async loadInput(file: VaultFile): Promise<{ input: NoteInput; ownWrite: boolean } | null> {
 		this.warningByPath.delete(file.path);
 		if (file.size > this.settings.maxNoteBytes) {
-			this.warn(file.path, `skipped: ${formatBytes(file.size)} is over the ${formatBytes(this.settings.maxNoteBytes)} note size limit (setting maxNoteBytes)`, true);
+			this.warn(
+				file.path,
+				`skipped: ${formatBytes(file.size)} is over the ${formatBytes(this.settings.maxNoteBytes)} note size limit (setting maxNoteBytes)`,
+				true,
+			);
 			return null;
 		}
 		let note: LoadedNote | null;
@@ -295,7 +305,13 @@ export class VaultIndex {
 		if (problem) this.warn(file.path, problem.message, problem.skip);
 		if (problem?.skip) return null;
 		this.options.onLoaded?.(note);
-		const input = { path: note.file.path, mtime: note.file.mtime, ctime: note.file.ctime, size: note.file.size, parsed: note.parsed };
+		const input = {
+			path: note.file.path,
+			mtime: note.file.mtime,
+			ctime: note.file.ctime,
+			size: note.file.size,
+			parsed: note.parsed,
+		};
 		return { input, ownWrite: note.ownWrite === true };
 	}
 
@@ -319,7 +335,6 @@ async function forEachConcurrently<T>(items: T[], limit: number, work: (item: T)
 	};
 	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
-
 
 function formatBytes(bytes: number): string {
 	return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;

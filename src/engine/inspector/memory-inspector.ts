@@ -13,7 +13,14 @@ import { removalImpact } from "../../core/inspector/impact";
 import { explainScores, LiveNeighbourhoods } from "../../core/inspector/scores";
 import { coreReason, explainStatus, latestTransitionInto } from "../../core/inspector/status";
 import { traverseGraph } from "../../core/inspector/traverse";
-import type { CoreMemory, ExplainedEdge, Explanation, MemoryStats, Traversal, TraverseOptions } from "../../core/inspector/types";
+import type {
+	CoreMemory,
+	ExplainedEdge,
+	Explanation,
+	MemoryStats,
+	Traversal,
+	TraverseOptions,
+} from "../../core/inspector/types";
 import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import type { VaultIndex } from "../index/vault-index";
 
@@ -73,7 +80,12 @@ export class MemoryInspector {
 
 		const adjacency = this.adjacency();
 		const live = new LiveNeighbourhoods(adjacency, scoring);
-		const scores = explainScores(scoringActivityOf(this.deps.activity(), path, node, scoring, maintenance.modifiedOf(path, node)), live.of(path), live.ctx, now);
+		const scores = explainScores(
+			scoringActivityOf(this.deps.activity(), path, node, scoring, maintenance.modifiedOf(path, node)),
+			live.of(path),
+			live.ctx,
+			now,
+		);
 		const history = maintenance.history(path);
 		const status = explainStatus(maintenance.statusOf(path), node, history, scores.retention, scoring.lifecycle);
 
@@ -130,7 +142,10 @@ export class MemoryInspector {
 		graph.graph.forEachEdge((_key, attributes) => {
 			edgesByType[attributes.type]++;
 		});
-		const byStatus = Object.fromEntries(LIFECYCLE_STATUSES.map((status) => [status, 0])) as Record<LifecycleStatus, number>;
+		const byStatus = Object.fromEntries(LIFECYCLE_STATUSES.map((status) => [status, 0])) as Record<
+			LifecycleStatus,
+			number
+		>;
 		let pinned = 0;
 		graph.graph.forEachNode((path, node) => {
 			byStatus[maintenance.statusOf(path)]++;

@@ -42,7 +42,11 @@ function compareText(a: string, b: string): number {
 }
 
 /** Reads one indexed memory: its text and properties from the vault, its links and status from the engine. */
-export async function readMemory(deps: MemoryReaderDeps, path: string, include: (path: string) => boolean): Promise<MemoryRecord> {
+export async function readMemory(
+	deps: MemoryReaderDeps,
+	path: string,
+	include: (path: string) => boolean,
+): Promise<MemoryRecord> {
 	const graph = deps.graph();
 	const node = graph.node(path);
 	const note = node ? await deps.vault.load(path) : null;

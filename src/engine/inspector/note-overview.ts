@@ -94,7 +94,12 @@ export function noteOverview(engine: MemoryEngine, path: string): NoteOverview {
 function forcesOf(e: Explanation): ForceView[] {
 	const { relevance, connectivity, reactivation } = e.scores;
 	const days = (n: number): string => `${formatScore(n)} ${n === 1 ? "day" : "days"}`;
-	const ago = (n: number): string => (n < 1 / 24 ? "less than an hour ago" : n < 1 ? `${Math.round(n * 24)} h ago` : `${days(Math.round(n * 10) / 10)} ago`);
+	const ago = (n: number): string =>
+		n < 1 / 24
+			? "less than an hour ago"
+			: n < 1
+				? `${Math.round(n * 24)} h ago`
+				: `${days(Math.round(n * 10) / 10)} ago`;
 	return [
 		{
 			name: "relevance",
@@ -108,7 +113,8 @@ function forcesOf(e: Explanation): ForceView[] {
 			detail: connectivity.orphan
 				? `an orphan: no supportive links, held at the floor ${formatScore(connectivity.orphanFloor)}`
 				: `${connectivity.degree} supportive ${connectivity.degree === 1 ? "neighbour" : "neighbours"}, weighted degree ${formatScore(connectivity.weightedDegree)} of ${formatScore(connectivity.referenceDegree)} for full score`,
-			mover: "Causal links (caused_by, supports, derived_from, related_to) to or from other notes raise it; removing them lowers it.",
+			mover:
+				"Causal links (caused_by, supports, derived_from, related_to) to or from other notes raise it; removing them lowers it.",
 		},
 		{
 			name: "reactivation",

@@ -66,7 +66,10 @@ const PRUNE_WORDS: Record<string, string> = { mark: "marked pruned", archive: "a
 export function vaultOverview(engine: MemoryEngine, limits: OverviewLimits = {}): VaultOverview {
 	const graph = engine.index.graph;
 	const maintenance = engine.maintenance;
-	const byStatus = Object.fromEntries(LIFECYCLE_STATUSES.map((status) => [status, 0])) as Record<LifecycleStatus, number>;
+	const byStatus = Object.fromEntries(LIFECYCLE_STATUSES.map((status) => [status, 0])) as Record<
+		LifecycleStatus,
+		number
+	>;
 	const stored: StoredMemory[] = [];
 	graph.graph.forEachNode((path, node) => {
 		byStatus[maintenance.statusOf(path)]++;
@@ -77,7 +80,9 @@ export function vaultOverview(engine: MemoryEngine, limits: OverviewLimits = {})
 	return {
 		notes: graph.order,
 		byStatus,
-		recentChanges: history.reverse().map((entry) => statusChange(entry, maintenance.undoProblem(entry.seq, entry.device))),
+		recentChanges: history
+			.reverse()
+			.map((entry) => statusChange(entry, maintenance.undoProblem(entry.seq, entry.device))),
 		core: engine.inspector.listCore(),
 		proposals: maintenance.proposals().sort((a, b) => a.at - b.at || (a.path < b.path ? -1 : 1)),
 		lastPassAt: maintenance.lastPassAt(),

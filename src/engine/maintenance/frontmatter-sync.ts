@@ -108,7 +108,11 @@ export class FrontmatterSync {
 	}
 
 	/** Writes needed so that the notes' frontmatter says what the lifecycle says. */
-	plan(paths: Iterable<string>, stateOf: (path: string) => LifecycleState | undefined, scope = this.effectiveScope()): {
+	plan(
+		paths: Iterable<string>,
+		stateOf: (path: string) => LifecycleState | undefined,
+		scope = this.effectiveScope(),
+	): {
 		writes: StatusWrite[];
 		invalidYaml: string[];
 	} {
@@ -128,7 +132,10 @@ export class FrontmatterSync {
 	}
 
 	/** What a write pass in `scope` would change, without writing anything. */
-	preview(stateOf: (path: string) => LifecycleState | undefined, scope: MaintenanceSettings["writeScope"]): WritePreview {
+	preview(
+		stateOf: (path: string) => LifecycleState | undefined,
+		scope: MaintenanceSettings["writeScope"],
+	): WritePreview {
 		const { writes, invalidYaml } = this.plan(this.graph().notePaths(), stateOf, scope);
 		const byStatus: Record<string, number> = {};
 		for (const write of writes) byStatus[write.status ?? "active"] = (byStatus[write.status ?? "active"] ?? 0) + 1;

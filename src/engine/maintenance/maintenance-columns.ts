@@ -122,7 +122,12 @@ export async function buildMaintenanceColumns(
 		const node = graph.hasNode(path) ? graph.getNodeAttributes(path) : undefined;
 		const previousRow = samePaths ? row : previous?.indexByPath.get(path);
 		if (previous !== undefined && previousRow !== undefined) copyState(previous.lifecycle, previousRow, lifecycle, row);
-		else writeState(lifecycle, row, stateOf(path) ?? initialLifecycleState(now, statusFromFrontmatter(node?.memory.status)));
+		else
+			writeState(
+				lifecycle,
+				row,
+				stateOf(path) ?? initialLifecycleState(now, statusFromFrontmatter(node?.memory.status)),
+			);
 		if (!node) {
 			nodes.flags[row] = NODE_FLAGS.skip;
 			nodes.categoryIndex[row] = -1;
@@ -136,7 +141,8 @@ export async function buildMaintenanceColumns(
 		nodes.lastRecall[row] = activity.recall.count > 0 ? activity.recall.last : 0;
 		nodes.recallStrength[row] = activity.recall.strength;
 		nodes.stability[row] = activity.recall.stability;
-		nodes.flags[row] = (node.memory.pinned ? NODE_FLAGS.pinned : 0) | (node.memory.source === "mcp" ? NODE_FLAGS.pluginCreated : 0);
+		nodes.flags[row] =
+			(node.memory.pinned ? NODE_FLAGS.pinned : 0) | (node.memory.source === "mcp" ? NODE_FLAGS.pluginCreated : 0);
 		nodes.categoryIndex[row] = categoryOf(node.memory.category, categories, categoryIndex);
 		graph.forEachOutEdge(path, visitOutEdge);
 	}
@@ -145,7 +151,11 @@ export async function buildMaintenanceColumns(
 }
 
 /** The request for a pass over these columns; sending it transfers (detaches) the columns. */
-export function maintenanceRequest(columns: MaintenanceColumns, settings: ScoringSettings, now: number): MaintenanceRequest {
+export function maintenanceRequest(
+	columns: MaintenanceColumns,
+	settings: ScoringSettings,
+	now: number,
+): MaintenanceRequest {
 	return { now, settings, categories: columns.categories, nodes: columns.nodes, lifecycle: columns.lifecycle };
 }
 
@@ -161,7 +171,11 @@ function statusFromFrontmatter(value: string | undefined): LifecycleStatus {
 }
 
 /** True when both lists hold the same paths in the same order (the vault's notes did not change). */
-async function sameOrder(paths: readonly string[], previous: readonly string[], pause: () => Promise<void>): Promise<boolean> {
+async function sameOrder(
+	paths: readonly string[],
+	previous: readonly string[],
+	pause: () => Promise<void>,
+): Promise<boolean> {
 	if (paths.length !== previous.length) return false;
 	for (let i = 0; i < paths.length; i++) {
 		if (paths[i] !== previous[i]) return false;

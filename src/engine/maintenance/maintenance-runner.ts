@@ -1,7 +1,12 @@
 import type { MemoryGraph } from "../../core/graph/memory-graph";
 import type { ScoringSettings } from "../../core/model/scoring-settings";
 import type { MaintenanceWorker } from "../../core/maintenance/maintenance-worker-port";
-import { buildMaintenanceColumns, maintenanceRequest, type ColumnSources, type SliceOptions } from "./maintenance-columns";
+import {
+	buildMaintenanceColumns,
+	maintenanceRequest,
+	type ColumnSources,
+	type SliceOptions,
+} from "./maintenance-columns";
 import { applyPassResult, type PassOutcome } from "./pass-outcome";
 
 export type MaintenancePassOptions = ColumnSources & SliceOptions;

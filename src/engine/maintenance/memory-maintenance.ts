@@ -11,7 +11,13 @@ import type { NodeActivity } from "../../core/scoring/activity";
 import { scoringActivityOf } from "../activity/scoring-activity";
 import type { MaintenanceWorker } from "../../core/maintenance/maintenance-worker-port";
 import type { ActivityStore } from "../activity/activity-store";
-import { FrontmatterSync, frontmatterStatus, type StatusWrite, type WritePreview, type WriteReport } from "./frontmatter-sync";
+import {
+	FrontmatterSync,
+	frontmatterStatus,
+	type StatusWrite,
+	type WritePreview,
+	type WriteReport,
+} from "./frontmatter-sync";
 import { LifecycleStore } from "../activity/lifecycle-store";
 import { runMaintenancePass } from "./maintenance-runner";
 import { PassScheduler } from "./pass-scheduler";
@@ -72,7 +78,13 @@ export class MemoryMaintenance {
 		private readonly deps: MaintenanceDeps,
 		private readonly lifecycle: LifecycleStore,
 	) {
-		this.sync = new FrontmatterSync(deps.vault, () => deps.index.graph, () => deps.settings().maintenance, deps.timers, (path, file) => this.noteOwnWrite(path, file));
+		this.sync = new FrontmatterSync(
+			deps.vault,
+			() => deps.index.graph,
+			() => deps.settings().maintenance,
+			deps.timers,
+			(path, file) => this.noteOwnWrite(path, file),
+		);
 		this.scheduler = new PassScheduler({
 			run: () => this.runExclusive(() => this.pass(false)),
 			timers: deps.timers,
@@ -94,7 +106,9 @@ export class MemoryMaintenance {
 		this.unsubscribe ??= this.deps.index.onChange((change) => {
 			this.reactions = this.reactions
 				.then(() => this.onIndexChange(change))
-				.catch((error: unknown) => this.deps.warn(`could not record activity for ${change.path}: ${errorMessage(error)}`));
+				.catch((error: unknown) =>
+					this.deps.warn(`could not record activity for ${change.path}: ${errorMessage(error)}`),
+				);
 		});
 		this.scheduler.start();
 	}
@@ -205,9 +219,11 @@ export class MemoryMaintenance {
 		const entry = this.deps.activity.entry(seq, device);
 		if (!entry) return `No transition or prune with number ${seq} in the history.`;
 		if (entry.undoneAt !== null) return `History entry ${seq} was already undone.`;
-		if (entry.kind === "prune") return entry.action === "trash" ? `"${entry.path}" was moved to the trash; restore it from there.` : null;
+		if (entry.kind === "prune")
+			return entry.action === "trash" ? `"${entry.path}" was moved to the trash; restore it from there.` : null;
 		const current = this.statusOf(entry.path);
-		if (current !== entry.to) return `"${entry.path}" is ${current} now, not ${entry.to}; only the latest change of a memory can be undone.`;
+		if (current !== entry.to)
+			return `"${entry.path}" is ${current} now, not ${entry.to}; only the latest change of a memory can be undone.`;
 		return null;
 	}
 
@@ -226,7 +242,9 @@ export class MemoryMaintenance {
 	private async pass(dryRun: boolean): Promise<PassReport> {
 		const started = performance.now();
 		// Other devices' recalls and opens (synced in since the last pass) count for retention too.
-		await this.deps.activity.refresh().catch((error: unknown) => this.deps.warn(`could not read other devices' activity: ${errorMessage(error)}`));
+		await this.deps.activity
+			.refresh()
+			.catch((error: unknown) => this.deps.warn(`could not read other devices' activity: ${errorMessage(error)}`));
 		const { scoring } = this.deps.settings();
 		const at = this.deps.clock();
 		const graph = this.deps.index.graph;
@@ -237,7 +255,14 @@ export class MemoryMaintenance {
 			stateOf: (path) => this.lifecycle.stateOf(path),
 		});
 		const changes = outcome.changes.filter((change) => graph.hasNote(change.path));
-		const base = { at, dryRun, notes: outcome.paths.length, changes, proposals: outcome.proposals, workerMs: outcome.workerMs };
+		const base = {
+			at,
+			dryRun,
+			notes: outcome.paths.length,
+			changes,
+			proposals: outcome.proposals,
+			workerMs: outcome.workerMs,
+		};
 		if (dryRun) {
 			const changed = new Map(changes.map((change) => [change.path, initialLifecycleState(at, change.to)]));
 			const planned = this.sync.plan(changed.keys(), (path) => changed.get(path));
@@ -245,11 +270,23 @@ export class MemoryMaintenance {
 			return { ...base, writes, skippedInvalidYaml: planned.invalidYaml, totalMs: performance.now() - started };
 		}
 		this.lifecycle.adoptPass(outcome, marker);
-		await Promise.all(changes.map((change) => this.deps.activity.record({ kind: "transition", path: change.path, from: change.from, to: change.to, at: change.at, reason: change.reason })));
+		await Promise.all(
+			changes.map((change) =>
+				this.deps.activity.record({
+					kind: "transition",
+					path: change.path,
+					from: change.from,
+					to: change.to,
+					at: change.at,
+					reason: change.reason,
+				}),
+			),
+		);
 		for (const change of changes) if (change.to === "pruned") await this.prune(change);
 		const planned = this.sync.plan(graph.notePaths(), (path) => this.lifecycle.stateOf(path));
 		const writes = await this.writeBack(planned.writes);
-		for (const failure of writes.failed) this.deps.warn(`could not write memory_status to ${failure.path}: ${failure.message}`);
+		for (const failure of writes.failed)
+			this.deps.warn(`could not write memory_status to ${failure.path}: ${failure.message}`);
 		const report = { ...base, writes, skippedInvalidYaml: planned.invalidYaml, totalMs: performance.now() - started };
 		this.lastReport = report;
 		for (const listener of this.passListeners) {
@@ -281,7 +318,9 @@ export class MemoryMaintenance {
 					: { kind: "prune", path: change.path, action: "trash", at, reason: change.reason },
 			);
 		} catch (error) {
-			this.deps.warn(`could not ${pruneAction} pruned memory ${change.path}: ${errorMessage(error)}; it stays marked pruned`);
+			this.deps.warn(
+				`could not ${pruneAction} pruned memory ${change.path}: ${errorMessage(error)}; it stays marked pruned`,
+			);
 			await this.deps.activity.record({ kind: "prune", path: change.path, action: "mark", at, reason: change.reason });
 		}
 	}
@@ -293,7 +332,9 @@ export class MemoryMaintenance {
 	private stateOrInitial(path: string): LifecycleState | undefined {
 		const node = this.deps.index.graph.node(path);
 		if (!node) return undefined;
-		return this.lifecycle.stateOf(path) ?? initialLifecycleState(this.deps.clock(), statusFromFrontmatter(node) ?? "active");
+		return (
+			this.lifecycle.stateOf(path) ?? initialLifecycleState(this.deps.clock(), statusFromFrontmatter(node) ?? "active")
+		);
 	}
 
 	/** Sets a status outside a pass (hand edit, pin, undo, accepted proposal), logs it and writes it back. */
@@ -343,7 +384,8 @@ export class MemoryMaintenance {
 			if (unfinished) {
 				this.lifecycle.markWritten(path);
 				// It landed but the process died before saving its mtime: that mtime is ours, not an edit.
-				if (node.memory.status === frontmatterStatus(state?.status ?? "active")) this.lifecycle.recordOwnWrite(path, node.mtime, unfinished.modified);
+				if (node.memory.status === frontmatterStatus(state?.status ?? "active"))
+					this.lifecycle.recordOwnWrite(path, node.mtime, unfinished.modified);
 			}
 			// In the write scope the frontmatter is kept in step, so it is authoritative; elsewhere only an explicit value is.
 			const authoritative = said !== undefined || this.sync.inScope(path);
@@ -390,13 +432,20 @@ export class MemoryMaintenance {
 		if (edit) {
 			const said = node.memory.status;
 			if (said !== undefined && !HAND_EDIT_STATUSES.has(said)) {
-				this.deps.warn(`${path}: memory_status "${said}" is not one of ${LIFECYCLE_STATUSES.join(", ")}; it is ignored`);
+				this.deps.warn(
+					`${path}: memory_status "${said}" is not one of ${LIFECYCLE_STATUSES.join(", ")}; it is ignored`,
+				);
 			} else {
-				await this.setStatus(path, (said as LifecycleStatus | undefined) ?? "active", `memory_status set to ${said ?? "nothing (active)"} in the note`);
+				await this.setStatus(
+					path,
+					(said as LifecycleStatus | undefined) ?? "active",
+					`memory_status set to ${said ?? "nothing (active)"} in the note`,
+				);
 			}
 		}
 		if (node.memory.pinned && !wasPinned) await this.setStatus(path, "core", "pinned");
-		else if (!node.memory.pinned && wasPinned && this.statusOf(path) === "core") await this.setStatus(path, "active", "unpinned");
+		else if (!node.memory.pinned && wasPinned && this.statusOf(path) === "core")
+			await this.setStatus(path, "active", "unpinned");
 	}
 }
 
@@ -404,4 +453,3 @@ function statusFromFrontmatter(node: MemoryNodeAttributes | undefined): Lifecycl
 	const said = node?.memory.status;
 	return said !== undefined && HAND_EDIT_STATUSES.has(said) ? (said as LifecycleStatus) : undefined;
 }
-

@@ -1,7 +1,11 @@
 import type { CoreProposal, Transition } from "../../core/lifecycle/decide-transition";
 import type { LifecycleState } from "../../core/lifecycle/state";
 import type { VaultStats } from "../../core/scoring/vault-stats";
-import { STATUS_CODES, type LifecycleColumns, type MaintenanceResponse } from "../../core/maintenance/maintenance-protocol";
+import {
+	STATUS_CODES,
+	type LifecycleColumns,
+	type MaintenanceResponse,
+} from "../../core/maintenance/maintenance-protocol";
 import { readChanges, readProposals } from "../../core/maintenance/pass-records";
 import type { MaintenanceColumns } from "./maintenance-columns";
 

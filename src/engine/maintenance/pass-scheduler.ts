@@ -30,7 +30,8 @@ export class PassScheduler<T> {
 
 	constructor(private readonly options: PassSchedulerOptions<T>) {
 		this.intervalMs = options.intervalMs ?? DEFAULT_PASS_INTERVAL_MS;
-		if (!(this.intervalMs > 0)) throw new Error(`PassScheduler: intervalMs must be a positive number of ms, got ${this.intervalMs}`);
+		if (!(this.intervalMs > 0))
+			throw new Error(`PassScheduler: intervalMs must be a positive number of ms, got ${this.intervalMs}`);
 	}
 
 	/** True while a pass runs. */

@@ -75,7 +75,10 @@ export async function loadKeywordCache(
  * The cached index as saved, without comparing it with the vault: for a caller that checks each
  * note's stamp as it loads the note anyway (RecallService does) and so needs no extra listing.
  */
-export async function readKeywordCache(storage: StoragePort, settings: KeywordSettingsInput = {}): Promise<{ index: KeywordIndex } | KeywordCacheMiss> {
+export async function readKeywordCache(
+	storage: StoragePort,
+	settings: KeywordSettingsInput = {},
+): Promise<{ index: KeywordIndex } | KeywordCacheMiss> {
 	let text: string | null;
 	try {
 		text = await storage.read(KEYWORD_CACHE_FILE);
@@ -86,11 +89,15 @@ export async function readKeywordCache(storage: StoragePort, settings: KeywordSe
 
 	const newline = text.indexOf("\n");
 	const header = parseJson(newline < 0 ? text : text.slice(0, newline)) as Partial<CacheHeader> | undefined;
-	if (newline < 0 || typeof header !== "object" || header === null) return miss(`${KEYWORD_CACHE_FILE} is corrupt (no header line)`);
-	if (header.format !== FORMAT) return miss(`${KEYWORD_CACHE_FILE} has format ${String(header.format)}, this version reads ${FORMAT}`);
+	if (newline < 0 || typeof header !== "object" || header === null)
+		return miss(`${KEYWORD_CACHE_FILE} is corrupt (no header line)`);
+	if (header.format !== FORMAT)
+		return miss(`${KEYWORD_CACHE_FILE} has format ${String(header.format)}, this version reads ${FORMAT}`);
 	const parsedSettings = parseKeywordSettings(settings);
 	if (header.signature !== indexSignature(parsedSettings)) {
-		return miss(`${KEYWORD_CACHE_FILE} was built with another tokenizer version or other keyword settings (body limit, stop words, stemming)`);
+		return miss(
+			`${KEYWORD_CACHE_FILE} was built with another tokenizer version or other keyword settings (body limit, stop words, stemming)`,
+		);
 	}
 
 	let index: KeywordIndex;
@@ -130,4 +137,3 @@ function parseJson(text: string): unknown {
 function miss(reason: string): KeywordCacheMiss {
 	return { index: null, reason };
 }
-

@@ -30,7 +30,12 @@ export class RecallGraphState {
 	}
 
 	/** `previous` if it still fits the graph and settings, else a new state (disposing what it replaces). */
-	static for(graph: MemoryGraph, settings: RecallSettings, previous: RecallGraphState | null, createRandom?: () => () => number): RecallGraphState {
+	static for(
+		graph: MemoryGraph,
+		settings: RecallSettings,
+		previous: RecallGraphState | null,
+		createRandom?: () => () => number,
+	): RecallGraphState {
 		if (previous?.fits(graph, settings)) return previous;
 		const next = new RecallGraphState(graph, settings, previous, createRandom);
 		previous?.spreading.dispose();
@@ -44,6 +49,10 @@ export class RecallGraphState {
 	}
 
 	private fits(graph: MemoryGraph, settings: RecallSettings): boolean {
-		return this.graph === graph && this.settings.spreading === settings.spreading && this.settings.communities === settings.communities;
+		return (
+			this.graph === graph &&
+			this.settings.spreading === settings.spreading &&
+			this.settings.communities === settings.communities
+		);
 	}
 }

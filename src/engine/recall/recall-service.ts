@@ -213,15 +213,20 @@ export class RecallService {
 	}
 
 	async recall(query: string, options: RecallOptions = {}): Promise<RecallResult> {
-		if (typeof query !== "string" || query.trim() === "") throw new Error("Recall needs a non-empty query; use search with an empty query to list memories by recency.");
+		if (typeof query !== "string" || query.trim() === "")
+			throw new Error("Recall needs a non-empty query; use search with an empty query to list memories by recency.");
 		const limit = resultCount(options.maxResults ?? options.k);
 		const requested = options.mode ?? "full";
-		if (!RECALL_MODES.includes(requested)) throw new Error(`Recall mode "${String(requested)}" is unknown; use one of ${RECALL_MODES.join(", ")}.`);
+		if (!RECALL_MODES.includes(requested))
+			throw new Error(`Recall mode "${String(requested)}" is unknown; use one of ${RECALL_MODES.join(", ")}.`);
 		const settings = this.settings();
 		const state = this.graphState();
 		const graph = state.graph;
 		const include = options.include;
-		const inGraph = include === undefined ? (path: string): boolean => graph.hasNote(path) : (path: string): boolean => graph.hasNote(path) && include(path);
+		const inGraph =
+			include === undefined
+				? (path: string): boolean => graph.hasNote(path)
+				: (path: string): boolean => graph.hasNote(path) && include(path);
 
 		// The keyword index follows the graph, so notes outside it are rare (a note being re-read):
 		// dropping them afterwards is cheaper than a filter call per matching note.
@@ -270,13 +275,17 @@ export class RecallService {
 		const graph = this.graphState().graph;
 		const passes = (path: string): boolean => {
 			const node = graph.node(path);
-			return node !== undefined && accept(node, () => ({ status: this.statusOf(path, node), lastUsed: this.lastUsed(path, node) }));
+			return (
+				node !== undefined &&
+				accept(node, () => ({ status: this.statusOf(path, node), lastUsed: this.lastUsed(path, node) }))
+			);
 		};
 		const hitOf = (path: string, keyword?: KeywordHit): SearchHit => {
 			const node = graph.node(path) as MemoryNodeAttributes;
 			return searchHit(node, this.statusOf(path, node), this.lastUsed(path, node), keyword);
 		};
-		if (query.trim() !== "") return this.keyword.search(query, { limit, filter: passes }).map((hit) => hitOf(hit.id, hit));
+		if (query.trim() !== "")
+			return this.keyword.search(query, { limit, filter: passes }).map((hit) => hitOf(hit.id, hit));
 		const listed: { path: string; lastUsed: number }[] = [];
 		for (const path of graph.notePaths()) {
 			if (!passes(path)) continue;
@@ -287,12 +296,25 @@ export class RecallService {
 		return listed.slice(0, limit).map(({ path }) => hitOf(path));
 	}
 
-	private fuse(keywordHits: KeywordHit[], vectorHits: VectorHit[], useVector: boolean, settings: RecallSettings): FusedHit[] {
-		const lists: ScoredList[] = [{ name: "keyword", hits: keywordHits, weight: settings.fusion.keywordWeight, scale: "relative" }];
+	private fuse(
+		keywordHits: KeywordHit[],
+		vectorHits: VectorHit[],
+		useVector: boolean,
+		settings: RecallSettings,
+	): FusedHit[] {
+		const lists: ScoredList[] = [
+			{ name: "keyword", hits: keywordHits, weight: settings.fusion.keywordWeight, scale: "relative" },
+		];
 		const vectors = this.embeddings?.vectors;
 		if (useVector && vectors) {
 			const hits = vectorHits.map((hit) => ({ id: hit.path, score: hit.similarity }));
-			lists.push({ name: "vector", hits, weight: settings.fusion.vectorWeight, scale: "absolute", covers: (id) => vectors.has(id) });
+			lists.push({
+				name: "vector",
+				hits,
+				weight: settings.fusion.vectorWeight,
+				scale: "absolute",
+				covers: (id) => vectors.has(id),
+			});
 		}
 		if (this.pipeline().fusion === "relative") return fuseScores(lists);
 		return fuseRankings(
@@ -345,7 +367,12 @@ export class RecallService {
 
 	private async hitOf(graph: MemoryGraph, memory: RankedMemory, verbosity: "full" | "concise"): Promise<RecallHit> {
 		const node = graph.node(memory.id);
-		return recallHit(memory, node, node ? this.statusOf(memory.id, node) : "active", await this.hitText(memory.id, verbosity));
+		return recallHit(
+			memory,
+			node,
+			node ? this.statusOf(memory.id, node) : "active",
+			await this.hitText(memory.id, verbosity),
+		);
 	}
 
 	/**
@@ -358,12 +385,16 @@ export class RecallService {
 		if (checked.length < 2) return;
 		const candidates = checked.map((hit) => ({
 			id: hit.path,
-			profile: hit.content === undefined ? this.snippetProfile(hit.path, hit.snippet ?? "") : conflictProfile(hit.content.slice(0, CONFLICT_TEXT_CHARS)),
+			profile:
+				hit.content === undefined
+					? this.snippetProfile(hit.path, hit.snippet ?? "")
+					: conflictProfile(hit.content.slice(0, CONFLICT_TEXT_CHARS)),
 			superseded: (hit.supersededBy?.length ?? 0) > 0,
 		}));
 		const settled = (a: string, b: string): boolean =>
 			[...graph.outEdges(a), ...graph.outEdges(b)].some(
-				(edge) => (edge.type === "supersedes" || edge.type === "contradicts") && (edge.target === a || edge.target === b),
+				(edge) =>
+					(edge.type === "supersedes" || edge.type === "contradicts") && (edge.target === a || edge.target === b),
 			);
 		const conflicts = conflictsAmong(candidates, settled, this.settings().conflicts);
 		for (const hit of checked) {
@@ -376,7 +407,8 @@ export class RecallService {
 		let profile = this.snippetProfiles.get(path);
 		if (profile === undefined) {
 			profile = conflictProfile(snippet);
-			if (this.snippetProfiles.size >= MAX_CACHED_PROFILES) this.snippetProfiles.delete(this.snippetProfiles.keys().next().value as string);
+			if (this.snippetProfiles.size >= MAX_CACHED_PROFILES)
+				this.snippetProfiles.delete(this.snippetProfiles.keys().next().value as string);
 			this.snippetProfiles.set(path, profile);
 		}
 		return profile;
@@ -458,7 +490,9 @@ export class RecallService {
 	private statusOf(path: string, node: MemoryNodeAttributes): LifecycleStatus {
 		if (this.deps.statusOf) return this.deps.statusOf(path);
 		const said = node.memory.status;
-		return said !== undefined && (LIFECYCLE_STATUSES as readonly string[]).includes(said) ? (said as LifecycleStatus) : "active";
+		return said !== undefined && (LIFECYCLE_STATUSES as readonly string[]).includes(said)
+			? (said as LifecycleStatus)
+			: "active";
 	}
 
 	private retentionOf(path: string): number {
@@ -491,6 +525,7 @@ function neighboursOf(graph: MemoryGraph, paths: readonly string[]): string[] {
 
 function resultCount(k: number | undefined): number {
 	if (k === undefined) return DEFAULT_K;
-	if (!Number.isInteger(k) || k < 1 || k > MAX_K) throw new Error(`The number of results must be a whole number from 1 to ${MAX_K} (got ${k}).`);
+	if (!Number.isInteger(k) || k < 1 || k > MAX_K)
+		throw new Error(`The number of results must be a whole number from 1 to ${MAX_K} (got ${k}).`);
 	return k;
 }

@@ -53,7 +53,11 @@ export interface SimilarMemoriesDeps {
  * `duplicatesOf` (the new memory's content), also the memory it repeats: any note with the same
  * words (the recall service's duplicate index), else a near duplicate among the candidates.
  */
-export async function findSimilarMemories(deps: SimilarMemoriesDeps, text: string, duplicatesOf?: string): Promise<SimilarMemories> {
+export async function findSimilarMemories(
+	deps: SimilarMemoriesDeps,
+	text: string,
+	duplicatesOf?: string,
+): Promise<SimilarMemories> {
 	const texts = new Map<string, string>();
 	const textOf = async (path: string): Promise<string> => {
 		let body = texts.get(path);
@@ -64,7 +68,10 @@ export async function findSimilarMemories(deps: SimilarMemoriesDeps, text: strin
 		return body;
 	};
 	const keyword = deps.recall.keyword;
-	const keywordHits = keyword.search(keywordQuery(text, keyword.settings.stopWords), { limit: CANDIDATES, filter: deps.accept });
+	const keywordHits = keyword.search(keywordQuery(text, keyword.settings.stopWords), {
+		limit: CANDIDATES,
+		filter: deps.accept,
+	});
 	const vector = await vectorSimilar(deps, text);
 	let result: Omit<SimilarMemories, "nearest" | "duplicate">;
 	if (vector) {
@@ -85,7 +92,9 @@ export async function findSimilarMemories(deps: SimilarMemoriesDeps, text: strin
 		...keywordHits.slice(0, CONFLICT_CANDIDATES).map((hit) => hit.id),
 		...result.similar.slice(0, CONFLICT_CANDIDATES).map((memory) => memory.target),
 	]);
-	const nearest = await Promise.all([...closest].map(async (id) => ({ id, text: (await textOf(id)).slice(0, CONFLICT_TEXT_CHARS) })));
+	const nearest = await Promise.all(
+		[...closest].map(async (id) => ({ id, text: (await textOf(id)).slice(0, CONFLICT_TEXT_CHARS) })),
+	);
 	let duplicate: Duplicate | null = null;
 	if (duplicatesOf !== undefined) {
 		const exact = deps.recall.exactDuplicateCandidates(duplicatesOf).filter(deps.accept);
@@ -96,7 +105,10 @@ export async function findSimilarMemories(deps: SimilarMemoriesDeps, text: strin
 	return { ...result, nearest, duplicate };
 }
 
-async function vectorSimilar(deps: SimilarMemoriesDeps, text: string): Promise<Omit<SimilarMemories, "nearest" | "duplicate"> | null> {
+async function vectorSimilar(
+	deps: SimilarMemoriesDeps,
+	text: string,
+): Promise<Omit<SimilarMemories, "nearest" | "duplicate"> | null> {
 	const embeddings = deps.recall.noteEmbeddings;
 	if (!embeddings?.ready) return null;
 	try {

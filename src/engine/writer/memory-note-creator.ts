@@ -80,7 +80,11 @@ export class MemoryNoteCreator {
 				recall: this.deps.recall,
 				read: (path) => this.deps.vault.read(path),
 				autoLink: () => settings.recall.autoLink,
-				accept: (path) => path !== memory.replaces && this.graph.hasNote(path) && isLinkable(path) && this.deps.permissions.canRead(path),
+				accept: (path) =>
+					path !== memory.replaces &&
+					this.graph.hasNote(path) &&
+					isLinkable(path) &&
+					this.deps.permissions.canRead(path),
 			},
 			`${memory.title}\n${memory.content}`,
 			memory.allowDuplicate ? undefined : memory.content,
@@ -97,7 +101,11 @@ export class MemoryNoteCreator {
 		});
 		const conflicts = possibleConflicts(memory.content, similar.nearest, settings.recall.conflicts);
 		const path = await this.createFile(folder, memory.title, (candidate) =>
-			this.noteText(candidate, memory, autoLinks.map((link) => link.target)),
+			this.noteText(
+				candidate,
+				memory,
+				autoLinks.map((link) => link.target),
+			),
 		);
 		await this.deps.index.apply({ type: "create", path });
 		// Read-your-writes: the next recall finds the memory by its vectors too, not only once the background queue gets to it.
@@ -106,7 +114,12 @@ export class MemoryNoteCreator {
 			nodeId: path,
 			status: "stored",
 			possibleConflicts: conflicts,
-			autoLinks: autoLinks.map((link) => ({ target: link.target, type: "related_to", score: link.similarity, basis: similar.basis })),
+			autoLinks: autoLinks.map((link) => ({
+				target: link.target,
+				type: "related_to",
+				score: link.similarity,
+				basis: similar.basis,
+			})),
 		};
 	}
 
@@ -122,7 +135,8 @@ export class MemoryNoteCreator {
 	 */
 	private async createFile(folder: string, title: string, compose: (path: string) => string): Promise<string> {
 		const { vault, index } = this.deps;
-		const fail = (path: string, error: unknown) => new MemoryError(`Could not create the memory note "${path}": ${errorMessage(error)}`, null);
+		const fail = (path: string, error: unknown) =>
+			new MemoryError(`Could not create the memory note "${path}": ${errorMessage(error)}`, null);
 		let tried = 0;
 		for (const name of numberedNames(title)) {
 			if (++tried > NAME_ATTEMPTS) break;
@@ -140,11 +154,17 @@ export class MemoryNoteCreator {
 				return path;
 			} catch (error) {
 				// Taken meanwhile by another program: try the next name; anything else is a real failure.
-				const takenMeanwhile = await vault.stat(path).then((file) => file !== null, () => false);
+				const takenMeanwhile = await vault.stat(path).then(
+					(file) => file !== null,
+					() => false,
+				);
 				if (!takenMeanwhile) throw fail(path, error);
 			}
 		}
-		throw new MemoryError(`No free file name for "${title}" in "${folder}" after ${NAME_ATTEMPTS} tries; give another title.`, "title");
+		throw new MemoryError(
+			`No free file name for "${title}" in "${folder}" after ${NAME_ATTEMPTS} tries; give another title.`,
+			"title",
+		);
 	}
 
 	private noteText(path: string, memory: NewMemory, autoLinks: string[]): string {

@@ -79,7 +79,10 @@ export function edgeKeyFor(edgeKeys: Readonly<Record<string, EdgeType>>, type: E
 		.sort()
 		.find((candidate) => edgeKeys[candidate] === type);
 	if (key === undefined) {
-		throw new MemoryError(`No frontmatter key makes ${type} edges (setting index.edgeKeys maps "${type}" elsewhere); map a key to ${type} there.`, field);
+		throw new MemoryError(
+			`No frontmatter key makes ${type} edges (setting index.edgeKeys maps "${type}" elsewhere); map a key to ${type} there.`,
+			field,
+		);
 	}
 	return key;
 }

@@ -36,11 +36,15 @@ export interface TypedLink {
 
 /** The memory's text: a non-empty string of at most MAX_CONTENT_BYTES. */
 export function checkContent(value: unknown, field: string): string {
-	if (typeof value !== "string") throw new MemoryError(`${field} must be the memory's text as a string (got ${describe(value)}).`, field);
+	if (typeof value !== "string")
+		throw new MemoryError(`${field} must be the memory's text as a string (got ${describe(value)}).`, field);
 	if (value.trim() === "") throw new MemoryError(`${field} is empty; give the text of the memory.`, field);
 	const bytes = new TextEncoder().encode(value).length;
 	if (bytes > MAX_CONTENT_BYTES) {
-		throw new MemoryError(`${field} is ${Math.ceil(bytes / 1024)} KB; a memory may hold at most ${MAX_CONTENT_BYTES / 1024} KB. Split it into several memories.`, field);
+		throw new MemoryError(
+			`${field} is ${Math.ceil(bytes / 1024)} KB; a memory may hold at most ${MAX_CONTENT_BYTES / 1024} KB. Split it into several memories.`,
+			field,
+		);
 	}
 	return checkNoteText(value, field);
 }
@@ -61,7 +65,8 @@ function checkNoteText(value: string, field: string): string {
 export function checkTitle(value: unknown, field: string): string | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value !== "string") throw new MemoryError(`${field} must be a string (got ${describe(value)}).`, field);
-	if (value.length > MAX_REASON_CHARS) throw new MemoryError(`${field} is longer than ${MAX_REASON_CHARS} characters; keep titles short.`, field);
+	if (value.length > MAX_REASON_CHARS)
+		throw new MemoryError(`${field} is longer than ${MAX_REASON_CHARS} characters; keep titles short.`, field);
 	return value;
 }
 
@@ -72,8 +77,10 @@ export function checkLabel(value: unknown, field: string): string | undefined {
 	const label = value.trim();
 	if (label === "") return undefined;
 	// eslint-disable-next-line no-control-regex -- a label is one line of text
-	if (/[\u0000-\u001f\u007f]/.test(label)) throw new MemoryError(`${field} must be one line of text without control characters.`, field);
-	if (label.length > MAX_LABEL_CHARS) throw new MemoryError(`${field} is longer than ${MAX_LABEL_CHARS} characters.`, field);
+	if (/[\u0000-\u001f\u007f]/.test(label))
+		throw new MemoryError(`${field} must be one line of text without control characters.`, field);
+	if (label.length > MAX_LABEL_CHARS)
+		throw new MemoryError(`${field} is longer than ${MAX_LABEL_CHARS} characters.`, field);
 	return label;
 }
 
@@ -82,14 +89,16 @@ export function checkReason(value: unknown, field: string): string | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value !== "string") throw new MemoryError(`${field} must be a string (got ${describe(value)}).`, field);
 	const reason = value.trim();
-	if (reason.length > MAX_REASON_CHARS) throw new MemoryError(`${field} is longer than ${MAX_REASON_CHARS} characters.`, field);
+	if (reason.length > MAX_REASON_CHARS)
+		throw new MemoryError(`${field} is longer than ${MAX_REASON_CHARS} characters.`, field);
 	return reason === "" ? undefined : checkNoteText(reason, field);
 }
 
 /** An optional yes/no option: false when absent. */
 export function checkFlag(value: unknown, field: string): boolean {
 	if (value === undefined || value === null) return false;
-	if (typeof value !== "boolean") throw new MemoryError(`${field} must be true or false (got ${describe(value)}).`, field);
+	if (typeof value !== "boolean")
+		throw new MemoryError(`${field} must be true or false (got ${describe(value)}).`, field);
 	return value;
 }
 
@@ -114,7 +123,11 @@ export function checkLinks(
 	const linkTarget = (id: unknown, field: string): string => {
 		const path = resolveMemoryId(graph, id, field);
 		permissions.assertReadable(path, field);
-		if (!isLinkable(path)) throw new MemoryError(`"${path}" cannot be linked: its name contains a character a [[link]] cannot hold (# ^ | [ ]).`, field);
+		if (!isLinkable(path))
+			throw new MemoryError(
+				`"${path}" cannot be linked: its name contains a character a [[link]] cannot hold (# ^ | [ ]).`,
+				field,
+			);
 		return path;
 	};
 	const add = (target: string, type: EdgeType) => {
@@ -141,7 +154,8 @@ export function checkLinks(
 export function checkTags(value: unknown, field: string): string[] {
 	const tags: string[] = [];
 	for (const [i, entry] of listOf(value, field).entries()) {
-		if (typeof entry !== "string") throw new MemoryError(`${field}[${i}] must be a string (got ${describe(entry)}).`, `${field}[${i}]`);
+		if (typeof entry !== "string")
+			throw new MemoryError(`${field}[${i}] must be a string (got ${describe(entry)}).`, `${field}[${i}]`);
 		const tag = entry.trim().replace(/^#/, "");
 		const valid = tag.length <= MAX_LABEL_CHARS && tagBodyEnd(tag, 0) === tag.length && isTagBody(tag, 0, tag.length);
 		if (!valid) {
@@ -167,7 +181,8 @@ export function checkEventDate(value: unknown, field: string): string | undefine
 function listOf(value: unknown, field: string): unknown[] {
 	if (value === undefined || value === null) return [];
 	if (!Array.isArray(value)) throw new MemoryError(`${field} must be a list (got ${describe(value)}).`, field);
-	if (value.length > MAX_LINKS) throw new MemoryError(`${field} has ${value.length} entries; at most ${MAX_LINKS} are accepted.`, field);
+	if (value.length > MAX_LINKS)
+		throw new MemoryError(`${field} has ${value.length} entries; at most ${MAX_LINKS} are accepted.`, field);
 	return value;
 }
 

@@ -11,7 +11,18 @@ import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import { MemoryNoteCreator, type NewMemory, type StoreResult } from "./memory-note-creator";
 import { amendedTitle, edgeKeyFor, fileNameFor, isLinkable, titleFromContent, wikilinkTo } from "./memory-note-file";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
-import { checkContent, checkEdgeType, checkEventDate, checkFlag, checkLabel, checkLinks, checkReason, checkTags, checkTitle, type StoreInput } from "./memory-write-input";
+import {
+	checkContent,
+	checkEdgeType,
+	checkEventDate,
+	checkFlag,
+	checkLabel,
+	checkLinks,
+	checkReason,
+	checkTags,
+	checkTitle,
+	type StoreInput,
+} from "./memory-write-input";
 import { linkRemoval } from "../../core/graph/link-removal";
 import type { EdgeProvenance } from "../../core/graph/types";
 import type { RecallService } from "../recall/recall-service";
@@ -103,7 +114,10 @@ export class MemoryWriter {
 				session: checkLabel(request.sourceSession, "source_session"),
 				eventDate: checkEventDate(request.eventDate, "event_date"),
 				tags: checkTags(request.tags, "tags"),
-				links: checkLinks(this.graph, this.permissions, this.settings.index.edgeKeys, { related: request.related, relatedTo: request.relatedTo }),
+				links: checkLinks(this.graph, this.permissions, this.settings.index.edgeKeys, {
+					related: request.related,
+					relatedTo: request.relatedTo,
+				}),
 				allowDuplicate: checkFlag(request.allowDuplicate, "allow_duplicate"),
 			};
 			return this.creator.create(memory);
@@ -115,13 +129,20 @@ export class MemoryWriter {
 		return this.runExclusive(async () => {
 			const old = resolveMemoryId(this.graph, nodeId, "node_id");
 			this.permissions.assertReadable(old, "node_id");
-			if (!isLinkable(old)) throw new MemoryError(`"${old}" cannot be amended: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`, "node_id");
+			if (!isLinkable(old))
+				throw new MemoryError(
+					`"${old}" cannot be amended: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`,
+					"node_id",
+				);
 			edgeKeyFor(this.settings.index.edgeKeys, "supersedes", "node_id");
 			const node = this.graph.node(old);
 			const newTitle = checkTitle(title, "title");
 			const memory: NewMemory = {
 				content: checkContent(content, "content"),
-				title: (newTitle === undefined ? "" : fileNameFor(newTitle)) || withoutBidiControls(amendedTitle(node?.title ?? old)) || this.fallbackTitle(),
+				title:
+					(newTitle === undefined ? "" : fileNameFor(newTitle)) ||
+					withoutBidiControls(amendedTitle(node?.title ?? old)) ||
+					this.fallbackTitle(),
 				category: node?.memory.category,
 				amendReason: checkReason(reason, "reason"),
 				links: [{ target: old, type: "supersedes" }],
@@ -140,15 +161,27 @@ export class MemoryWriter {
 			const why = checkReason(reason, "reason");
 			const from = resolveMemoryId(this.graph, source, "source");
 			const to = resolveMemoryId(this.graph, target, "target");
-			if (from === to) throw new MemoryError(`source and target are the same memory ("${from}"); a memory cannot link to itself.`, "target");
+			if (from === to)
+				throw new MemoryError(
+					`source and target are the same memory ("${from}"); a memory cannot link to itself.`,
+					"target",
+				);
 			this.permissions.assertMemoryKeysWritable(from, "source");
 			this.permissions.assertReadable(to, "target");
-			if (!isLinkable(to)) throw new MemoryError(`"${to}" cannot be linked: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`, "target");
+			if (!isLinkable(to))
+				throw new MemoryError(
+					`"${to}" cannot be linked: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`,
+					"target",
+				);
 			const key = edgeKeyFor(this.settings.index.edgeKeys, edgeType, "type");
 			const result = { source: from, target: to, type: edgeType, ...(why === undefined ? {} : { reason: why }) };
-			if (this.graph.outEdges(from).some((edge) => edge.target === to && edge.type === edgeType)) return { ...result, created: false };
+			if (this.graph.outEdges(from).some((edge) => edge.target === to && edge.type === edgeType))
+				return { ...result, created: false };
 			if (this.graph.node(from)?.frontmatterError !== undefined) {
-				throw new MemoryError(`The frontmatter of "${from}" is not valid YAML, so it was not changed; fix it by hand first.`, "source");
+				throw new MemoryError(
+					`The frontmatter of "${from}" is not valid YAML, so it was not changed; fix it by hand first.`,
+					"source",
+				);
 			}
 			const link = wikilinkTo(this.graph, to, from);
 			// Read-modify-write on the very content the write replaces, so a list edited meanwhile keeps its entries.
@@ -176,7 +209,12 @@ export class MemoryWriter {
 			const result = { source: from, target: to, type: edgeType };
 			if (!edgeOf()) return { ...result, removed: 0, stillLinkedBy: [] };
 			const note = await this.editableNote(from, "source");
-			const removal = linkRemoval(note.parsed, edgeType, this.settings.index.edgeKeys, (linkpath) => this.graph.resolve(linkpath, from) === to);
+			const removal = linkRemoval(
+				note.parsed,
+				edgeType,
+				this.settings.index.edgeKeys,
+				(linkpath) => this.graph.resolve(linkpath, from) === to,
+			);
 			if (removal.removed > 0) await this.writeFrontmatter(from, removal.patch);
 			return { ...result, removed: removal.removed, stillLinkedBy: (edgeOf()?.provenance ?? []).map(placeOf) };
 		});
@@ -223,7 +261,11 @@ export class MemoryWriter {
 			const lists = { auto: request.auto, approval: request.approval, excluded: request.excluded };
 			const scoring = withCorePreferences(this.settings.scoring, lists);
 			const save = this.deps.updateSettings;
-			if (!save) throw new MemoryError("This host cannot save settings; change the core categories in the plugin's settings instead.", null);
+			if (!save)
+				throw new MemoryError(
+					"This host cannot save settings; change the core categories in the plugin's settings instead.",
+					null,
+				);
 			await save((settings) => ({ ...settings, scoring: withCorePreferences(settings.scoring, lists) }));
 			return corePreferences(scoring);
 		});
@@ -261,7 +303,10 @@ export class MemoryWriter {
 		const note = await this.deps.vault.load(path);
 		if (!note) throw new MemoryError(`"${path}" no longer exists.`, field);
 		if (note.parsed.frontmatterError !== undefined) {
-			throw new MemoryError(`The frontmatter of "${path}" is not valid YAML, so it was not changed; fix it by hand first.`, field);
+			throw new MemoryError(
+				`The frontmatter of "${path}" is not valid YAML, so it was not changed; fix it by hand first.`,
+				field,
+			);
 		}
 		return note;
 	}
@@ -296,5 +341,8 @@ function linkList(value: unknown, path: string, key: string): unknown[] {
 	if (value === undefined || value === null) return [];
 	if (typeof value === "string") return value.trim() === "" ? [] : [value];
 	if (Array.isArray(value)) return value as unknown[];
-	throw new MemoryError(`The property ${key} of "${path}" holds something other than links, so it was not changed; fix it by hand first.`, "source");
+	throw new MemoryError(
+		`The property ${key} of "${path}" holds something other than links, so it was not changed; fix it by hand first.`,
+		"source",
+	);
 }

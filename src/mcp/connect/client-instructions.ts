@@ -13,7 +13,14 @@ export function clientInstructions(url: string, token: string | null): ClientIns
 	const header = token === null ? "" : ` --header "Authorization: Bearer ${token}"`;
 	const bridge: Record<string, unknown> = {
 		command: "npx",
-		args: ["-y", "mcp-remote", url, "--transport", "http-only", ...(token === null ? [] : ["--header", "Authorization:${MCP_TOKEN}"])],
+		args: [
+			"-y",
+			"mcp-remote",
+			url,
+			"--transport",
+			"http-only",
+			...(token === null ? [] : ["--header", "Authorization:${MCP_TOKEN}"]),
+		],
 	};
 	// No space after the colon in the header argument: Windows splits arguments on spaces.
 	if (token !== null) bridge.env = { MCP_TOKEN: `Bearer ${token}` };
@@ -29,5 +36,11 @@ export function clientInstructions(url: string, token: string | null): ClientIns
  * (Claude Code expands `${VAR}` there), so the file can be shared without the secret.
  */
 export function projectMcpJson(url: string): string {
-	return JSON.stringify({ mcpServers: { [SERVER_NAME]: { type: "http", url, headers: { Authorization: "Bearer ${CAUSAL_MEMORY_TOKEN}" } } } }, null, 2);
+	return JSON.stringify(
+		{
+			mcpServers: { [SERVER_NAME]: { type: "http", url, headers: { Authorization: "Bearer ${CAUSAL_MEMORY_TOKEN}" } } },
+		},
+		null,
+		2,
+	);
 }

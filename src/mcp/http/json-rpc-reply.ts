@@ -18,6 +18,10 @@ export function sendJsonRpcError(
 	headers: Record<string, string> = {},
 ): void {
 	const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
-	response.writeHead(status, { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+	response.writeHead(status, {
+		...headers,
+		"Content-Type": "application/json",
+		"Content-Length": Buffer.byteLength(body),
+	});
 	response.end(body);
 }

@@ -108,10 +108,18 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 	const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
 		const slot = sessions.reserve();
 		if (slot === undefined) {
-			return sendJsonRpcError(response, 503, JsonRpcCode.serverError, `Server busy: all ${maxSessions} sessions have a request open; retry shortly.`, { "Retry-After": "1" });
+			return sendJsonRpcError(
+				response,
+				503,
+				JsonRpcCode.serverError,
+				`Server busy: all ${maxSessions} sessions have a request open; retry shortly.`,
+				{ "Retry-After": "1" },
+			);
 		}
 		evictedSinceLastSweep += slot.evicted;
-		slot.closed.catch((error: unknown) => log(`MCP: closing the least recently used sessions failed: ${errorMessage(error)}`));
+		slot.closed.catch((error: unknown) =>
+			log(`MCP: closing the least recently used sessions failed: ${errorMessage(error)}`),
+		);
 		try {
 			const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
 				sessionIdGenerator: () => randomUUID(),
@@ -162,10 +170,21 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 		if (request.method === "POST") {
 			const read = await readJsonBody(request, MAX_BODY_BYTES);
 			if (read.kind === "too-large") {
-				return sendJsonRpcError(response, 413, JsonRpcCode.serverError, `Payload too large: requests are limited to ${MAX_BODY_BYTES} bytes.`, { Connection: "close" });
+				return sendJsonRpcError(
+					response,
+					413,
+					JsonRpcCode.serverError,
+					`Payload too large: requests are limited to ${MAX_BODY_BYTES} bytes.`,
+					{ Connection: "close" },
+				);
 			}
 			if (read.kind === "malformed") {
-				return sendJsonRpcError(response, 400, JsonRpcCode.parseError, "Parse error: the request body is not valid JSON.");
+				return sendJsonRpcError(
+					response,
+					400,
+					JsonRpcCode.parseError,
+					"Parse error: the request body is not valid JSON.",
+				);
 			}
 			body = read.value;
 		}
@@ -173,24 +192,45 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 		if (sessionId !== undefined) {
 			const transport = sessions.transportOf(sessionId);
 			if (transport === undefined) {
-				return sendJsonRpcError(response, 404, JsonRpcCode.sessionNotFound, "Session not found: it was closed or the server restarted; initialize a new session.");
+				return sendJsonRpcError(
+					response,
+					404,
+					JsonRpcCode.sessionNotFound,
+					"Session not found: it was closed or the server restarted; initialize a new session.",
+				);
 			}
 			response.once("close", sessions.begin(sessionId));
 			return transport.handleRequest(request, response, body);
 		}
 		if (request.method === "POST" && startsSession(body)) return openSession(request, response, body);
-		return sendJsonRpcError(response, 400, JsonRpcCode.serverError, "Bad Request: no valid session ID provided; send initialize first.");
+		return sendJsonRpcError(
+			response,
+			400,
+			JsonRpcCode.serverError,
+			"Bad Request: no valid session ID provided; send initialize first.",
+		);
 	};
 
 	const requestTimeout = checkedTimeout("requestTimeoutMs", options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
-	const headersTimeout = Math.min(checkedTimeout("headersTimeoutMs", options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS), requestTimeout);
-	const httpServer = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, headersTimeout) }, (request, response) => {
-		handle(request, response).catch((error: unknown) => {
-			log(`MCP request failed: ${errorMessage(error)}`);
-			if (!response.headersSent) sendJsonRpcError(response, 500, JsonRpcCode.internalError, "Internal error while handling the MCP request.");
-			else response.destroy();
-		});
-	});
+	const headersTimeout = Math.min(
+		checkedTimeout("headersTimeoutMs", options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS),
+		requestTimeout,
+	);
+	const httpServer = createServer(
+		{
+			headersTimeout,
+			requestTimeout,
+			connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, headersTimeout),
+		},
+		(request, response) => {
+			handle(request, response).catch((error: unknown) => {
+				log(`MCP request failed: ${errorMessage(error)}`);
+				if (!response.headersSent)
+					sendJsonRpcError(response, 500, JsonRpcCode.internalError, "Internal error while handling the MCP request.");
+				else response.destroy();
+			});
+		},
+	);
 
 	const bound = await listenOnLoopback(httpServer, { port: options.port, fixedPort: options.fixedPort ?? false });
 	boundPort = bound.port;
@@ -198,27 +238,34 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 	if (bound.taken.length > 0) log(`MCP ports in use: ${bound.taken.join(", ")}; using ${boundPort} instead.`);
 	log(`MCP server listening on ${url}`);
 	if (token === null) {
-		log(`WARNING: the MCP server at ${url} accepts requests WITHOUT a token (allowNoAuth). Any local program can use it. Use this only for conformance testing.`);
+		log(
+			`WARNING: the MCP server at ${url} accepts requests WITHOUT a token (allowNoAuth). Any local program can use it. Use this only for conformance testing.`,
+		);
 	}
 
 	let closing: Promise<void> | undefined;
 	let sweep: unknown;
 	const scheduleSweep = () => {
-		sweep = timers.setTimeout(() => {
-			sessions
-				.reapIdle(idleMs)
-				.then((reaped) => {
-					if (reaped > 0) log(`MCP: closed ${reaped} idle session${reaped === 1 ? "" : "s"}.`);
-					if (evictedSinceLastSweep > 0) {
-						log(`MCP: closed ${evictedSinceLastSweep} least recently used idle session${evictedSinceLastSweep === 1 ? "" : "s"} to stay within ${maxSessions} sessions.`);
-						evictedSinceLastSweep = 0;
-					}
-				})
-				.catch((error: unknown) => log(`MCP: closing idle sessions failed: ${errorMessage(error)}`))
-				.finally(() => {
-					if (closing === undefined) scheduleSweep();
-				});
-		}, Math.min(idleMs, MAX_SWEEP_INTERVAL_MS));
+		sweep = timers.setTimeout(
+			() => {
+				sessions
+					.reapIdle(idleMs)
+					.then((reaped) => {
+						if (reaped > 0) log(`MCP: closed ${reaped} idle session${reaped === 1 ? "" : "s"}.`);
+						if (evictedSinceLastSweep > 0) {
+							log(
+								`MCP: closed ${evictedSinceLastSweep} least recently used idle session${evictedSinceLastSweep === 1 ? "" : "s"} to stay within ${maxSessions} sessions.`,
+							);
+							evictedSinceLastSweep = 0;
+						}
+					})
+					.catch((error: unknown) => log(`MCP: closing idle sessions failed: ${errorMessage(error)}`))
+					.finally(() => {
+						if (closing === undefined) scheduleSweep();
+					});
+			},
+			Math.min(idleMs, MAX_SWEEP_INTERVAL_MS),
+		);
 	};
 	scheduleSweep();
 
@@ -245,21 +292,29 @@ function checkedToken(options: McpHttpServerOptions): string | null {
 	if (options.token === null) {
 		// Safe only because the server never binds anything but 127.0.0.1 (LOOPBACK_ADDRESS).
 		if (options.allowNoAuth === true) return null;
-		throw new Error('MCP server needs a token: set "token" (generateToken() makes one); running without one requires the explicit allowNoAuth option.');
+		throw new Error(
+			'MCP server needs a token: set "token" (generateToken() makes one); running without one requires the explicit allowNoAuth option.',
+		);
 	}
 	if (options.token.length < MIN_TOKEN_LENGTH) {
-		throw new Error(`MCP "token" is too short: use at least ${MIN_TOKEN_LENGTH} URL-safe base64 characters (32 random bytes); clear it to generate a new one.`);
+		throw new Error(
+			`MCP "token" is too short: use at least ${MIN_TOKEN_LENGTH} URL-safe base64 characters (32 random bytes); clear it to generate a new one.`,
+		);
 	}
 	return options.token;
 }
 
 /** A refused request gets its reply and loses its connection: nothing more is read from it. */
 function refuse(response: ServerResponse, refusal: Refusal): void {
-	sendJsonRpcError(response, refusal.status, refusal.code, refusal.message, { ...refusal.headers, Connection: "close" });
+	sendJsonRpcError(response, refusal.status, refusal.code, refusal.message, {
+		...refusal.headers,
+		Connection: "close",
+	});
 }
 
 function checkedMaxSessions(maxSessions: number): number {
-	if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new Error(`MCP "maxSessions" must be a whole number of at least 1, got ${maxSessions}.`);
+	if (!Number.isInteger(maxSessions) || maxSessions < 1)
+		throw new Error(`MCP "maxSessions" must be a whole number of at least 1, got ${maxSessions}.`);
 	return maxSessions;
 }
 

@@ -95,7 +95,9 @@ export class McpSessions {
 	/** Closes sessions with nothing open and no request for `idleMs`; returns how many. */
 	async reapIdle(idleMs: number): Promise<number> {
 		const cutoff = this.now() - idleMs;
-		const idle = [...this.sessions.values()].filter((session) => session.inFlight === 0 && session.lastActive <= cutoff);
+		const idle = [...this.sessions.values()].filter(
+			(session) => session.inFlight === 0 && session.lastActive <= cutoff,
+		);
 		await Promise.all(idle.map((session) => session.transport.close()));
 		return idle.length;
 	}

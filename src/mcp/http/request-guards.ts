@@ -19,10 +19,18 @@ export interface Refusal {
  */
 export function refusalOf(request: IncomingMessage, port: number, token: string | null): Refusal | undefined {
 	if (!isLoopbackHost(request.headers.host, port)) {
-		return { status: 403, code: JsonRpcCode.serverError, message: "Forbidden: the Host header must be 127.0.0.1, localhost or [::1] with this server's port." };
+		return {
+			status: 403,
+			code: JsonRpcCode.serverError,
+			message: "Forbidden: the Host header must be 127.0.0.1, localhost or [::1] with this server's port.",
+		};
 	}
 	if (!isAllowedOrigin(request.headers.origin)) {
-		return { status: 403, code: JsonRpcCode.serverError, message: "Forbidden: requests from web pages are accepted only from loopback origins." };
+		return {
+			status: 403,
+			code: JsonRpcCode.serverError,
+			message: "Forbidden: requests from web pages are accepted only from loopback origins.",
+		};
 	}
 	if ((request.url ?? "").split("?", 1)[0] !== MCP_PATH) {
 		return { status: 404, code: JsonRpcCode.invalidRequest, message: `Not found: the MCP endpoint is ${MCP_PATH}.` };
@@ -36,7 +44,12 @@ export function refusalOf(request: IncomingMessage, port: number, token: string 
 		};
 	}
 	if (request.method !== "POST" && request.method !== "GET" && request.method !== "DELETE") {
-		return { status: 405, code: JsonRpcCode.serverError, message: "Method not allowed: use POST, GET or DELETE.", headers: { Allow: "GET, POST, DELETE" } };
+		return {
+			status: 405,
+			code: JsonRpcCode.serverError,
+			message: "Method not allowed: use POST, GET or DELETE.",
+			headers: { Allow: "GET, POST, DELETE" },
+		};
 	}
 	return undefined;
 }

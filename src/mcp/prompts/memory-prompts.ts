@@ -14,14 +14,23 @@ const MAX_MEMORIES = 20;
 const countArg = z
 	.string()
 	.regex(/^\d+$/, { error: `must be a whole number from 1 to ${MAX_MEMORIES}` })
-	.refine((value) => Number(value) >= 1 && Number(value) <= MAX_MEMORIES, { error: `must be from 1 to ${MAX_MEMORIES}` })
+	.refine((value) => Number(value) >= 1 && Number(value) <= MAX_MEMORIES, {
+		error: `must be from 1 to ${MAX_MEMORIES}`,
+	})
 	.optional()
 	.describe(`How many memories to load, 1–${MAX_MEMORIES} (default ${DEFAULT_MEMORIES}).`);
 
 async function recallForTask(context: ToolContext, task: string, k: number): Promise<GetPromptResult> {
 	// Looking is not using: a client may fetch a prompt to preview it, so nothing is reactivated.
-	const result = await recallReadable(context.engine, context.canRead, task, { limit: k, verbosity: "full", readOnly: true });
-	const list = result.results.map((hit, i) => `${i + 1}. ${hit.path} (relevance ${round3(hit.relevance)}${hit.supersededBy ? `, superseded by ${hit.supersededBy.join(", ")}` : ""})`);
+	const result = await recallReadable(context.engine, context.canRead, task, {
+		limit: k,
+		verbosity: "full",
+		readOnly: true,
+	});
+	const list = result.results.map(
+		(hit, i) =>
+			`${i + 1}. ${hit.path} (relevance ${round3(hit.relevance)}${hit.supersededBy ? `, superseded by ${hit.supersededBy.join(", ")}` : ""})`,
+	);
 	const intro =
 		result.results.length === 0
 			? `No stored memory matches this task:\n\n${task}\n\nWork from what you are told; store what is worth keeping with memory_store.`
@@ -33,7 +42,10 @@ async function recallForTask(context: ToolContext, task: string, k: number): Pro
 			{ role: "user", content: { type: "text", text: intro } },
 			...result.results.map((hit) => ({
 				role: "user" as const,
-				content: { type: "resource" as const, resource: { uri: noteUri(hit.path), mimeType: "text/markdown", text: hit.content ?? hit.snippet ?? "" } },
+				content: {
+					type: "resource" as const,
+					resource: { uri: noteUri(hit.path), mimeType: "text/markdown", text: hit.content ?? hit.snippet ?? "" },
+				},
 			})),
 		],
 	};
@@ -45,12 +57,18 @@ export function registerMemoryPrompts(server: McpServer, context: ToolContext): 
 		"recall-for-task",
 		{
 			title: "Recall memories for a task",
-			description: "Loads the stored memories most relevant to a task (their full texts, best first) so the conversation starts from what was decided and learnt before.",
+			description:
+				"Loads the stored memories most relevant to a task (their full texts, best first) so the conversation starts from what was decided and learnt before.",
 			argsSchema: {
 				task: z.string().trim().min(1).max(LIMITS.queryChars).describe("The task or question, in natural language."),
 				k: countArg,
 			},
 		},
-		(args) => runRequest("recall-for-task", () => recallForTask(context, args.task, args.k === undefined ? DEFAULT_MEMORIES : Number(args.k)), context.onError),
+		(args) =>
+			runRequest(
+				"recall-for-task",
+				() => recallForTask(context, args.task, args.k === undefined ? DEFAULT_MEMORIES : Number(args.k)),
+				context.onError,
+			),
 	);
 }

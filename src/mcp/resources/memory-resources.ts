@@ -19,10 +19,17 @@ async function coreMemoriesMarkdown(context: ToolContext): Promise<string> {
 	const sections: string[] = [];
 	for (const memory of core.slice(0, CORE_LISTED)) {
 		const record = await engine.get(memory.path, canRead);
-		const facts = [`node_id: ${memory.path}`, memory.category === null ? null : `category: ${memory.category}`, `core: ${memory.why}`].filter((fact) => fact !== null);
+		const facts = [
+			`node_id: ${memory.path}`,
+			memory.category === null ? null : `category: ${memory.category}`,
+			`core: ${memory.why}`,
+		].filter((fact) => fact !== null);
 		sections.push(`## ${memory.title}\n\n${facts.join(" · ")}\n\n${clipped(record.content, CORE_TEXT_CHARS)}`);
 	}
-	const more = core.length > CORE_LISTED ? `\n\n${core.length - CORE_LISTED} more core memories: list_core_memories lists them all.` : "";
+	const more =
+		core.length > CORE_LISTED
+			? `\n\n${core.length - CORE_LISTED} more core memories: list_core_memories lists them all.`
+			: "";
 	const body = sections.length === 0 ? "No core memories yet: pin_memory makes a memory core." : sections.join("\n\n");
 	return `# Core memories\n\n${body}${more}\n`;
 }
@@ -34,13 +41,18 @@ export function registerMemoryResources(server: McpServer, context: ToolContext)
 		CORE_MEMORIES_URI,
 		{
 			title: "Core memories",
-			description: "The memories that never fade (pinned or promoted), each with its text: attach it to give an agent the standing facts and preferences.",
+			description:
+				"The memories that never fade (pinned or promoted), each with its text: attach it to give an agent the standing facts and preferences.",
 			mimeType: "text/markdown",
 		},
 		(uri) =>
-			runRequest("reading the core memories", async () => ({
-				contents: [{ uri: uri.href, mimeType: "text/markdown", text: await coreMemoriesMarkdown(context) }],
-			}), context.onError),
+			runRequest(
+				"reading the core memories",
+				async () => ({
+					contents: [{ uri: uri.href, mimeType: "text/markdown", text: await coreMemoriesMarkdown(context) }],
+				}),
+				context.onError,
+			),
 	);
 
 	server.registerResource(
@@ -52,10 +64,14 @@ export function registerMemoryResources(server: McpServer, context: ToolContext)
 			mimeType: "text/markdown",
 		},
 		(uri, variables) =>
-			runRequest("reading a memory", async () => {
-				const path = context.readableId(idFromUri(variables.node_id), "node_id");
-				const record = await context.engine.get(path, context.canRead);
-				return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: record.file }] };
-			}, context.onError),
+			runRequest(
+				"reading a memory",
+				async () => {
+					const path = context.readableId(idFromUri(variables.node_id), "node_id");
+					const record = await context.engine.get(path, context.canRead);
+					return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: record.file }] };
+				},
+				context.onError,
+			),
 	);
 }

@@ -13,6 +13,9 @@ export async function runRequest<T>(what: string, work: () => Promise<T> | T, on
 	} catch (error) {
 		if (error instanceof MemoryError) throw new McpError(ErrorCode.InvalidParams, error.message);
 		onError?.(what, error);
-		throw new McpError(ErrorCode.InternalError, `${what} failed because of an internal error in the memory server; its log has the details.`);
+		throw new McpError(
+			ErrorCode.InternalError,
+			`${what} failed because of an internal error in the memory server; its log has the details.`,
+		);
 	}
 }

@@ -17,7 +17,9 @@ const edge = z.object({
 	type: edgeTypeOut,
 	weight: z.number().describe("Causal weight toward connectivity (0 for non-supportive types)."),
 	supportive: z.boolean(),
-	provenance: z.array(z.object({ origin: z.string(), key: z.string().optional() })).describe("Where the source note states the edge."),
+	provenance: z
+		.array(z.object({ origin: z.string(), key: z.string().optional() }))
+		.describe("Where the source note states the edge."),
 });
 
 const historyEntry = z.object({
@@ -49,7 +51,10 @@ export const explainOutput = {
 	forces: z.object({
 		relevance: z.object({
 			value: z.number(),
-			last_use: z.object({ at: z.string(), kind: z.enum(["created", "modified", "recalled", "opened", "linked", "cascaded"]) }),
+			last_use: z.object({
+				at: z.string(),
+				kind: z.enum(["created", "modified", "recalled", "opened", "linked", "cascaded"]),
+			}),
 			age_days: z.number(),
 			decay_model: z.enum(DECAY_MODELS),
 			half_life_days: z.number(),
@@ -85,9 +90,14 @@ export const explainOutput = {
 	edges_out_total: z.number().int(),
 	edges_in_total: z.number().int(),
 	removal_impact: z.object({
-		orphaned: z.array(z.string()).describe("Memories left without any supportive link if this one were removed (at most 100 listed)."),
+		orphaned: z
+			.array(z.string())
+			.describe("Memories left without any supportive link if this one were removed (at most 100 listed)."),
 		orphaned_count: z.number().int(),
-		disconnected: z.number().int().describe("Memories cut off from the rest of their neighbourhood if this one were removed."),
+		disconnected: z
+			.number()
+			.int()
+			.describe("Memories cut off from the rest of their neighbourhood if this one were removed."),
 		components_after: z.number().int(),
 		weighted_degree: z.number(),
 		supportive_edges: z.number().int(),
@@ -102,7 +112,14 @@ function chainOut(step: ChainStep) {
 }
 
 function edgeOut(e: ExplainedEdge) {
-	return { source: e.source, target: e.target, type: e.type, weight: e.weight, supportive: e.supportive, provenance: e.provenance };
+	return {
+		source: e.source,
+		target: e.target,
+		type: e.type,
+		weight: e.weight,
+		supportive: e.supportive,
+		provenance: e.provenance,
+	};
 }
 
 function historyOut(entry: HistoryEntry): z.input<typeof historyEntry> {

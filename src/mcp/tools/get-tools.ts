@@ -14,15 +14,23 @@ export const memoryOutput = {
 	pinned: z.boolean(),
 	tags: z.array(z.string()),
 	modified: z.string(),
-	properties: z.record(z.string(), z.unknown()).describe("The note's frontmatter as written (memory_* keys, typed link lists, the user's own properties)."),
+	properties: z
+		.record(z.string(), z.unknown())
+		.describe("The note's frontmatter as written (memory_* keys, typed link lists, the user's own properties)."),
 	content: z.string().describe("The note's text without its frontmatter."),
 	links: z
 		.array(
 			z.object({
 				node_id: z.string(),
 				type: edgeTypeOut,
-				direction: z.enum(["out", "in"]).describe('"out": this memory states the link (it is the source); "in": the other one does.'),
-				relation: z.string().describe('The link in words, read "<this memory> <relation> <node_id>", e.g. "caused by", "led to", "superseded by".'),
+				direction: z
+					.enum(["out", "in"])
+					.describe('"out": this memory states the link (it is the source); "in": the other one does.'),
+				relation: z
+					.string()
+					.describe(
+						'The link in words, read "<this memory> <relation> <node_id>", e.g. "caused by", "led to", "superseded by".',
+					),
 			}),
 		)
 		.describe(`Typed links to and from memories you may read, outgoing first, at most ${LISTED_LINKS}.`),
@@ -39,7 +47,12 @@ export function memoryOut(record: MemoryRecord): z.input<z.ZodObject<typeof memo
 		modified: isoTime(record.modified),
 		properties: record.properties,
 		content: record.content,
-		links: record.links.slice(0, LISTED_LINKS).map((link) => ({ node_id: link.path, type: link.type, direction: link.side, relation: edgePhrase(link.type, link.side) })),
+		links: record.links.slice(0, LISTED_LINKS).map((link) => ({
+			node_id: link.path,
+			type: link.type,
+			direction: link.side,
+			relation: edgePhrase(link.type, link.side),
+		})),
 		links_total: record.links.length,
 	};
 }
@@ -49,12 +62,13 @@ export function registerGetTools(tools: MemoryToolList, context: ToolContext): v
 		name: "memory_get",
 		title: "Read a memory",
 		description:
-			"Returns one memory in full: its text, its properties (frontmatter), tags, status and its typed links in and out, each in words (\"caused by\", \"led to\"…). " +
+			'Returns one memory in full: its text, its properties (frontmatter), tags, status and its typed links in and out, each in words ("caused by", "led to"…). ' +
 			"Use it to read a memory that recall or search found. Changes nothing.",
 		kind: "read",
 		input: { node_id: nodeIdField(`The memory to read. ${NODE_ID_HELP}`) },
 		output: memoryOutput,
 		annotations: { readOnlyHint: true, idempotentHint: true },
-		run: async (args, { engine, canRead, readableId }) => memoryOut(await engine.get(readableId(args.node_id, "node_id"), canRead)),
+		run: async (args, { engine, canRead, readableId }) =>
+			memoryOut(await engine.get(readableId(args.node_id, "node_id"), canRead)),
 	});
 }

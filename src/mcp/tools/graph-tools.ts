@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { DEFAULT_TRAVERSE_NODES } from "../../core/inspector/traverse";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
-import { edgeTypeArg, edgeTypeOut, enumField, LIMITS, NODE_ID_HELP, nodeIdField, roundNumbers, statusField } from "../tool-fields";
+import {
+	edgeTypeArg,
+	edgeTypeOut,
+	enumField,
+	LIMITS,
+	NODE_ID_HELP,
+	nodeIdField,
+	roundNumbers,
+	statusField,
+} from "../tool-fields";
 import { explainOut, explainOutput } from "./explain-output";
 
 export function registerGraphTools(tools: MemoryToolList, context: ToolContext): void {
@@ -10,15 +19,21 @@ export function registerGraphTools(tools: MemoryToolList, context: ToolContext):
 		title: "Traverse the memory graph",
 		description:
 			"Walks the typed links around a memory: every memory within `depth` hops, each with its status and distance, and every link between two of them (the induced subgraph). " +
-			"Filter by edge types and direction to follow, e.g. edge_types [\"caused_by\"] with direction \"out\" for the chain of causes. Changes nothing.",
+			'Filter by edge types and direction to follow, e.g. edge_types ["caused_by"] with direction "out" for the chain of causes. Changes nothing.',
 		kind: "read",
 		input: {
 			node_id: nodeIdField(`The memory to start from. ${NODE_ID_HELP}`),
 			depth: z.number().int().min(1).max(LIMITS.maxDepth).default(2).describe("Hops to walk, 1–10 (default 2)."),
-			edge_types: z.array(edgeTypeArg).max(6).optional().describe("Follow and report only these link types; default all."),
+			edge_types: z
+				.array(edgeTypeArg)
+				.max(6)
+				.optional()
+				.describe("Follow and report only these link types; default all."),
 			direction: enumField(["out", "in", "both"])
 				.default("both")
-				.describe('"out" follows links from the memory to what it names, "in" the links pointing at it, "both" (default) either way.'),
+				.describe(
+					'"out" follows links from the memory to what it names, "in" the links pointing at it, "both" (default) either way.',
+				),
 			max_nodes: z
 				.number()
 				.int()
@@ -29,7 +44,9 @@ export function registerGraphTools(tools: MemoryToolList, context: ToolContext):
 		},
 		output: {
 			start: z.string(),
-			nodes: z.array(z.object({ node_id: z.string(), title: z.string(), status: statusField, depth: z.number().int() })),
+			nodes: z.array(
+				z.object({ node_id: z.string(), title: z.string(), status: statusField, depth: z.number().int() }),
+			),
 			edges: z.array(z.object({ source: z.string(), target: z.string(), type: edgeTypeOut })),
 			truncated: z.boolean().describe("True when the walk stopped at the node or edge limit."),
 		},
@@ -45,7 +62,12 @@ export function registerGraphTools(tools: MemoryToolList, context: ToolContext):
 			});
 			return {
 				start: traversal.start,
-				nodes: traversal.nodes.map((node) => ({ node_id: node.path, title: node.title, status: node.status, depth: node.depth })),
+				nodes: traversal.nodes.map((node) => ({
+					node_id: node.path,
+					title: node.title,
+					status: node.status,
+					depth: node.depth,
+				})),
 				edges: traversal.edges,
 				truncated: traversal.truncated,
 			};
@@ -62,13 +84,21 @@ export function registerGraphTools(tools: MemoryToolList, context: ToolContext):
 		kind: "read",
 		input: {
 			node_id: nodeIdField(`The memory to explain. ${NODE_ID_HELP}`),
-			chain_depth: z.number().int().min(1).max(LIMITS.maxDepth).default(3).describe("Hops of the upstream and downstream causal chains, 1–10 (default 3)."),
+			chain_depth: z
+				.number()
+				.int()
+				.min(1)
+				.max(LIMITS.maxDepth)
+				.default(3)
+				.describe("Hops of the upstream and downstream causal chains, 1–10 (default 3)."),
 		},
 		output: explainOutput,
 		annotations: { readOnlyHint: true, idempotentHint: true },
 		run: (args, { engine, canRead, readableId }) => {
 			const path = readableId(args.node_id, "node_id");
-			return roundNumbers(explainOut(engine.inspector.explain(path, { chainDepth: args.chain_depth, include: canRead })));
+			return roundNumbers(
+				explainOut(engine.inspector.explain(path, { chainDepth: args.chain_depth, include: canRead })),
+			);
 		},
 	});
 }

@@ -5,7 +5,19 @@ import type { RecallHit, SearchFilters, SearchHit } from "../../core/recall/reca
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
 import { recallReadable, searchReadable } from "../readable-recall";
-import { dateMs, enumField, isoDateField, isoTime, kField, labelField, LIMITS, queryField, round3, statusField, strictArgs } from "../tool-fields";
+import {
+	dateMs,
+	enumField,
+	isoDateField,
+	isoTime,
+	kField,
+	labelField,
+	LIMITS,
+	queryField,
+	round3,
+	statusField,
+	strictArgs,
+} from "../tool-fields";
 
 const whySchema = z.object({
 	terms: z.array(z.string()).optional().describe("Query terms found in the memory."),
@@ -14,7 +26,9 @@ const whySchema = z.object({
 	edges: z
 		.array(z.string())
 		.optional()
-		.describe('edges[i] is how path[i] relates to path[i+1], e.g. "caused by" (path[i] happened because of path[i+1]) or "led to".'),
+		.describe(
+			'edges[i] is how path[i] relates to path[i+1], e.g. "caused by" (path[i] happened because of path[i+1]) or "led to".',
+		),
 	replaces: z.array(z.string()).optional().describe("Superseded memories whose relevance this one took over."),
 	injected: z.enum(["core", "pinned"]).optional().describe("In the results only because it is core or pinned."),
 });
@@ -22,7 +36,9 @@ const whySchema = z.object({
 const recallHitSchema = z.object({
 	node_id: z.string().describe("The memory's vault path; its file name is its title."),
 	relevance: z.number().describe("Match to the query, 0–1."),
-	retention: z.number().describe("How strongly the memory is kept, 0–1; results are ordered by relevance weighed with it."),
+	retention: z
+		.number()
+		.describe("How strongly the memory is kept, 0–1; results are ordered by relevance weighed with it."),
 	status: statusField,
 	pinned: z.boolean().optional(),
 	superseded_by: z.array(z.string()).optional(),
@@ -50,7 +66,10 @@ const searchHitSchema = z.object({
 });
 
 function whyOut(why: RecallWhy): z.input<typeof whySchema> {
-	const out: z.input<typeof whySchema> = { ...why, edges: why.edges?.map((edge) => edgePhrase(edge.type, edge.direction === "forward" ? "out" : "in")) };
+	const out: z.input<typeof whySchema> = {
+		...why,
+		edges: why.edges?.map((edge) => edgePhrase(edge.type, edge.direction === "forward" ? "out" : "in")),
+	};
 	if (why.similarity !== undefined) out.similarity = round3(why.similarity);
 	if (out.edges === undefined) delete out.edges;
 	return out;
@@ -67,7 +86,12 @@ function recallHitOut(hit: RecallHit): z.input<typeof recallHitSchema> {
 	if (hit.pinned) out.pinned = true;
 	if (hit.supersededBy) out.superseded_by = hit.supersededBy;
 	if (hit.lowConfidence) out.low_confidence = true;
-	if (hit.conflicts) out.conflicts = hit.conflicts.map((conflict) => ({ node_id: conflict.id, kind: conflict.kind, detail: conflict.detail }));
+	if (hit.conflicts)
+		out.conflicts = hit.conflicts.map((conflict) => ({
+			node_id: conflict.id,
+			kind: conflict.kind,
+			detail: conflict.detail,
+		}));
 	if (hit.snippet !== undefined) out.snippet = hit.snippet;
 	if (hit.content !== undefined) out.content = hit.content;
 	return out;
@@ -100,11 +124,19 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 			"Results that may disagree with another result carry conflicts (the other memory's node_id): find out which is right, then memory_amend the wrong one, or memory_link the right one to it with supersedes, or link them with contradicts when both stay true; the flag goes away once settled.",
 		kind: "read",
 		input: {
-			query: queryField.trim().min(1).describe("What to remember, in natural language, e.g. \"why did we freeze deploys in March\" (at most 2 KB)."),
+			query: queryField
+				.trim()
+				.min(1)
+				.describe('What to remember, in natural language, e.g. "why did we freeze deploys in March" (at most 2 KB).'),
 			k: kField("How many memories to return (1–200, default 10).").default(10),
 			max_results: kField("Same as k; wins when both are given.").optional(),
-			verbosity: enumField(["full", "concise"]).default("concise").describe('"concise" (default) returns a snippet of each memory, "full" its whole text.'),
-			read_only: z.boolean().default(false).describe("true: change nothing (no reactivation of the returned memories)."),
+			verbosity: enumField(["full", "concise"])
+				.default("concise")
+				.describe('"concise" (default) returns a snippet of each memory, "full" its whole text.'),
+			read_only: z
+				.boolean()
+				.default(false)
+				.describe("true: change nothing (no reactivation of the returned memories)."),
 		},
 		output: {
 			query: z.string(),
@@ -142,11 +174,19 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 			filters: strictArgs(
 				{
 					status: z
-						.union([statusField, z.array(statusField).min(1)], { error: `must be one status or a list of them: ${LIFECYCLE_STATUSES.join(", ")}` })
+						.union([statusField, z.array(statusField).min(1)], {
+							error: `must be one status or a list of them: ${LIFECYCLE_STATUSES.join(", ")}`,
+						})
 						.optional()
-						.describe('One status or a list: active, dormant, fading, pruned, core ("active" also matches notes without a status).'),
+						.describe(
+							'One status or a list: active, dormant, fading, pruned, core ("active" also matches notes without a status).',
+						),
 					category: labelField("memory_category, compared case-insensitively.").optional(),
-					folder: z.string().max(LIMITS.idChars).optional().describe('A vault folder; notes below it match too, e.g. "Projects".'),
+					folder: z
+						.string()
+						.max(LIMITS.idChars)
+						.optional()
+						.describe('A vault folder; notes below it match too, e.g. "Projects".'),
 					tag: labelField('A tag with or without "#"; a parent tag matches its nested tags.').optional(),
 					since: isoDateField("Created at or after this date.").optional(),
 					active_since: isoDateField("Last used (edited, recalled or opened) at or after this date.").optional(),

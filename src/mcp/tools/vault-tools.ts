@@ -8,7 +8,8 @@ import { isoTime, isoTimeOrNull, statusField } from "../tool-fields";
 /** Changes and proposals listed in a maintenance summary; the counts cover all. */
 const LISTED_CHANGES = 100;
 
-const countsOf = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
+const countsOf = <K extends string>(keys: readonly K[]) =>
+	z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
 
 const maintenanceOutput = {
 	dry_run: z.boolean(),
@@ -18,14 +19,25 @@ const maintenanceOutput = {
 	changes: z
 		.array(z.object({ node_id: z.string(), from: statusField, to: statusField, reason: z.string() }))
 		.describe(`Status changes of memories you may read, at most ${LISTED_CHANGES}.`),
-	proposals: z.array(z.object({ node_id: z.string(), category: z.string().nullable(), reason: z.string() })).describe("Core proposals waiting for the user."),
-	frontmatter_writes: z.number().int().describe("memory_status values written (or, in a dry run, that would be written)."),
+	proposals: z
+		.array(z.object({ node_id: z.string(), category: z.string().nullable(), reason: z.string() }))
+		.describe("Core proposals waiting for the user."),
+	frontmatter_writes: z
+		.number()
+		.int()
+		.describe("memory_status values written (or, in a dry run, that would be written)."),
 	failed_writes: z.number().int(),
-	skipped_invalid_yaml: z.number().int().describe("Notes whose status could not be written because their frontmatter is not valid YAML."),
+	skipped_invalid_yaml: z
+		.number()
+		.int()
+		.describe("Notes whose status could not be written because their frontmatter is not valid YAML."),
 	total_ms: z.number(),
 };
 
-function maintenanceOut(report: PassReport, canRead: (path: string) => boolean): z.input<z.ZodObject<typeof maintenanceOutput>> {
+function maintenanceOut(
+	report: PassReport,
+	canRead: (path: string) => boolean,
+): z.input<z.ZodObject<typeof maintenanceOutput>> {
 	return {
 		dry_run: report.dryRun,
 		at: isoTime(report.at),
@@ -100,6 +112,7 @@ export function registerVaultTools(tools: MemoryToolList, context: ToolContext):
 		input: { dry_run: z.boolean().default(true).describe("true (default): report only; false: apply the pass.") },
 		output: maintenanceOutput,
 		annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
-		run: async (args, { engine, canRead }) => maintenanceOut(await engine.maintenance.runPass({ dryRun: args.dry_run }), canRead),
+		run: async (args, { engine, canRead }) =>
+			maintenanceOut(await engine.maintenance.runPass({ dryRun: args.dry_run }), canRead),
 	});
 }

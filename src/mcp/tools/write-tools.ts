@@ -1,17 +1,44 @@
 import { z } from "zod";
 import type { StoreResult } from "../../engine/writer/memory-writer";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
-import { contentField, edgeTypeArg, edgeTypeField, edgeTypeOut, isoDateField, labelField, LIMITS, NODE_ID_HELP, nodeIdField, reasonField, round3, strictArgs } from "../tool-fields";
+import {
+	contentField,
+	edgeTypeArg,
+	edgeTypeField,
+	edgeTypeOut,
+	isoDateField,
+	labelField,
+	LIMITS,
+	NODE_ID_HELP,
+	nodeIdField,
+	reasonField,
+	round3,
+	strictArgs,
+} from "../tool-fields";
 
 const storeOutput = {
-	node_id: z.string().describe("The new memory's vault path (for a duplicate, the existing memory's); pass it to other tools."),
+	node_id: z
+		.string()
+		.describe("The new memory's vault path (for a duplicate, the existing memory's); pass it to other tools."),
 	status: z.enum(["stored", "duplicate"]).describe('"duplicate": nothing was stored, see duplicate_of.'),
-	duplicate_of: z.string().optional().describe("An existing memory with the same or nearly the same words; store again with allow_duplicate: true only if a second copy is really meant."),
+	duplicate_of: z
+		.string()
+		.optional()
+		.describe(
+			"An existing memory with the same or nearly the same words; store again with allow_duplicate: true only if a second copy is really meant.",
+		),
 	possible_conflicts: z
 		.array(z.object({ node_id: z.string(), kind: z.enum(["numeric_mismatch", "negation"]), detail: z.string() }))
 		.describe("Existing memories that may disagree with the new one: check them, then link with contradicts or amend."),
 	auto_links: z
-		.array(z.object({ node_id: z.string(), type: z.literal("related_to"), score: z.number(), basis: z.enum(["embedding", "keyword"]) }))
+		.array(
+			z.object({
+				node_id: z.string(),
+				type: z.literal("related_to"),
+				score: z.number(),
+				basis: z.enum(["embedding", "keyword"]),
+			}),
+		)
 		.describe("Similar memories the new one was linked to (related_to)."),
 };
 
@@ -20,8 +47,17 @@ function storeOut(result: StoreResult) {
 		node_id: result.nodeId,
 		status: result.status,
 		...(result.duplicateOf === undefined ? {} : { duplicate_of: result.duplicateOf }),
-		possible_conflicts: result.possibleConflicts.map((conflict) => ({ node_id: conflict.id, kind: conflict.kind, detail: conflict.detail })),
-		auto_links: result.autoLinks.map((link) => ({ node_id: link.target, type: link.type, score: round3(link.score), basis: link.basis })),
+		possible_conflicts: result.possibleConflicts.map((conflict) => ({
+			node_id: conflict.id,
+			kind: conflict.kind,
+			detail: conflict.detail,
+		})),
+		auto_links: result.autoLinks.map((link) => ({
+			node_id: link.target,
+			type: link.type,
+			score: round3(link.score),
+			basis: link.basis,
+		})),
 	};
 }
 
@@ -37,23 +73,41 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		kind: "write",
 		input: {
 			content: contentField,
-			title: labelField("A short title; it becomes the note's file name. Default: the first line of the content.").optional(),
-			category: labelField('A category such as "preference", "decision", "fact" (memory_category); categories can make memories core, see set_core_preferences.').optional(),
+			title: labelField(
+				"A short title; it becomes the note's file name. Default: the first line of the content.",
+			).optional(),
+			category: labelField(
+				'A category such as "preference", "decision", "fact" (memory_category); categories can make memories core, see set_core_preferences.',
+			).optional(),
 			related: z
-				.array(strictArgs({ id: nodeIdField(`An existing memory. ${NODE_ID_HELP}`), type: edgeTypeField }, "a related entry"))
+				.array(
+					strictArgs(
+						{ id: nodeIdField(`An existing memory. ${NODE_ID_HELP}`), type: edgeTypeField },
+						"a related entry",
+					),
+				)
 				.max(LIMITS.listEntries)
 				.optional()
-				.describe("Typed links from the new memory to existing ones, e.g. [{id: \"Release 4.2\", type: \"caused_by\"}]."),
-			related_to: z.array(nodeIdField(NODE_ID_HELP)).max(LIMITS.listEntries).optional().describe("Existing memories the new one is associated with (related_to links)."),
-			source_session: labelField("An id of the conversation or session the memory comes from (memory_session).").optional(),
-			allow_duplicate: z.boolean().default(false).describe("true: store even when an existing memory has the same or nearly the same words."),
+				.describe('Typed links from the new memory to existing ones, e.g. [{id: "Release 4.2", type: "caused_by"}].'),
+			related_to: z
+				.array(nodeIdField(NODE_ID_HELP))
+				.max(LIMITS.listEntries)
+				.optional()
+				.describe("Existing memories the new one is associated with (related_to links)."),
+			source_session: labelField(
+				"An id of the conversation or session the memory comes from (memory_session).",
+			).optional(),
+			allow_duplicate: z
+				.boolean()
+				.default(false)
+				.describe("true: store even when an existing memory has the same or nearly the same words."),
 			tags: z
 				.array(labelField('A tag with or without "#", e.g. "project/alpha".'))
 				.max(LIMITS.listEntries)
 				.optional()
 				.describe("Tags of the note (its tags property); memory_search filters by tag."),
 			event_date: isoDateField(
-				"When the fact happened or will happen, if that differs from now (memory_event_date), e.g. \"2024-05-02\" for a decision taken then. The time it was stored is kept separately.",
+				'When the fact happened or will happen, if that differs from now (memory_event_date), e.g. "2024-05-02" for a decision taken then. The time it was stored is kept separately.',
 			).optional(),
 		},
 		output: storeOutput,
@@ -89,7 +143,12 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		output: { ...storeOutput, supersedes: z.string().describe("The memory the new one replaces.") },
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
 		run: async (args, { engine }) => {
-			const result = await engine.writer.amend(args.node_id, args.content, args.reason, args.title === "" ? undefined : args.title);
+			const result = await engine.writer.amend(
+				args.node_id,
+				args.content,
+				args.reason,
+				args.title === "" ? undefined : args.title,
+			);
 			return { ...storeOut(result), supersedes: result.supersedes };
 		},
 	});
@@ -98,7 +157,7 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		name: "memory_link",
 		title: "Link two memories",
 		description:
-			"Adds a typed link from source to target, written as a link list in the source note's frontmatter (e.g. caused_by: [\"[[Target]]\"]). " +
+			'Adds a typed link from source to target, written as a link list in the source note\'s frontmatter (e.g. caused_by: ["[[Target]]"]). ' +
 			"Linking what is already linked changes nothing (created: false). Links keep memories alive: connected memories fade slower. " +
 			"When two memories conflict: link the newer to the older with supersedes if it replaces it (or memory_amend the wrong one), then memory_unlink any contradicts link between them; link contradicts only while both may hold.",
 		kind: "write",
@@ -118,7 +177,13 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
 		run: async (args, { engine }) => {
 			const link = await engine.writer.link(args.source, args.target, args.type, args.reason);
-			return { source: link.source, target: link.target, type: link.type, created: link.created, ...(link.reason === undefined ? {} : { reason: link.reason }) };
+			return {
+				source: link.source,
+				target: link.target,
+				type: link.type,
+				created: link.created,
+				...(link.reason === undefined ? {} : { reason: link.reason }),
+			};
 		},
 	});
 
@@ -140,12 +205,22 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 			target: z.string(),
 			type: edgeTypeOut,
 			removed: z.number().int().describe("Link entries removed from the source's frontmatter."),
-			still_linked_by: z.array(z.string()).describe("Where the source still states this link (its text, an inline field, another property); empty when the link is gone."),
+			still_linked_by: z
+				.array(z.string())
+				.describe(
+					"Where the source still states this link (its text, an inline field, another property); empty when the link is gone.",
+				),
 		},
 		annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
 		run: async (args, { engine }) => {
 			const result = await engine.writer.unlink(args.source, args.target, args.type);
-			return { source: result.source, target: result.target, type: result.type, removed: result.removed, still_linked_by: result.stillLinkedBy };
+			return {
+				source: result.source,
+				target: result.target,
+				type: result.type,
+				removed: result.removed,
+				still_linked_by: result.stillLinkedBy,
+			};
 		},
 	});
 

@@ -28,10 +28,15 @@ export class ProposalsModal extends Modal {
 		const engine = this.actions.engine();
 		const proposals = engine?.maintenance.proposals().sort((a, b) => a.at - b.at) ?? [];
 		if (!engine || proposals.length === 0) {
-			el.createEl("p", { text: engine ? "No open core proposals." : "The memory index is still being built; try again in a moment." });
+			el.createEl("p", {
+				text: engine ? "No open core proposals." : "The memory index is still being built; try again in a moment.",
+			});
 			return;
 		}
-		el.createEl("p", { cls: "cmv-muted", text: "Memories of the approval categories wait for your word before they become core (never fading)." });
+		el.createEl("p", {
+			cls: "cmv-muted",
+			text: "Memories of the approval categories wait for your word before they become core (never fading).",
+		});
 		const list = el.createEl("ul", { cls: "cmv-list" });
 		const now = engine.now();
 		for (const proposal of proposals) {

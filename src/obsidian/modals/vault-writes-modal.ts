@@ -27,17 +27,26 @@ export class VaultWritesModal extends Modal {
 		});
 		const counts = el.createEl("ul", { cls: "cmv-list" });
 		for (const [status, n] of Object.entries(preview.byStatus)) {
-			counts.createEl("li", { text: status === "active" ? `${n} lose memory_status (active again)` : `${n} get memory_status: ${status}` });
+			counts.createEl("li", {
+				text: status === "active" ? `${n} lose memory_status (active again)` : `${n} get memory_status: ${status}`,
+			});
 		}
 		if (preview.examples.length > 0) {
 			el.createDiv({ cls: "cmv-heading", text: "For example" });
 			const examples = el.createEl("ul", { cls: "cmv-list cmv-examples" });
-			for (const write of preview.examples) examples.createEl("li", { text: `${write.path}: ${write.status ?? "remove memory_status"}` });
+			for (const write of preview.examples)
+				examples.createEl("li", { text: `${write.path}: ${write.status ?? "remove memory_status"}` });
 		}
 		if (preview.skippedInvalidYaml.length > 0) {
-			el.createEl("p", { cls: "cmv-muted", text: `${preview.skippedInvalidYaml.length} notes with invalid YAML are left alone.` });
+			el.createEl("p", {
+				cls: "cmv-muted",
+				text: `${preview.skippedInvalidYaml.length} notes with invalid YAML are left alone.`,
+			});
 		}
-		el.createEl("p", { cls: "cmv-muted", text: "Only that property changes: note bodies, other properties and modification times stay as they are. Every change can be undone from the memory view." });
+		el.createEl("p", {
+			cls: "cmv-muted",
+			text: "Only that property changes: note bodies, other properties and modification times stay as they are. Every change can be undone from the memory view.",
+		});
 		const buttons = el.createDiv({ cls: "modal-button-container" });
 		new ButtonComponent(buttons).setButtonText("Cancel").onClick(() => this.close());
 		new ButtonComponent(buttons)

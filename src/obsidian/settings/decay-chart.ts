@@ -1,7 +1,16 @@
 import { decayChartSeries, type DecaySeries } from "../../core/lifecycle/decay-chart-data";
 import type { ScoringSettings } from "../../core/model/scoring-settings";
 
-export const CHART = { width: 640, height: 240, left: 44, right: 12, top: 10, bottom: 26, days: 365, minRetention: 0.001 } as const;
+export const CHART = {
+	width: 640,
+	height: 240,
+	left: 44,
+	right: 12,
+	top: 10,
+	bottom: 26,
+	days: 365,
+	minRetention: 0.001,
+} as const;
 
 const PLOT_W = CHART.width - CHART.left - CHART.right;
 const PLOT_H = CHART.height - CHART.top - CHART.bottom;
@@ -30,29 +39,59 @@ export function drawDecayChart(parent: HTMLElement, settings: ScoringSettings): 
 	const series = decayChartSeries(settings, CHART.days);
 	const svg = parent.createSvg("svg", {
 		cls: "causal-memory-chart",
-		attr: { viewBox: `0 0 ${CHART.width} ${CHART.height}`, role: "img", "aria-label": "Retention of typical notes over a year with the current settings" },
+		attr: {
+			viewBox: `0 0 ${CHART.width} ${CHART.height}`,
+			role: "img",
+			"aria-label": "Retention of typical notes over a year with the current settings",
+		},
 	});
 	for (const retention of [1, 0.1, 0.01, 0.001]) {
 		const y = round(chartY(retention));
-		svg.createSvg("line", { cls: "causal-memory-chart-grid", attr: { x1: CHART.left, x2: CHART.width - CHART.right, y1: y, y2: y } });
-		svg.createSvg("text", { cls: "causal-memory-chart-label", attr: { x: CHART.left - 6, y: y + 4, "text-anchor": "end" } }).textContent = String(retention);
+		svg.createSvg("line", {
+			cls: "causal-memory-chart-grid",
+			attr: { x1: CHART.left, x2: CHART.width - CHART.right, y1: y, y2: y },
+		});
+		svg.createSvg("text", {
+			cls: "causal-memory-chart-label",
+			attr: { x: CHART.left - 6, y: y + 4, "text-anchor": "end" },
+		}).textContent = String(retention);
 	}
 	for (const day of [0, 30, 90, 180, 270, 365]) {
 		const x = round(chartX(day));
-		svg.createSvg("text", { cls: "causal-memory-chart-label", attr: { x, y: CHART.height - 8, "text-anchor": "middle" } }).textContent = day === 0 ? "day 0" : String(day);
+		svg.createSvg("text", {
+			cls: "causal-memory-chart-label",
+			attr: { x, y: CHART.height - 8, "text-anchor": "middle" },
+		}).textContent = day === 0 ? "day 0" : String(day);
 	}
 	const { dormantThreshold, fadingThreshold } = settings.lifecycle;
-	for (const [name, value] of [["dormant", dormantThreshold], ["fading", fadingThreshold]] as const) {
+	for (const [name, value] of [
+		["dormant", dormantThreshold],
+		["fading", fadingThreshold],
+	] as const) {
 		const y = round(chartY(value));
-		svg.createSvg("line", { cls: ["causal-memory-chart-threshold", `causal-memory-chart-threshold-${name}`], attr: { x1: CHART.left, x2: CHART.width - CHART.right, y1: y, y2: y } });
-		svg.createSvg("text", { cls: "causal-memory-chart-label", attr: { x: CHART.width - CHART.right - 2, y: y - 3, "text-anchor": "end" } }).textContent = name;
+		svg.createSvg("line", {
+			cls: ["causal-memory-chart-threshold", `causal-memory-chart-threshold-${name}`],
+			attr: { x1: CHART.left, x2: CHART.width - CHART.right, y1: y, y2: y },
+		});
+		svg.createSvg("text", {
+			cls: "causal-memory-chart-label",
+			attr: { x: CHART.width - CHART.right - 2, y: y - 3, "text-anchor": "end" },
+		}).textContent = name;
 	}
 	for (const line of series) {
-		const points = line.points.map((point) => `${round(chartX(point.day))},${round(chartY(point.retention))}`).join(" ");
-		svg.createSvg("polyline", { cls: ["causal-memory-chart-series", `causal-memory-chart-${line.id}`], attr: { points, "data-series": line.id } });
+		const points = line.points
+			.map((point) => `${round(chartX(point.day))},${round(chartY(point.retention))}`)
+			.join(" ");
+		svg.createSvg("polyline", {
+			cls: ["causal-memory-chart-series", `causal-memory-chart-${line.id}`],
+			attr: { points, "data-series": line.id },
+		});
 		line.points.forEach((point, i) => {
 			if (i === 0 || point.status === line.points[i - 1].status) return;
-			const dot = svg.createSvg("circle", { cls: ["causal-memory-chart-dot", `causal-memory-chart-${line.id}`], attr: { cx: round(chartX(point.day)), cy: round(chartY(point.retention)), r: 3 } });
+			const dot = svg.createSvg("circle", {
+				cls: ["causal-memory-chart-dot", `causal-memory-chart-${line.id}`],
+				attr: { cx: round(chartX(point.day)), cy: round(chartY(point.retention)), r: 3 },
+			});
 			dot.createSvg("title").textContent = `${line.label}: ${point.status} on day ${point.day}`;
 		});
 	}

@@ -5,7 +5,9 @@ import type { SettingRow, SettingsContext } from "./settings-context";
 /** Where downloaded models live: one sub-folder per model id in the plugin's folder. */
 export function modelFolder(context: SettingsContext, modelId: string): string {
 	const { plugin } = context;
-	return normalizePath(`${plugin.manifest.dir ?? `${plugin.app.vault.configDir}/plugins/${plugin.manifest.id}`}/models/${modelId}`);
+	return normalizePath(
+		`${plugin.manifest.dir ?? `${plugin.app.vault.configDir}/plugins/${plugin.manifest.id}`}/models/${modelId}`,
+	);
 }
 
 /** The embedding rows above the schema's fields: the model's state, download with progress, removal, the queue. */
@@ -32,7 +34,10 @@ export function embeddingRows(context: SettingsContext): SettingRow[] {
 						.onClick(async () => {
 							button.setDisabled(true);
 							try {
-								await store.update((settings) => ({ ...settings, embeddings: { ...settings.embeddings, allowDownload: true } }));
+								await store.update((settings) => ({
+									...settings,
+									embeddings: { ...settings.embeddings, allowDownload: true },
+								}));
 								const embedder = await embeddings.prepare((event) => {
 									const percent = event.fraction === undefined ? "" : ` ${Math.round(event.fraction * 100)}%`;
 									show(`${event.stage === "download" ? "Downloading" : "Loading"} ${event.file ?? ""}${percent}`);
@@ -51,7 +56,10 @@ export function embeddingRows(context: SettingsContext): SettingRow[] {
 						const folder = modelFolder(context, modelId);
 						await embeddings.dispose();
 						if (await app.vault.adapter.exists(folder)) await app.vault.adapter.rmdir(folder, true);
-						await store.update((settings) => ({ ...settings, embeddings: { ...settings.embeddings, allowDownload: false } }));
+						await store.update((settings) => ({
+							...settings,
+							embeddings: { ...settings.embeddings, allowDownload: false },
+						}));
 						show(`${modelId} was removed; recall uses keywords only.`);
 					}),
 				);

@@ -88,7 +88,12 @@ export function fieldRow(context: SettingsContext, field: SettingField): Setting
 				});
 			} else {
 				const multiline = field.kind === "map" || field.key === "keyword.stopWords";
-				const add = (component: { setValue(v: string): unknown; getValue(): string; onChange(cb: (v: string) => unknown): unknown; inputEl: HTMLInputElement | HTMLTextAreaElement }): void => {
+				const add = (component: {
+					setValue(v: string): unknown;
+					getValue(): string;
+					onChange(cb: (v: string) => unknown): unknown;
+					inputEl: HTMLInputElement | HTMLTextAreaElement;
+				}): void => {
 					component.setValue(toText(field, current()));
 					component.onChange((text) => showError(applyFieldValue(store, field, fromText(field, text))));
 					// Leaving an invalid value shows the setting's value again: nothing invalid is kept.

@@ -34,7 +34,11 @@ export function folderListRow(context: SettingsContext, field: SettingField): Se
 				for (const folder of current()) {
 					const chip = listEl.createDiv({ cls: "causal-memory-folder-chip" });
 					chip.createSpan({ text: folder });
-					const remove = chip.createEl("button", { cls: "clickable-icon", text: "×", attr: { "aria-label": `Remove ${folder}` } });
+					const remove = chip.createEl("button", {
+						cls: "clickable-icon",
+						text: "×",
+						attr: { "aria-label": `Remove ${folder}` },
+					});
 					remove.addEventListener("click", () => save(current().filter((other) => other !== folder)));
 				}
 			};
@@ -43,7 +47,8 @@ export function folderListRow(context: SettingsContext, field: SettingField): Se
 				if (picker === null) return;
 				picker.empty();
 				picker.createEl("option", { text: "Add a folder…", value: "" });
-				for (const folder of vaultFolders(app).filter((candidate) => !current().includes(candidate))) picker.createEl("option", { text: folder, value: folder });
+				for (const folder of vaultFolders(app).filter((candidate) => !current().includes(candidate)))
+					picker.createEl("option", { text: folder, value: folder });
 			};
 			setting.addDropdown((dropdown) => {
 				picker = dropdown.selectEl;

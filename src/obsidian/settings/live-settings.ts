@@ -7,7 +7,13 @@ const RESCORE_DELAY_MS = 1500;
 export function serverNeedsRestart(settings: MemorySettings, previous: MemorySettings): boolean {
 	const now = settings.mcp;
 	const before = previous.mcp;
-	return now.port !== before.port || now.fixedPort !== before.fixedPort || now.enabled !== before.enabled || now.idleSessionMinutes !== before.idleSessionMinutes || now.maxSessions !== before.maxSessions;
+	return (
+		now.port !== before.port ||
+		now.fixedPort !== before.fixedPort ||
+		now.enabled !== before.enabled ||
+		now.idleSessionMinutes !== before.idleSessionMinutes ||
+		now.maxSessions !== before.maxSessions
+	);
 }
 
 /**

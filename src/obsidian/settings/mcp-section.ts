@@ -50,7 +50,8 @@ export function mcpRows(context: SettingsContext): SettingRow[] {
 					state.createDiv({ text: stateText(current, mcp.sessionCount()), cls: `causal-memory-mcp-${current.kind}` });
 					if (current.kind === "running") state.createEl("code", { text: current.url });
 					const lastError = mcp.lastError();
-					if (lastError !== null && current.kind === "running") state.createDiv({ text: `Last error: ${lastError}`, cls: "causal-memory-mcp-failed" });
+					if (lastError !== null && current.kind === "running")
+						state.createDiv({ text: `Last error: ${lastError}`, cls: "causal-memory-mcp-failed" });
 				};
 				draw();
 				return mcp.onStateChange(draw);
@@ -109,7 +110,13 @@ export function mcpRows(context: SettingsContext): SettingRow[] {
 				let visible = false;
 				const draw = (): void => {
 					const token = store.get().mcp.token ?? "";
-					shown.setText(token === "" ? "Generated when the server first starts." : visible ? token : `${token.slice(0, 4)}${"•".repeat(12)}`);
+					shown.setText(
+						token === ""
+							? "Generated when the server first starts."
+							: visible
+								? token
+								: `${token.slice(0, 4)}${"•".repeat(12)}`,
+					);
 				};
 				draw();
 				setting.addExtraButton((button) =>
@@ -121,7 +128,9 @@ export function mcpRows(context: SettingsContext): SettingRow[] {
 							draw();
 						}),
 				);
-				setting.addButton((button) => button.setButtonText("Copy").onClick(() => void copy(store.get().mcp.token ?? "", "the token")));
+				setting.addButton((button) =>
+					button.setButtonText("Copy").onClick(() => void copy(store.get().mcp.token ?? "", "the token")),
+				);
 				setting.addButton((button) =>
 					button
 						.setButtonText("Regenerate")

@@ -11,13 +11,29 @@ export interface SettingGroupSpec {
 
 /** The tab's groups in order. A field no group claims goes to Advanced, so a new setting always appears. */
 export const SETTING_GROUPS: readonly SettingGroupSpec[] = [
-	{ id: "memory", heading: "Memory", prefixes: ["maintenance.memoryFolder", "index.excludedFolders", "index.excludeTemplatesFolder"] },
+	{
+		id: "memory",
+		heading: "Memory",
+		prefixes: ["maintenance.memoryFolder", "index.excludedFolders", "index.excludeTemplatesFolder"],
+	},
 	{
 		id: "scoring",
 		heading: "Scoring and lifecycle",
-		prefixes: ["scoring.relevance", "scoring.connectivity", "scoring.reactivation", "scoring.lifecycle", "maintenance.passIntervalMinutes", "maintenance.pruneAction", "maintenance.archiveFolder"],
+		prefixes: [
+			"scoring.relevance",
+			"scoring.connectivity",
+			"scoring.reactivation",
+			"scoring.lifecycle",
+			"maintenance.passIntervalMinutes",
+			"maintenance.pruneAction",
+			"maintenance.archiveFolder",
+		],
 	},
-	{ id: "frontmatter", heading: "Frontmatter writes", prefixes: ["maintenance.writeScope", "maintenance.vaultWritesConfirmed", "maintenance.writesPerSecond"] },
+	{
+		id: "frontmatter",
+		heading: "Frontmatter writes",
+		prefixes: ["maintenance.writeScope", "maintenance.vaultWritesConfirmed", "maintenance.writesPerSecond"],
+	},
 	{ id: "core", heading: "Core memories", prefixes: ["scoring.core"] },
 	{ id: "embeddings", heading: "Embeddings", prefixes: ["embeddings"] },
 	{ id: "mcp", heading: "MCP server", prefixes: ["mcp"] },

@@ -81,7 +81,13 @@ export class CausalMemorySettingTab extends PluginSettingTab {
 		return SETTING_GROUPS.map((group) => ({
 			type: "group",
 			heading: group.heading,
-			extraButtons: [(button) => button.setIcon("rotate-ccw").setTooltip(`Reset ${group.heading.toLowerCase()} to the defaults`).onClick(() => void resetGroup(this.context, group.id))],
+			extraButtons: [
+				(button) =>
+					button
+						.setIcon("rotate-ccw")
+						.setTooltip(`Reset ${group.heading.toLowerCase()} to the defaults`)
+						.onClick(() => void resetGroup(this.context, group.id)),
+			],
 			items: groupRows(this.context, group.id).map((row) => ({ name: row.name, desc: row.desc, render: row.render })),
 		}));
 	}
@@ -103,7 +109,12 @@ export class CausalMemorySettingTab extends PluginSettingTab {
 		new Setting(this.containerEl)
 			.setName(group.heading)
 			.setHeading()
-			.addExtraButton((button) => button.setIcon("rotate-ccw").setTooltip(`Reset ${group.heading.toLowerCase()} to the defaults`).onClick(() => void resetGroup(this.context, group.id)));
+			.addExtraButton((button) =>
+				button
+					.setIcon("rotate-ccw")
+					.setTooltip(`Reset ${group.heading.toLowerCase()} to the defaults`)
+					.onClick(() => void resetGroup(this.context, group.id)),
+			);
 		for (const row of groupRows(this.context, group.id)) {
 			const setting = new Setting(this.containerEl).setName(row.name).setDesc(row.desc);
 			const cleanup = row.render(setting);

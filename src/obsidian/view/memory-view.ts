@@ -30,7 +30,12 @@ export class MemoryView extends ItemView {
 		private readonly actions: MemoryActions,
 	) {
 		super(leaf);
-		this.throttle = new RenderThrottle(() => this.render(), WINDOW_TIMERS, RENDER_INTERVAL_MS, () => Date.now());
+		this.throttle = new RenderThrottle(
+			() => this.render(),
+			WINDOW_TIMERS,
+			RENDER_INTERVAL_MS,
+			() => Date.now(),
+		);
 	}
 
 	getViewType(): string {
@@ -90,7 +95,11 @@ export class MemoryView extends ItemView {
 		const now = engine.now();
 		const file = this.app.workspace.getActiveFile();
 		if (!file) noteEl.createDiv({ cls: "cmv-empty", text: "Open a note to see its memory." });
-		else if (!engine.index.graph.hasNote(file.path)) noteEl.createDiv({ cls: "cmv-empty", text: `${file.path} is not a memory: not markdown, or in an excluded folder.` });
+		else if (!engine.index.graph.hasNote(file.path))
+			noteEl.createDiv({
+				cls: "cmv-empty",
+				text: `${file.path} is not a memory: not markdown, or in an excluded folder.`,
+			});
 		else renderNoteSection(noteEl, noteOverview(engine, file.path), this.actions, now);
 		renderVaultSection(vaultEl, vaultOverview(engine), this.actions, now);
 	}

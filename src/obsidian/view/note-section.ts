@@ -14,14 +14,20 @@ export function renderNoteSection(el: HTMLElement, overview: NoteOverview, actio
 	const head = el.createDiv({ cls: "cmv-note-head" });
 	noteLink(head.createDiv({ cls: "cmv-note-title" }), e.path, e.title, actions);
 	smallButton(head, e.pinned ? "Unpin" : "Pin", () => actions.setPinned(e.path, !e.pinned)).setTooltip(
-		e.pinned ? "Remove memory_pinned: the note ages like any other" : "Set memory_pinned: true: the note becomes core and never fades",
+		e.pinned
+			? "Remove memory_pinned: the note ages like any other"
+			: "Set memory_pinned: true: the note becomes core and never fades",
 	);
 
 	const status = el.createDiv({ cls: "cmv-status-line" });
 	statusPill(status, e.status.status);
 	if (e.pinned) status.createSpan({ cls: "cmv-tag", text: "pinned" });
 	if (e.category !== null) status.createSpan({ cls: "cmv-tag", text: e.category });
-	status.createSpan({ cls: "cmv-retention", text: `retention ${formatScore(e.scores.retention)}`, attr: { "data-value": String(e.scores.retention) } });
+	status.createSpan({
+		cls: "cmv-retention",
+		text: `retention ${formatScore(e.scores.retention)}`,
+		attr: { "data-value": String(e.scores.retention) },
+	});
 	if (e.status.since !== null) status.createSpan({ cls: "cmv-muted", text: `since ${timeAgo(e.status.since, now)}` });
 	el.createDiv({ cls: "cmv-why", text: e.status.why });
 
@@ -39,7 +45,11 @@ export function renderNoteSection(el: HTMLElement, overview: NoteOverview, actio
 		const top = row.createDiv({ cls: "cmv-force-top" });
 		top.createSpan({ cls: "cmv-force-name", text: FORCE_LABELS[force.name] });
 		valueBar(top, force.value, `cmv-fill-${force.name}`);
-		top.createSpan({ cls: "cmv-force-value", text: formatScore(force.value), attr: { "data-value": String(force.value) } });
+		top.createSpan({
+			cls: "cmv-force-value",
+			text: formatScore(force.value),
+			attr: { "data-value": String(force.value) },
+		});
 		row.createDiv({ cls: "cmv-small", text: force.detail });
 		row.createDiv({ cls: "cmv-small cmv-muted", text: force.mover });
 	}
@@ -65,7 +75,9 @@ export function renderNoteSection(el: HTMLElement, overview: NoteOverview, actio
 		const list = el.createEl("ul", { cls: "cmv-list" });
 		for (const entry of history) {
 			const item = list.createEl("li", { cls: entry.undoneAt === null ? "" : "cmv-undone" });
-			item.createSpan({ text: entry.kind === "transition" ? `${entry.from} → ${entry.to}` : `pruned (${entry.action})` });
+			item.createSpan({
+				text: entry.kind === "transition" ? `${entry.from} → ${entry.to}` : `pruned (${entry.action})`,
+			});
 			item.createSpan({ cls: "cmv-muted", text: ` ${timeAgo(entry.at, now)}` });
 			if (entry.reason !== undefined) item.createDiv({ cls: "cmv-small cmv-muted", text: entry.reason });
 		}
@@ -81,7 +93,10 @@ function chainList(el: HTMLElement, title: string, links: ChainLink[], actions: 
 		noteLink(item, link.path, link.title, actions);
 		for (const edge of link.edges) {
 			item.createSpan({ cls: ["cmv-edge", `cmv-edge-${edge.type}`], text: edge.type });
-			item.createSpan({ cls: "cmv-small cmv-muted", text: ` ${provenanceText(edge.provenance)} of ${titleOf(edge.source)}` });
+			item.createSpan({
+				cls: "cmv-small cmv-muted",
+				text: ` ${provenanceText(edge.provenance)} of ${titleOf(edge.source)}`,
+			});
 		}
 		if (link.depth > 1) item.createSpan({ cls: "cmv-muted cmv-small", text: ` ${link.depth} hops` });
 	}

@@ -44,7 +44,8 @@ export class RecallBox {
 		try {
 			result = await engine.recall(query, { k: RESULTS, readOnly: true });
 		} catch (error) {
-			if (run === this.latest) this.resultsEl.createDiv({ cls: "cmv-empty", text: `Recall failed: ${errorMessage(error)}` });
+			if (run === this.latest)
+				this.resultsEl.createDiv({ cls: "cmv-empty", text: `Recall failed: ${errorMessage(error)}` });
 			return;
 		}
 		// A newer question was asked while this one ran.
@@ -66,7 +67,8 @@ export class RecallBox {
 			statusPill(top, hit.status);
 			top.createSpan({ cls: "cmv-muted cmv-small", text: ` score ${formatScore(hit.score)}` });
 			item.createDiv({ cls: "cmv-small", text: whyText(hit.why) });
-			if (hit.supersededBy) item.createDiv({ cls: "cmv-small cmv-muted", text: `superseded by ${hit.supersededBy.join(", ")}` });
+			if (hit.supersededBy)
+				item.createDiv({ cls: "cmv-small cmv-muted", text: `superseded by ${hit.supersededBy.join(", ")}` });
 		}
 	}
 }

@@ -8,14 +8,22 @@ import { timeAgo, titleOf } from "./view-text";
 const CORE_SHOWN = 10;
 
 /** "The vault": statuses, the last pass, proposals, recent changes with undo, core memories, what agents stored. */
-export function renderVaultSection(el: HTMLElement, overview: VaultOverview, actions: MemoryActions, now: number): void {
+export function renderVaultSection(
+	el: HTMLElement,
+	overview: VaultOverview,
+	actions: MemoryActions,
+	now: number,
+): void {
 	const counts = el.createDiv({ cls: "cmv-counts" });
 	stackedBar(
 		counts,
 		LIFECYCLE_STATUSES.map((status) => ({ count: overview.byStatus[status], cls: `cmv-fill-${status}` })),
 	);
 	const legend = counts.createDiv({ cls: "cmv-legend" });
-	legend.createSpan({ cls: "cmv-legend-total", text: `${overview.notes} ${overview.notes === 1 ? "memory" : "memories"}` });
+	legend.createSpan({
+		cls: "cmv-legend-total",
+		text: `${overview.notes} ${overview.notes === 1 ? "memory" : "memories"}`,
+	});
 	for (const status of LIFECYCLE_STATUSES) {
 		const item = legend.createSpan({ cls: "cmv-legend-item", attr: { "data-status": status } });
 		item.createSpan({ cls: ["cmv-dot", `cmv-fill-${status}`] });
@@ -48,8 +56,12 @@ export function renderVaultSection(el: HTMLElement, overview: VaultOverview, act
 			const text = item.createDiv();
 			noteLink(text, change.path, titleOf(change.path), actions);
 			text.createSpan({ text: ` ${change.what}` });
-			text.createDiv({ cls: "cmv-small cmv-muted", text: `${timeAgo(change.at, now)}${change.reason === "" ? "" : ` · ${change.reason}`}` });
-			if (change.undoProblem === null) smallButton(item.createDiv({ cls: "cmv-buttons" }), "Undo", () => actions.undo(change.seq, change.device));
+			text.createDiv({
+				cls: "cmv-small cmv-muted",
+				text: `${timeAgo(change.at, now)}${change.reason === "" ? "" : ` · ${change.reason}`}`,
+			});
+			if (change.undoProblem === null)
+				smallButton(item.createDiv({ cls: "cmv-buttons" }), "Undo", () => actions.undo(change.seq, change.device));
 		}
 	}
 
@@ -61,7 +73,8 @@ export function renderVaultSection(el: HTMLElement, overview: VaultOverview, act
 			noteLink(item, memory.path, memory.title, actions);
 			item.createDiv({ cls: "cmv-small cmv-muted", text: memory.why });
 		}
-		if (overview.core.length > CORE_SHOWN) list.createEl("li", { cls: "cmv-muted", text: `and ${overview.core.length - CORE_SHOWN} more` });
+		if (overview.core.length > CORE_SHOWN)
+			list.createEl("li", { cls: "cmv-muted", text: `and ${overview.core.length - CORE_SHOWN} more` });
 	}
 
 	if (overview.recentlyStored.length > 0) {

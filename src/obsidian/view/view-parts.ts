@@ -23,7 +23,12 @@ export function heading(parent: HTMLElement, text: string, count?: number): HTML
 }
 
 /** A small button; the view re-renders after the action through the engine's change listeners. */
-export function smallButton(parent: HTMLElement, text: string, onClick: () => unknown, options: { cta?: boolean } = {}): ButtonComponent {
+export function smallButton(
+	parent: HTMLElement,
+	text: string,
+	onClick: () => unknown,
+	options: { cta?: boolean } = {},
+): ButtonComponent {
 	const button = new ButtonComponent(parent).setButtonText(text).onClick(() => void onClick());
 	button.buttonEl.addClass("cmv-button");
 	if (options.cta) button.setCta();

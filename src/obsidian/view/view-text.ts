@@ -30,7 +30,13 @@ export function provenanceText(provenance: readonly EdgeProvenance[]): string {
 		auto_link: "auto-link",
 		mcp: "MCP",
 	};
-	return [...new Set(provenance.map((p) => (p.key !== undefined && p.origin !== "wikilink" ? `${words[p.origin]} ${p.key}` : words[p.origin])))].join(", ");
+	return [
+		...new Set(
+			provenance.map((p) =>
+				p.key !== undefined && p.origin !== "wikilink" ? `${words[p.origin]} ${p.key}` : words[p.origin],
+			),
+		),
+	].join(", ");
 }
 
 /** One line on why recall returned a memory, from the hit's `why`. */
@@ -42,7 +48,9 @@ export function whyText(why: RecallWhy): string {
 	if (why.path && why.path.length > 1) {
 		const steps = why.path.map((path, i) => {
 			const edge = i > 0 ? why.edges?.[i - 1] : undefined;
-			const arrow = edge ? ` ${edge.direction === "forward" ? "→" : "←"} ${edge.type} ${edge.direction === "forward" ? "→" : "←"} ` : "";
+			const arrow = edge
+				? ` ${edge.direction === "forward" ? "→" : "←"} ${edge.type} ${edge.direction === "forward" ? "→" : "←"} `
+				: "";
 			return `${arrow}${titleOf(path)}`;
 		});
 		parts.push(`reached through ${steps.join("")}`);

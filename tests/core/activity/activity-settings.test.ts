@@ -9,6 +9,8 @@ describe("activity settings", () => {
 			compactAfterRecords: 50_000,
 			compactAfterBytes: 8 * 1024 * 1024,
 		});
-		expect(() => parseActivitySettings({ compactAfterRecords: 0 })).toThrow('Invalid activity setting "compactAfterRecords"');
+		expect(() => parseActivitySettings({ compactAfterRecords: 0 })).toThrow(
+			'Invalid activity setting "compactAfterRecords"',
+		);
 	});
 });

@@ -14,7 +14,10 @@ describe("ActivityState", () => {
 	it("keeps the last recalls exactly and summarises older ones with an exact count", () => {
 		const spacing = (stability: number | null, at: number, previousAt: number | null) =>
 			(stability ?? 1) + (previousAt === null ? 0 : (at - previousAt) / 100);
-		const state = replay([100, 200, 400, 800, 1600].map((at) => recall("a.md", at)), { stability: spacing });
+		const state = replay(
+			[100, 200, 400, 800, 1600].map((at) => recall("a.md", at)),
+			{ stability: spacing },
+		);
 		expect(state.get("a.md")?.recalls).toEqual({
 			count: 5,
 			recent: [400, 800, 1600],
@@ -55,7 +58,17 @@ describe("ActivityState", () => {
 		expect(state.paths()).toEqual(["b.md"]);
 		expect(state.get("b.md")?.recalls.recent).toEqual([3]);
 		expect(state.history({ path: "b.md" })).toEqual([
-			{ kind: "transition", seq: 4, device: "", path: "a.md", from: "active", to: "dormant", at: 4, reason: "low retention", undoneAt: null },
+			{
+				kind: "transition",
+				seq: 4,
+				device: "",
+				path: "a.md",
+				from: "active",
+				to: "dormant",
+				at: 4,
+				reason: "low retention",
+				undoneAt: null,
+			},
 		]);
 	});
 
@@ -94,8 +107,19 @@ describe("ActivityState", () => {
 	});
 
 	it("applies records whatever their sequence order (two writers on one log), and renumbers a clashing entry", () => {
-		const state = replay([recall("a.md", 1), { kind: "transition", path: "a.md", from: "active", to: "dormant", at: 2, reason: "r" }]);
-		const clash = state.apply({ seq: 2, kind: "transition", path: "a.md", from: "dormant", to: "active", at: 3, reason: "r" });
+		const state = replay([
+			recall("a.md", 1),
+			{ kind: "transition", path: "a.md", from: "active", to: "dormant", at: 2, reason: "r" },
+		]);
+		const clash = state.apply({
+			seq: 2,
+			kind: "transition",
+			path: "a.md",
+			from: "dormant",
+			to: "active",
+			at: 3,
+			reason: "r",
+		});
 		state.apply({ seq: 1, kind: "recall", path: "a.md", at: 4 });
 		expect(state.get("a.md")?.recalls.recent).toEqual([1, 4]);
 		state.renumber(clash!, 3);

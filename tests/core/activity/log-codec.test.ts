@@ -1,10 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { decodeChecksummedLine, decodeLog, encodeChecksummedLine, encodeRecordLine, type LogProblem } from "../../../src/core/activity/log-codec";
+import {
+	decodeChecksummedLine,
+	decodeLog,
+	encodeChecksummedLine,
+	encodeRecordLine,
+	type LogProblem,
+} from "../../../src/core/activity/log-codec";
 import type { StoredRecord } from "../../../src/core/activity/records";
 
 const records: StoredRecord[] = [
 	{ seq: 1, kind: "recall", path: "Notes/Ä 🧠.md", at: 1000 },
-	{ seq: 2, kind: "transition", path: "a.md", from: "active", to: "dormant", at: 2000, reason: "retention 0.21 < 0.25" },
+	{
+		seq: 2,
+		kind: "transition",
+		path: "a.md",
+		from: "active",
+		to: "dormant",
+		at: 2000,
+		reason: "retention 0.21 < 0.25",
+	},
 	{ seq: 5, kind: "rename", from: "a.md", to: "b.md", at: 3000 },
 ];
 const text = records.map(encodeRecordLine).join("");
@@ -40,7 +54,9 @@ describe("log codec", () => {
 	});
 
 	it("ignores empty lines and reports lines that are not records", () => {
-		const decoded = decode(`\n${encodeRecordLine(records[0])}\ngarbage\n${encodeChecksummedLine('{"seq":9,"kind":"visit","path":"a.md","at":1}')}`);
+		const decoded = decode(
+			`\n${encodeRecordLine(records[0])}\ngarbage\n${encodeChecksummedLine('{"seq":9,"kind":"visit","path":"a.md","at":1}')}`,
+		);
 		expect(decoded.records).toEqual([records[0]]);
 		expect(decoded.problems.map((p) => p.line)).toEqual([4, 5]);
 		expect(decoded.problems[0].message).toBe("not a checksummed line");

@@ -40,7 +40,9 @@ describe("parseActivityEvent", () => {
 		expect(fieldOf({ kind: "recall", path: "a.md", at: 1, weight: 2 })).toBe("weight");
 		expect(fieldOf({ kind: "rename", from: "a.md", to: "a.md", at: 1 })).toBe("to");
 		expect(fieldOf({ kind: "transition", path: "a.md", from: "active", to: "gone", at: 1, reason: "x" })).toBe("to");
-		expect(fieldOf({ kind: "transition", path: "a.md", from: "active", to: "dormant", at: 1, reason: "" })).toBe("reason");
+		expect(fieldOf({ kind: "transition", path: "a.md", from: "active", to: "dormant", at: 1, reason: "" })).toBe(
+			"reason",
+		);
 		expect(fieldOf({ kind: "prune", path: "a.md", action: "archive", at: 1 })).toBe("destination");
 		expect(fieldOf({ kind: "prune", path: "a.md", action: "trash", destination: "x.md", at: 1 })).toBe("destination");
 		expect(fieldOf({ kind: "undo", ref: 0, at: 1 })).toBe("ref");

@@ -19,7 +19,11 @@ describe("snapshot codec", () => {
 		const state = sampleState();
 		const decoded = decodeSnapshot(encodeSnapshot(state, 7));
 		expect(decoded).toEqual({ generation: 7, lastSeq: 6, nodes: [...state.allNodes()], renames: [], undos: [] });
-		const restored = ActivityState.restore("nodes" in decoded ? decoded.nodes : [], { lastSeq: 6, renames: [], undos: [] }, { maxRecentRecalls: 2, maxHistoryPerNode: 5 });
+		const restored = ActivityState.restore(
+			"nodes" in decoded ? decoded.nodes : [],
+			{ lastSeq: 6, renames: [], undos: [] },
+			{ maxRecentRecalls: 2, maxHistoryPerNode: 5 },
+		);
 		expect(restored.paths()).toEqual(["a.md", "b.md"]);
 		expect(restored.entry(4)).toMatchObject({ to: "active" });
 	});
@@ -28,10 +32,16 @@ describe("snapshot codec", () => {
 		const state = sampleState();
 		state.apply({ seq: 7, kind: "cascade", path: "a.md", at: 7 });
 		const nodes = [...state.allNodes()].map(({ lastCascaded: _dropped, ...older }) => older);
-		const decoded = decodeSnapshot(encodeChecksummedLine(JSON.stringify({ format: 1, generation: 3, lastSeq: 7, nodes })));
+		const decoded = decodeSnapshot(
+			encodeChecksummedLine(JSON.stringify({ format: 1, generation: 3, lastSeq: 7, nodes })),
+		);
 		expect("nodes" in decoded && decoded.nodes.map((node) => node.lastCascaded)).toEqual([null, null, null]);
 		const current = decodeSnapshot(encodeSnapshot(state, 4));
-		expect("nodes" in current && current.nodes[0]).toMatchObject({ path: "a.md", lastCascaded: 7, recalls: { count: 3 } });
+		expect("nodes" in current && current.nodes[0]).toMatchObject({
+			path: "a.md",
+			lastCascaded: 7,
+			recalls: { count: 3 },
+		});
 	});
 
 	it("reports a truncated or damaged snapshot instead of trusting it", () => {

@@ -8,7 +8,9 @@ import { sharedPath } from "../../helpers/shared";
 
 const corpus = sharedPath("corpora", "kepano-obsidian");
 const notes = corpus.found
-	? readdirSync(corpus.path, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".md")).sort()
+	? readdirSync(corpus.path, { recursive: true, encoding: "utf8" })
+			.filter((file) => file.endsWith(".md"))
+			.sort()
 	: [];
 
 function content(result: EditResult): string {

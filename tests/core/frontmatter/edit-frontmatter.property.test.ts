@@ -11,11 +11,27 @@ const frontmatters = [
 	"---\ntitle: Plan # c\ntags: [a,  b]\n---\n",
 	"---\r\nmemory_status: 'active'\r\naliases:\r\n  - X\r\n---\r\n",
 	"\uFEFF---\nmemory_a: |\n  text\n# trailing comment\n---\n",
-	"---\nmemory_b:\n  - \"[[Y]]\"\nmemory_c: 3\nnote: >\n  folded\n---\n",
+	'---\nmemory_b:\n  - "[[Y]]"\nmemory_c: 3\nnote: >\n  folded\n---\n',
 ];
 
-const bodyPiece = fc.constantFrom("---", "\n", "\r\n", "\r", " ", "\t", "text", "# H", "\uFEFF", "ü😀", "memory_a: 1", "");
-const body = fc.oneof(fc.array(bodyPiece, { maxLength: 12 }).map((pieces) => pieces.join("")), fc.string({ unit: "grapheme" }));
+const bodyPiece = fc.constantFrom(
+	"---",
+	"\n",
+	"\r\n",
+	"\r",
+	" ",
+	"\t",
+	"text",
+	"# H",
+	"\uFEFF",
+	"ü😀",
+	"memory_a: 1",
+	"",
+);
+const body = fc.oneof(
+	fc.array(bodyPiece, { maxLength: 12 }).map((pieces) => pieces.join("")),
+	fc.string({ unit: "grapheme" }),
+);
 const value = fc.oneof(
 	fc.constant(undefined),
 	fc.constant(null),
@@ -33,7 +49,9 @@ function bodyOf(content: string): string {
 
 function frontmatterOf(content: string): Record<string, unknown> {
 	const block = readFrontmatterBlock(content);
-	return (block ? (parse(content.slice(block.yamlStart, block.yamlEnd)) as Record<string, unknown> | null) : null) ?? {};
+	return (
+		(block ? (parse(content.slice(block.yamlStart, block.yamlEnd)) as Record<string, unknown> | null) : null) ?? {}
+	);
 }
 
 describe("editFrontmatter properties", () => {

@@ -45,13 +45,21 @@ describe("editFrontmatter on a note with frontmatter", () => {
 	});
 
 	it("reports changed:false and returns the same text for a patch that changes nothing", () => {
-		for (const patch of [{}, { memory_status: "active" }, { missing: undefined }, { tags: ["work", "plans"] }, { cover: null }]) {
+		for (const patch of [
+			{},
+			{ memory_status: "active" },
+			{ missing: undefined },
+			{ tags: ["work", "plans"] },
+			{ cover: null },
+		]) {
 			expect(editFrontmatter(note, patch)).toEqual({ ok: true, content: note, changed: false });
 		}
 	});
 
 	it("drops a block that only held the removed keys", () => {
-		expect(edited(editFrontmatter("---\nmemory_status: dormant\n---\nText", { memory_status: undefined }))).toBe("Text");
+		expect(edited(editFrontmatter("---\nmemory_status: dormant\n---\nText", { memory_status: undefined }))).toBe(
+			"Text",
+		);
 	});
 
 	it("keeps a block that still holds a comment after the removal", () => {
@@ -78,7 +86,11 @@ describe("editFrontmatter on a note without frontmatter", () => {
 	});
 
 	it("adds nothing when the patch only removes keys", () => {
-		expect(editFrontmatter("plain", { memory_status: undefined })).toEqual({ ok: true, content: "plain", changed: false });
+		expect(editFrontmatter("plain", { memory_status: undefined })).toEqual({
+			ok: true,
+			content: "plain",
+			changed: false,
+		});
 	});
 
 	it("treats a leading horizontal rule without a closing line as body", () => {

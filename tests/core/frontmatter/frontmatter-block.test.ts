@@ -3,7 +3,13 @@ import { readFrontmatterBlock } from "../../../src/core/frontmatter/frontmatter-
 
 function parts(content: string) {
 	const block = readFrontmatterBlock(content);
-	return block && { yaml: content.slice(block.yamlStart, block.yamlEnd), body: content.slice(block.bodyStart), eol: block.eol };
+	return (
+		block && {
+			yaml: content.slice(block.yamlStart, block.yamlEnd),
+			body: content.slice(block.bodyStart),
+			eol: block.eol,
+		}
+	);
 }
 
 describe("readFrontmatterBlock", () => {
@@ -17,10 +23,13 @@ describe("readFrontmatterBlock", () => {
 		expect(parts(content)).toEqual(expected);
 	});
 
-	it.each([["no block"], ["---\nno closing line\n"], ["---\na: 1\r---\n"], [" ---\na: 1\n---\n"], ["text\n---\na: 1\n---\n"]])(
-		"finds none in %j",
-		(content) => {
-			expect(readFrontmatterBlock(content)).toBeNull();
-		},
-	);
+	it.each([
+		["no block"],
+		["---\nno closing line\n"],
+		["---\na: 1\r---\n"],
+		[" ---\na: 1\n---\n"],
+		["text\n---\na: 1\n---\n"],
+	])("finds none in %j", (content) => {
+		expect(readFrontmatterBlock(content)).toBeNull();
+	});
 });

@@ -26,7 +26,8 @@ function edgeList(graph: MemoryGraph): string[] {
 describe("MemoryGraph", () => {
 	it("turns typed properties, inline fields and body links into typed edges", () => {
 		const graph = graphOf({
-			"Decision.md": '---\ncaused_by:\n  - "[[Incident]]"\nsupports: "[[Goal]]"\n---\nSee [[Notes]] and ![[Diagram note]].\n',
+			"Decision.md":
+				'---\ncaused_by:\n  - "[[Incident]]"\nsupports: "[[Goal]]"\n---\nSee [[Notes]] and ![[Diagram note]].\n',
 			"Incident.md": "derived_from:: [[Postmortem]]\n",
 			"Goal.md": "",
 			"Notes.md": "",
@@ -97,10 +98,18 @@ describe("MemoryGraph", () => {
 	});
 
 	it("keeps a node's attributes across a rename and re-resolves links by the new name", () => {
-		const graph = graphOf({ "Old name.md": "---\nmemory_pinned: true\n---\n[[Target]]", "Target.md": "", "Linker.md": "[[Old name]]" });
+		const graph = graphOf({
+			"Old name.md": "---\nmemory_pinned: true\n---\n[[Target]]",
+			"Target.md": "",
+			"Linker.md": "[[Old name]]",
+		});
 		graph.renameNote("Old name.md", "Folder/New name.md");
 		expect(graph.hasNote("Old name.md")).toBe(false);
-		expect(graph.node("Folder/New name.md")).toMatchObject({ title: "New name", folder: "Folder", memory: { pinned: true } });
+		expect(graph.node("Folder/New name.md")).toMatchObject({
+			title: "New name",
+			folder: "Folder",
+			memory: { pinned: true },
+		});
 		expect(edgeList(graph)).toEqual(["Folder/New name.md -related_to-> Target.md"]);
 		expect(graph.dangling()).toEqual([{ source: "Linker.md", linkpath: "Old name", type: "related_to" }]);
 	});
@@ -146,7 +155,8 @@ describe("MemoryGraph", () => {
 
 	it("reads the memory_* keys into node attributes", () => {
 		const graph = graphOf({
-			"M.md": "---\nmemory_status: dormant\nmemory_pinned: true\nmemory_category: decision\nmemory_source: mcp\ntags: [x]\naliases: [Em]\n---\n#inline",
+			"M.md":
+				"---\nmemory_status: dormant\nmemory_pinned: true\nmemory_category: decision\nmemory_source: mcp\ntags: [x]\naliases: [Em]\n---\n#inline",
 		});
 		expect(graph.node("M.md")).toMatchObject({
 			title: "M",
@@ -158,7 +168,12 @@ describe("MemoryGraph", () => {
 	});
 
 	it("summarizes notes, edges by type, orphans, dangling links and hubs", () => {
-		const graph = graphOf({ "Hub.md": "", "A.md": "[[Hub]]", "B.md": "[[Hub]] [[Nowhere]]", "C.md": '---\ncaused_by: ["[[Hub]]"]\n---' });
+		const graph = graphOf({
+			"Hub.md": "",
+			"A.md": "[[Hub]]",
+			"B.md": "[[Hub]] [[Nowhere]]",
+			"C.md": '---\ncaused_by: ["[[Hub]]"]\n---',
+		});
 		const summary = summarizeGraph(graph, 1);
 		expect(summary).toMatchObject({ notes: 4, edges: 3, orphans: [] });
 		expect(summary.edgesByType).toMatchObject({ related_to: 2, caused_by: 1, supports: 0 });

@@ -12,7 +12,14 @@ async function graphOf(paths: string[]) {
 
 describe("resolveMemoryId", () => {
 	it("accepts a vault path with or without .md and link texts, resolved like Obsidian", async () => {
-		const graph = await graphOf(["Memory/Foo.md", "Projects/Plan.md", "Archive/Plan.md", "Plan.md", "Café.md", "Ops/Plan #2.md"]);
+		const graph = await graphOf([
+			"Memory/Foo.md",
+			"Projects/Plan.md",
+			"Archive/Plan.md",
+			"Plan.md",
+			"Café.md",
+			"Ops/Plan #2.md",
+		]);
 		expect(resolveMemoryId(graph, "Memory/Foo.md", "node_id")).toBe("Memory/Foo.md");
 		expect(resolveMemoryId(graph, "Memory/Foo", "node_id")).toBe("Memory/Foo.md");
 		expect(resolveMemoryId(graph, "Foo", "node_id")).toBe("Memory/Foo.md");
@@ -52,17 +59,24 @@ describe("resolveMemoryId", () => {
 		expect(error.retryable).toBe(false);
 	});
 
-	it.each([[42], [null], [undefined], [{ path: "Memory/Foo.md" }], [["Memory/Foo.md"]]])("refuses the non-string %j", async (id) => {
-		const graph = await graphOf(["Memory/Foo.md"]);
-		const error = refusal(() => resolveMemoryId(graph, id, "node_id"));
-		expect(error.message).toMatch(/^node_id must be a string: a path like Memory\/Foo\.md or a link text \(got \w+\)\.$/);
-	});
+	it.each([[42], [null], [undefined], [{ path: "Memory/Foo.md" }], [["Memory/Foo.md"]]])(
+		"refuses the non-string %j",
+		async (id) => {
+			const graph = await graphOf(["Memory/Foo.md"]);
+			const error = refusal(() => resolveMemoryId(graph, id, "node_id"));
+			expect(error.message).toMatch(
+				/^node_id must be a string: a path like Memory\/Foo\.md or a link text \(got \w+\)\.$/,
+			);
+		},
+	);
 
 	it("refuses an unknown note, an attachment and a dangling link with the same advice", async () => {
 		const graph = await graphOf(["Memory/Foo.md"]);
 		for (const id of ["Bar", "Memory/Bar.md", "image.png", "[[Nowhere]]"]) {
 			const error = refusal(() => resolveMemoryId(graph, id, "node_id"));
-			expect(error.message).toBe(`No memory ${JSON.stringify(id)} (field node_id); use a path like Memory/Foo.md or a link text.`);
+			expect(error.message).toBe(
+				`No memory ${JSON.stringify(id)} (field node_id); use a path like Memory/Foo.md or a link text.`,
+			);
 		}
 	});
 

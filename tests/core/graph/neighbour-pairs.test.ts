@@ -12,7 +12,9 @@ async function adjacency(nodeCount: number, pairs: [number, number][], capacity 
 	expect(pauses).toBeGreaterThan(0);
 	expect(adjOffsets).toHaveLength(nodeCount + 1);
 	expect(adjIndex).toHaveLength(adjOffsets[nodeCount]);
-	return Array.from({ length: nodeCount }, (_, i) => Array.from(adjIndex.subarray(adjOffsets[i], adjOffsets[i + 1]), String).sort());
+	return Array.from({ length: nodeCount }, (_, i) =>
+		Array.from(adjIndex.subarray(adjOffsets[i], adjOffsets[i + 1]), String).sort(),
+	);
 }
 
 describe("NeighbourPairs", () => {

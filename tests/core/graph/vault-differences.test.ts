@@ -12,7 +12,13 @@ describe("vaultDifferences", () => {
 			{ path: "Gone.md", mtime: 1, size: 10 },
 			{ path: "Old name.md", mtime: 7, size: 70 },
 		];
-		const listed = [file("Same.md", 1, 10), file("Edited.md", 2, 10), file("Resized.md", 1, 11), file("New.md", 3, 30), file("Folder/New name.md", 7, 70)];
+		const listed = [
+			file("Same.md", 1, 10),
+			file("Edited.md", 2, 10),
+			file("Resized.md", 1, 11),
+			file("New.md", 3, 30),
+			file("Folder/New name.md", 7, 70),
+		];
 		expect(vaultDifferences(indexed, listed)).toEqual({
 			renamed: [{ oldPath: "Old name.md", path: "Folder/New name.md" }],
 			changed: ["Edited.md", "Resized.md", "New.md"],
@@ -25,7 +31,15 @@ describe("vaultDifferences", () => {
 			{ path: "A.md", mtime: 5, size: 5 },
 			{ path: "B.md", mtime: 5, size: 5 },
 		];
-		expect(vaultDifferences(indexed, [file("X.md", 5, 5)])).toEqual({ renamed: [], changed: ["X.md"], removed: ["A.md", "B.md"] });
-		expect(vaultDifferences([indexed[0]], [file("X.md", 5, 5), file("Y.md", 5, 5)])).toEqual({ renamed: [], changed: ["X.md", "Y.md"], removed: ["A.md"] });
+		expect(vaultDifferences(indexed, [file("X.md", 5, 5)])).toEqual({
+			renamed: [],
+			changed: ["X.md"],
+			removed: ["A.md", "B.md"],
+		});
+		expect(vaultDifferences([indexed[0]], [file("X.md", 5, 5), file("Y.md", 5, 5)])).toEqual({
+			renamed: [],
+			changed: ["X.md", "Y.md"],
+			removed: ["A.md"],
+		});
 	});
 });

@@ -5,7 +5,16 @@ import type { NodeNeighbourhood } from "../../../src/core/scoring/neighbourhood"
 import { computeVaultStats } from "../../../src/core/scoring/vault-stats";
 import { syntheticVault } from "../scoring/synthetic-vault";
 
-export { atDay, dailyPasses, EPOCH, simulate, type Archetype, type PassRecord, type UseEvent, type UseEventKind } from "../../../src/core/lifecycle/simulate";
+export {
+	atDay,
+	dailyPasses,
+	EPOCH,
+	simulate,
+	type Archetype,
+	type PassRecord,
+	type UseEvent,
+	type UseEventKind,
+} from "../../../src/core/lifecycle/simulate";
 
 export interface ReferenceVault {
 	ctx: ScoringContext;

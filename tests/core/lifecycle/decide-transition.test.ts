@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { decideTransition, type LifecycleDecision } from "../../../src/core/lifecycle/decide-transition";
 import type { LifecycleInput } from "../../../src/core/lifecycle/input";
 import { initialLifecycleState, type LifecycleState } from "../../../src/core/lifecycle/state";
-import { DEFAULT_SCORING_SETTINGS, parseScoringSettings, type ScoringSettings } from "../../../src/core/model/scoring-settings";
+import {
+	DEFAULT_SCORING_SETTINGS,
+	parseScoringSettings,
+	type ScoringSettings,
+} from "../../../src/core/model/scoring-settings";
 import { DAY_MS } from "../../../src/core/scoring/time";
 
 const T0 = Date.UTC(2025, 0, 1);
@@ -75,7 +79,11 @@ describe("decideTransition: hysteresis", () => {
 
 	it("honours a different number of downward passes", () => {
 		const settings = parseScoringSettings({ lifecycle: { downwardPasses: 3 } });
-		const decisions = passes(stateOf("dormant"), [1, 2, 3].map((n) => [n, { retention: FADING }]), settings);
+		const decisions = passes(
+			stateOf("dormant"),
+			[1, 2, 3].map((n) => [n, { retention: FADING }]),
+			settings,
+		);
 		expect(decisions.map((d) => d.next.status)).toEqual(["dormant", "dormant", "fading"]);
 		expect(decisions[2].change?.reason).toBe("retention 0.001 < fading threshold 0.0075 for 3 passes");
 	});
@@ -90,7 +98,11 @@ describe("decideTransition: hysteresis", () => {
 
 	it("moves up on the first pass that calls for it", () => {
 		const [toActive] = passes(stateOf("fading"), [[5, { retention: 0.02 }]]);
-		expect(toActive.change).toMatchObject({ from: "fading", to: "active", reason: "retention 0.02 ≥ dormant threshold 0.015" });
+		expect(toActive.change).toMatchObject({
+			from: "fading",
+			to: "active",
+			reason: "retention 0.02 ≥ dormant threshold 0.015",
+		});
 		const [toDormant] = passes(stateOf("fading"), [[5, { retention: 0.008 }]]);
 		expect(toDormant.change).toMatchObject({ to: "dormant", reason: "retention 0.008 ≥ fading threshold 0.0075" });
 	});
@@ -245,10 +257,12 @@ describe("decideTransition: core", () => {
 	});
 
 	it("never promotes excluded categories, whatever the score, but still lets pinning win", () => {
-		expect(passes(stateOf("active"), [[1, { category: "log", consolidation: 1 }]], withCategories)[0].change).toBeUndefined();
 		expect(
-			passes(stateOf("active"), [[1, { category: "log", pinned: true }]], withCategories)[0].change?.to,
-		).toBe("core");
+			passes(stateOf("active"), [[1, { category: "log", consolidation: 1 }]], withCategories)[0].change,
+		).toBeUndefined();
+		expect(passes(stateOf("active"), [[1, { category: "log", pinned: true }]], withCategories)[0].change?.to).toBe(
+			"core",
+		);
 	});
 
 	it("leaves core alone in automatic passes", () => {

@@ -23,7 +23,10 @@ const inputArb: fc.Arbitrary<LifecycleInput> = fc.record({
 	path: fc.constant("Memory/Note.md"),
 	retention: fc.double({ min: 0, max: 1, noNaN: true }),
 	consolidation: fc.double({ min: 0, max: 1, noNaN: true }),
-	lastUse: fc.record({ at: time, kind: fc.constantFrom("created", "modified", "recalled", "opened", "linked" as const) }),
+	lastUse: fc.record({
+		at: time,
+		kind: fc.constantFrom("created", "modified", "recalled", "opened", "linked" as const),
+	}),
 	orphan: fc.boolean(),
 	pinned: fc.boolean(),
 	category: fc.option(fc.constantFrom("identity", "preference", "log", "other")),
@@ -31,35 +34,54 @@ const inputArb: fc.Arbitrary<LifecycleInput> = fc.record({
 });
 
 const settingsArb = fc
-	.record({ downwardPasses: fc.integer({ min: 1, max: 4 }), promotionThreshold: fc.double({ min: 0, max: 1, noNaN: true }) })
+	.record({
+		downwardPasses: fc.integer({ min: 1, max: 4 }),
+		promotionThreshold: fc.double({ min: 0, max: 1, noNaN: true }),
+	})
 	.map(({ downwardPasses, promotionThreshold }) =>
 		parseScoringSettings({
 			lifecycle: { downwardPasses },
-			core: { promotionThreshold, autoCategories: ["identity"], approvalCategories: ["preference"], excludedCategories: ["log"] },
+			core: {
+				promotionThreshold,
+				autoCategories: ["identity"],
+				approvalCategories: ["preference"],
+				excludedCategories: ["log"],
+			},
 		}),
 	);
 
 describe("lifecycle properties", () => {
 	it("never changes a core memory in an automatic pass", () => {
 		fc.assert(
-			fc.property(stateArb(fc.constant("core")), fc.array(fc.tuple(inputArb, time), { maxLength: 20 }), settingsArb, (start, steps, settings) => {
-				let state = start;
-				for (const [input, now] of steps) {
-					const decision = decideTransition(state, input, settings, now);
-					expect(decision.next.status).toBe("core");
-					expect(decision.change).toBeUndefined();
-					state = decision.next;
-				}
-			}),
+			fc.property(
+				stateArb(fc.constant("core")),
+				fc.array(fc.tuple(inputArb, time), { maxLength: 20 }),
+				settingsArb,
+				(start, steps, settings) => {
+					let state = start;
+					for (const [input, now] of steps) {
+						const decision = decideTransition(state, input, settings, now);
+						expect(decision.next.status).toBe("core");
+						expect(decision.change).toBeUndefined();
+						state = decision.next;
+					}
+				},
+			),
 		);
 	});
 
 	it("makes a pinned memory core, from any status", () => {
 		fc.assert(
-			fc.property(stateArb(fc.constantFrom(...LIFECYCLE_STATUSES)), inputArb, settingsArb, time, (state, input, settings, now) => {
-				const decision = decideTransition(state, { ...input, pinned: true }, settings, now);
-				expect(decision.next.status).toBe("core");
-			}),
+			fc.property(
+				stateArb(fc.constantFrom(...LIFECYCLE_STATUSES)),
+				inputArb,
+				settingsArb,
+				time,
+				(state, input, settings, now) => {
+					const decision = decideTransition(state, { ...input, pinned: true }, settings, now);
+					expect(decision.next.status).toBe("core");
+				},
+			),
 		);
 	});
 });

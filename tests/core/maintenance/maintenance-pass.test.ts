@@ -8,7 +8,12 @@ import { consolidateAll, scoreAll } from "../../../src/core/scoring/score-all";
 import { computeVaultStats } from "../../../src/core/scoring/vault-stats";
 import { runPass } from "../../../src/core/maintenance/maintenance-pass";
 import { readChanges, readProposals } from "../../../src/core/maintenance/pass-records";
-import { NODE_FLAGS, STATUS_CODES, USE_KIND_CODES, type MaintenanceRequest } from "../../../src/core/maintenance/maintenance-protocol";
+import {
+	NODE_FLAGS,
+	STATUS_CODES,
+	USE_KIND_CODES,
+	type MaintenanceRequest,
+} from "../../../src/core/maintenance/maintenance-protocol";
 import { cloneRequest, NOW, syntheticRequest } from "./synthetic-request";
 
 function degrees(request: MaintenanceRequest): Uint32Array {
@@ -20,7 +25,10 @@ function degrees(request: MaintenanceRequest): Uint32Array {
 function starRequest(): MaintenanceRequest {
 	const request = syntheticRequest(12, 7);
 	const neighbours = [[1, 2, 3, 4, 5, 6, 7, 8, 9], ...Array.from({ length: 9 }, () => [0]), [], []];
-	request.nodes.adjOffsets = Uint32Array.from([0, ...neighbours.map((_, i) => neighbours.slice(0, i + 1).flat().length)]);
+	request.nodes.adjOffsets = Uint32Array.from([
+		0,
+		...neighbours.map((_, i) => neighbours.slice(0, i + 1).flat().length),
+	]);
 	request.nodes.adjIndex = Uint32Array.from(neighbours.flat());
 	request.nodes.weightedDegree = Float64Array.from(neighbours, (list) => list.length * 0.5);
 	request.nodes.recallStrength.fill(0);
@@ -55,7 +63,11 @@ describe("runPass", () => {
 	});
 
 	it("decides every node exactly as decideTransition does, state, changes and proposals", () => {
-		const request = syntheticRequest(4000, 3, parseScoringSettings({ core: { autoCategories: ["decision"], approvalCategories: ["preference"] } }));
+		const request = syntheticRequest(
+			4000,
+			3,
+			parseScoringSettings({ core: { autoCategories: ["decision"], approvalCategories: ["preference"] } }),
+		);
 		const expected = decideOneByOne(request);
 
 		const result = runPass(cloneRequest(request));
@@ -63,12 +75,16 @@ describe("runPass", () => {
 
 		expect(changes).toEqual(expected.changes);
 		expect(readProposals(result.proposals, request.categories, NOW, String)).toEqual(expected.proposals);
-		expect(Array.from(result.lifecycle.status, (code) => STATUS_CODES[code])).toEqual(expected.states.map((s) => s.status));
+		expect(Array.from(result.lifecycle.status, (code) => STATUS_CODES[code])).toEqual(
+			expected.states.map((s) => s.status),
+		);
 		expect(Array.from(result.lifecycle.since)).toEqual(expected.states.map((s) => s.since));
 		expect(Array.from(result.lifecycle.pendingDown)).toEqual(expected.states.map((s) => s.pendingDown));
 		expect(Array.from(result.lifecycle.lastPassAt)).toEqual(expected.states.map(() => NOW));
 		expect(result.consolidation).toEqual(expected.consolidation);
-		expect(Array.from(result.lifecycle.proposedAt, (at) => (Number.isNaN(at) ? null : at))).toEqual(expected.states.map((s) => s.proposedAt));
+		expect(Array.from(result.lifecycle.proposedAt, (at) => (Number.isNaN(at) ? null : at))).toEqual(
+			expected.states.map((s) => s.proposedAt),
+		);
 		// The synthetic vault exercises every kind of decision.
 		const moves = new Set(changes.map((c) => c.to));
 		expect([...moves].sort()).toEqual(["active", "core", "dormant", "fading", "pruned"]);
@@ -105,13 +121,41 @@ describe("runPass", () => {
 	});
 
 	it.each([
-		["a column of the wrong length", (r: MaintenanceRequest) => (r.nodes.stability = new Float64Array(9)), "column stability has 9 entries but lastUse has 10 (one per node)"],
-		["a lifecycle column of the wrong length", (r: MaintenanceRequest) => (r.lifecycle.since = new Float64Array(11)), "column since has 11 entries but lastUse has 10"],
-		["adjOffsets without the closing entry", (r: MaintenanceRequest) => (r.nodes.adjOffsets = r.nodes.adjOffsets.slice(0, 10)), "column adjOffsets has 10 entries, expected 11 (nodes + 1)"],
-		["a neighbour that is not a node", (r: MaintenanceRequest) => (r.nodes.adjIndex[0] = 10), "adjIndex[0] is 10, not a node (there are 10)"],
-		["an unknown category", (r: MaintenanceRequest) => (r.nodes.categoryIndex[3] = 3), "categoryIndex of node 3 is 3 but there are 3 categories"],
-		["an unknown status code", (r: MaintenanceRequest) => (r.lifecycle.status[4] = 5), "status of node 4 is 5, not a status code"],
-		["an unknown use kind", (r: MaintenanceRequest) => (r.nodes.lastUseKind[2] = USE_KIND_CODES.length), `lastUseKind of node 2 is ${USE_KIND_CODES.length}, not a use kind code`],
+		[
+			"a column of the wrong length",
+			(r: MaintenanceRequest) => (r.nodes.stability = new Float64Array(9)),
+			"column stability has 9 entries but lastUse has 10 (one per node)",
+		],
+		[
+			"a lifecycle column of the wrong length",
+			(r: MaintenanceRequest) => (r.lifecycle.since = new Float64Array(11)),
+			"column since has 11 entries but lastUse has 10",
+		],
+		[
+			"adjOffsets without the closing entry",
+			(r: MaintenanceRequest) => (r.nodes.adjOffsets = r.nodes.adjOffsets.slice(0, 10)),
+			"column adjOffsets has 10 entries, expected 11 (nodes + 1)",
+		],
+		[
+			"a neighbour that is not a node",
+			(r: MaintenanceRequest) => (r.nodes.adjIndex[0] = 10),
+			"adjIndex[0] is 10, not a node (there are 10)",
+		],
+		[
+			"an unknown category",
+			(r: MaintenanceRequest) => (r.nodes.categoryIndex[3] = 3),
+			"categoryIndex of node 3 is 3 but there are 3 categories",
+		],
+		[
+			"an unknown status code",
+			(r: MaintenanceRequest) => (r.lifecycle.status[4] = 5),
+			"status of node 4 is 5, not a status code",
+		],
+		[
+			"an unknown use kind",
+			(r: MaintenanceRequest) => (r.nodes.lastUseKind[2] = USE_KIND_CODES.length),
+			`lastUseKind of node 2 is ${USE_KIND_CODES.length}, not a use kind code`,
+		],
 		["a missing time", (r: MaintenanceRequest) => (r.now = Number.NaN), "now must be a time in ms, got NaN"],
 	])("rejects %s with a message naming it", (_name, spoil, message) => {
 		const request = syntheticRequest(10, 6);
@@ -123,10 +167,13 @@ describe("runPass", () => {
 	it("uses the settings it is given", () => {
 		const request = syntheticRequest(500, 8);
 		const strict = cloneRequest(request);
-		strict.settings = parseScoringSettings({ lifecycle: { dormantThreshold: 0.99, fadingThreshold: 0.98, downwardPasses: 1 } });
+		strict.settings = parseScoringSettings({
+			lifecycle: { dormantThreshold: 0.99, fadingThreshold: 0.98, downwardPasses: 1 },
+		});
 		const lenient = runPass(cloneRequest(request));
 		const harsh = runPass(strict);
-		const downward = (result: typeof harsh) => readChanges(result.changes, NOW, String).filter((c) => c.to === "dormant" || c.to === "fading").length;
+		const downward = (result: typeof harsh) =>
+			readChanges(result.changes, NOW, String).filter((c) => c.to === "dormant" || c.to === "fading").length;
 		expect(downward(harsh)).toBeGreaterThan(downward(lenient));
 	});
 });

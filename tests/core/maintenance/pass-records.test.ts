@@ -5,7 +5,11 @@ import { PassRecorder, readChanges, readProposals } from "../../../src/core/main
 describe("pass records", () => {
 	it("packs changes and proposals into columns and reads them back by path", () => {
 		const recorder = new PassRecorder();
-		recorder.change(4, { from: "active", to: "dormant", reason: "retention 0.0144 < dormant threshold 0.015 for 2 passes" });
+		recorder.change(4, {
+			from: "active",
+			to: "dormant",
+			reason: "retention 0.0144 < dormant threshold 0.015 for 2 passes",
+		});
 		recorder.change(0, { from: "fading", to: "pruned", reason: "prune rule met", prune: { pluginCreated: true } });
 		recorder.change(9, { from: "fading", to: "pruned", reason: "", prune: { pluginCreated: false } });
 		recorder.change(2, { from: "dormant", to: "core", reason: 'category "a\nb" is in the auto-promote list' });
@@ -15,10 +19,29 @@ describe("pass records", () => {
 		const pathOf = (index: number) => `Note ${index}.md`;
 		const changes = readChanges(recorder.changes(), 1000, pathOf);
 		const expected: Transition[] = [
-			{ path: "Note 4.md", from: "active", to: "dormant", at: 1000, reason: "retention 0.0144 < dormant threshold 0.015 for 2 passes" },
-			{ path: "Note 0.md", from: "fading", to: "pruned", at: 1000, reason: "prune rule met", prune: { pluginCreated: true } },
+			{
+				path: "Note 4.md",
+				from: "active",
+				to: "dormant",
+				at: 1000,
+				reason: "retention 0.0144 < dormant threshold 0.015 for 2 passes",
+			},
+			{
+				path: "Note 0.md",
+				from: "fading",
+				to: "pruned",
+				at: 1000,
+				reason: "prune rule met",
+				prune: { pluginCreated: true },
+			},
 			{ path: "Note 9.md", from: "fading", to: "pruned", at: 1000, reason: "", prune: { pluginCreated: false } },
-			{ path: "Note 2.md", from: "dormant", to: "core", at: 1000, reason: 'category "a\nb" is in the auto-promote list' },
+			{
+				path: "Note 2.md",
+				from: "dormant",
+				to: "core",
+				at: 1000,
+				reason: 'category "a\nb" is in the auto-promote list',
+			},
 		];
 		expect(changes).toEqual(expected);
 		expect(changes.map((change) => "prune" in change)).toEqual([false, true, true, false]);

@@ -13,7 +13,11 @@ const WEIGHTS = [0.5, 0.5, 0.5, 1, 1, 0.8];
  * CSR adjacency), recalled and never-recalled nodes, every status, pending downward moves, pinned,
  * plugin-created and categorised nodes, uses before and after the previous pass.
  */
-export function syntheticRequest(n: number, seed = 1, settings: ScoringSettings = DEFAULT_SCORING_SETTINGS): MaintenanceRequest {
+export function syntheticRequest(
+	n: number,
+	seed = 1,
+	settings: ScoringSettings = DEFAULT_SCORING_SETTINGS,
+): MaintenanceRequest {
 	const random = mulberry32(seed);
 	const int = (k: number): number => Math.floor(random() * k);
 	const neighbours: Set<number>[] = Array.from({ length: n }, () => new Set<number>());

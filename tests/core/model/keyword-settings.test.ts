@@ -14,7 +14,13 @@ describe("keyword settings", () => {
 			stemming: true,
 		});
 		expect(DEFAULT_KEYWORD_SETTINGS.stopWords).toContain("the");
-		expect(parseKeywordSettings({ boost: { title: 5 } }).boost).toEqual({ title: 5, aliases: 2.5, headings: 1.5, tags: 2, body: 1 });
+		expect(parseKeywordSettings({ boost: { title: 5 } }).boost).toEqual({
+			title: 5,
+			aliases: 2.5,
+			headings: 1.5,
+			tags: 2,
+			body: 1,
+		});
 	});
 
 	it("names the bad field", () => {
@@ -27,6 +33,8 @@ describe("keyword settings", () => {
 		expect(indexSignature(parseKeywordSettings({ stopWords: ["the"] }))).not.toBe(base);
 		expect(indexSignature(parseKeywordSettings({ maxBodyChars: 1000 }))).not.toBe(base);
 		expect(indexSignature(parseKeywordSettings({ stemming: false }))).not.toBe(base);
-		expect(indexSignature(parseKeywordSettings({ boost: { title: 9 }, fuzziness: 0, maxExpansions: 3, prefixMinLength: 5 }))).toBe(base);
+		expect(
+			indexSignature(parseKeywordSettings({ boost: { title: 9 }, fuzziness: 0, maxExpansions: 3, prefixMinLength: 5 })),
+		).toBe(base);
 	});
 });

@@ -16,7 +16,9 @@ describe("note text rules", () => {
 	});
 
 	it("drops every bidi control and keeps everything else", () => {
-		expect(withoutBidiControls("a\u202Ab\u202Bc\u202Cd\u202De\u2066f\u200Eg\u2067h\u2068i\u2069j\u200Ek\u200Fl\u061Cm")).toBe("abcdefghijklm");
+		expect(
+			withoutBidiControls("a\u202Ab\u202Bc\u202Cd\u202De\u2066f\u200Eg\u2067h\u2068i\u2069j\u200Ek\u200Fl\u061Cm"),
+		).toBe("abcdefghijklm");
 		expect(withoutBidiControls("שלום world 👩‍👩‍👧")).toBe("שלום world 👩‍👩‍👧");
 	});
 });

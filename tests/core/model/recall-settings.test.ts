@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RECALL_SETTINGS, parseRecallSettings, RecallSettingsSchema } from "../../../src/core/model/recall-settings";
+import {
+	DEFAULT_RECALL_SETTINGS,
+	parseRecallSettings,
+	RecallSettingsSchema,
+} from "../../../src/core/model/recall-settings";
 
 describe("recall settings", () => {
 	it("fills every default from nothing", () => {
@@ -10,14 +14,27 @@ describe("recall settings", () => {
 				seeds: 20,
 				hops: 2,
 				hopDecay: 0.7,
-				edgeWeights: { caused_by: 1, supports: 0.9, derived_from: 0.8, related_to: 0.5, contradicts: 0.3, supersedes: 0.3 },
+				edgeWeights: {
+					caused_by: 1,
+					supports: 0.9,
+					derived_from: 0.8,
+					related_to: 0.5,
+					contradicts: 0.3,
+					supersedes: 0.3,
+				},
 				downstreamFactor: 0.8,
 				communityPenalty: 0.5,
 				maxNeighbours: 50,
 				minActivation: 0.01,
 			},
 			communities: { regrowthRatio: 0.1, resolution: 1 },
-			ranking: { retentionShare: 0.2, retentionExponent: 0.5, supersededFactor: 0.3, lowConfidenceFloor: 0.2, maxInjected: 2 },
+			ranking: {
+				retentionShare: 0.2,
+				retentionExponent: 0.5,
+				supersededFactor: 0.3,
+				lowConfidenceFloor: 0.2,
+				maxInjected: 2,
+			},
 			autoLink: { cosineFloor: 0.45, cosineFloorByModel: {}, maxLinksPerStore: 3, maxAutoLinksIntoNode: 10 },
 			conflicts: { minTokenOverlap: 0.6 },
 		});
@@ -38,8 +55,12 @@ describe("recall settings", () => {
 		expect(() => parseRecallSettings({ ranking: { supersededFactor: "0.3" } })).toThrow(
 			'Invalid recall setting "ranking.supersededFactor": must be a number from 0 to 1 (got "0.3").',
 		);
-		expect(() => parseRecallSettings({ fusion: 60 })).toThrow('Invalid recall setting "fusion": must be an object of settings.');
-		expect(() => parseRecallSettings({ autoLink: { cosineFloorByModel: { "": 0.5 } } })).toThrow(/"autoLink\.cosineFloorByModel\.?": model ids must not be empty/);
+		expect(() => parseRecallSettings({ fusion: 60 })).toThrow(
+			'Invalid recall setting "fusion": must be an object of settings.',
+		);
+		expect(() => parseRecallSettings({ autoLink: { cosineFloorByModel: { "": 0.5 } } })).toThrow(
+			/"autoLink\.cosineFloorByModel\.?": model ids must not be empty/,
+		);
 		expect(() => parseRecallSettings({ autoLink: { cosineFloorByModel: { "my/model": 2 } } })).toThrow(
 			'Invalid recall setting "autoLink.cosineFloorByModel.my/model": must be a number from -1 to 1 (got 2).',
 		);

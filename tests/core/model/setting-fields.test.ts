@@ -6,9 +6,24 @@ describe("setting fields from the schemas", () => {
 	const field = (key: string) => fields.find((f) => f.key === key);
 
 	it("reads every leaf with its description, kind, range and default", () => {
-		expect(field("scoring.relevance.halfLifeDays")).toMatchObject({ kind: "number", min: 0.01, max: 3650, integer: false, name: "Half life days", section: "Relevance" });
-		expect(field("scoring.lifecycle.downwardPasses")).toMatchObject({ kind: "number", min: 1, max: 100, integer: true });
-		expect(field("scoring.relevance.decayModel")).toMatchObject({ kind: "choice", options: ["power-law", "exponential", "two-component"] });
+		expect(field("scoring.relevance.halfLifeDays")).toMatchObject({
+			kind: "number",
+			min: 0.01,
+			max: 3650,
+			integer: false,
+			name: "Half life days",
+			section: "Relevance",
+		});
+		expect(field("scoring.lifecycle.downwardPasses")).toMatchObject({
+			kind: "number",
+			min: 1,
+			max: 100,
+			integer: true,
+		});
+		expect(field("scoring.relevance.decayModel")).toMatchObject({
+			kind: "choice",
+			options: ["power-law", "exponential", "two-component"],
+		});
 		expect(field("mcp.port")?.description).toContain("127.0.0.1");
 		expect(field("mcp.token")?.internal).toBe(true);
 		expect(field("index.excludedFolders")?.kind).toBe("list");
@@ -25,8 +40,13 @@ describe("setting fields from the schemas", () => {
 			expect(change.ok, f.key).toBe(false);
 			if (!change.ok) expect(change.message, f.key).toMatch(/must|Too big|expected/i);
 		}
-		const fading = changeSettings(DEFAULT_SETTINGS, [{ path: ["scoring", "lifecycle", "fadingThreshold"], value: 0.5 }]);
-		expect(fading).toEqual({ ok: false, message: expect.stringContaining("must be lower than lifecycle.dormantThreshold") as unknown });
+		const fading = changeSettings(DEFAULT_SETTINGS, [
+			{ path: ["scoring", "lifecycle", "fadingThreshold"], value: 0.5 },
+		]);
+		expect(fading).toEqual({
+			ok: false,
+			message: expect.stringContaining("must be lower than lifecycle.dormantThreshold") as unknown,
+		});
 		const good = changeSettings(DEFAULT_SETTINGS, [{ path: ["scoring", "relevance", "halfLifeDays"], value: 14 }]);
 		expect(good.ok && good.settings.scoring.relevance.halfLifeDays).toBe(14);
 		expect(DEFAULT_SETTINGS.scoring.relevance.halfLifeDays).toBe(7);

@@ -5,7 +5,11 @@ describe("merge on save", () => {
 	it("finds the changed leaves, arrays as one leaf, removed keys included", () => {
 		const before = { mcp: { port: 1, token: "t", readFolders: ["a"] }, scoring: { x: 1 } };
 		const after = { mcp: { port: 2, readFolders: ["a", "b"] }, scoring: { x: 1 } };
-		expect(changedPaths(before, after)).toEqual([["mcp", "port"], ["mcp", "token"], ["mcp", "readFolders"]]);
+		expect(changedPaths(before, after)).toEqual([
+			["mcp", "port"],
+			["mcp", "token"],
+			["mcp", "readFolders"],
+		]);
 		expect(changedPaths(before, structuredClone(before))).toEqual([]);
 	});
 
@@ -14,8 +18,16 @@ describe("merge on save", () => {
 		const changed = { ...readEarlier, scoring: { core: { autoCategories: ["preference"] } } };
 		const fileNow = { mcp: { port: 27150, token: "generated-meanwhile" }, unknownKey: 1 };
 		const merged = withChanges(fileNow, changed, changedPaths(readEarlier, changed));
-		expect(merged).toEqual({ mcp: { port: 27150, token: "generated-meanwhile" }, unknownKey: 1, scoring: { core: { autoCategories: ["preference"] } } });
+		expect(merged).toEqual({
+			mcp: { port: 27150, token: "generated-meanwhile" },
+			unknownKey: 1,
+			scoring: { core: { autoCategories: ["preference"] } },
+		});
 		expect(fileNow).toEqual({ mcp: { port: 27150, token: "generated-meanwhile" }, unknownKey: 1 });
-		expect(withChanges(merged, { mcp: { port: 27150 } }, [["mcp", "token"]])).toEqual({ mcp: { port: 27150 }, unknownKey: 1, scoring: { core: { autoCategories: ["preference"] } } });
+		expect(withChanges(merged, { mcp: { port: 27150 } }, [["mcp", "token"]])).toEqual({
+			mcp: { port: 27150 },
+			unknownKey: 1,
+			scoring: { core: { autoCategories: ["preference"] } },
+		});
 	});
 });

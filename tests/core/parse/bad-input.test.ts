@@ -62,13 +62,21 @@ describe("parseNote on bad input", () => {
 		for (const yaml of ["key: [unclosed", "\tbad: indent", "a: *undefined_alias", "a: 'unclosed", "a: b: c"]) {
 			const parsed = parseNote(`---\n${yaml}\n---\n[[Body]]\n`);
 			expect(parsed.frontmatterError, yaml).toMatch(/^Frontmatter (is not valid YAML|must be|could not be read)/);
-			expect(parsed.links.map((l) => l.link), yaml).toEqual(["Body"]);
+			expect(
+				parsed.links.map((l) => l.link),
+				yaml,
+			).toEqual(["Body"]);
 		}
 	});
 
 	it("refuses a YAML alias bomb instead of expanding it", () => {
 		const bomb = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
-		for (let i = 1; i < 12; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(", ")}]`);
+		for (let i = 1; i < 12; i++)
+			bomb.push(
+				`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10)
+					.fill(`*${String.fromCharCode(96 + i)}`)
+					.join(", ")}]`,
+			);
 		const parsed = parseNote(`---\n${bomb.join("\n")}\n---\n[[Body]]\n`);
 		expect(parsed.frontmatterError).toMatch(/^Frontmatter could not be read: .*alias/i);
 		expect(parsed.links.map((l) => l.link)).toEqual(["Body"]);

@@ -34,7 +34,11 @@ interface ObsidianFixture {
 }
 
 const fixtures = sharedPath("fixtures", "obsidian-cached-metadata");
-const files = fixtures.found ? readdirSync(fixtures.path).filter((name) => name.endsWith(".json")).sort() : [];
+const files = fixtures.found
+	? readdirSync(fixtures.path)
+			.filter((name) => name.endsWith(".json"))
+			.sort()
+	: [];
 
 function references(list: ObsidianReference[] | undefined, withKey = false): ObsidianReference[] {
 	return (list ?? []).map((ref) => ({

@@ -4,12 +4,61 @@ import { parseNote } from "../../../src/core/parse/parse-note";
 
 /** Pieces of Obsidian markdown, so random notes hit the interesting paths, not just plain text. */
 const fragment = fc.constantFrom(
-	"[[", "]]", "[", "]", "(", ")", "|", "#", "^", "!", "`", "```", "~~~", "$", "$$", "%%", "<!--", "-->",
-	"<div>", "\\", "::", "---", "\n", "\n\n", "\r\n", "> ", "- ", "1. ", "    ", "\t", " ", "a", "Note", ".md",
-	"%20", "<", ">", "_", "*", "🎉", "日本", "\uD800", "x:: ", "https://", "#tag", "=",
+	"[[",
+	"]]",
+	"[",
+	"]",
+	"(",
+	")",
+	"|",
+	"#",
+	"^",
+	"!",
+	"`",
+	"```",
+	"~~~",
+	"$",
+	"$$",
+	"%%",
+	"<!--",
+	"-->",
+	"<div>",
+	"\\",
+	"::",
+	"---",
+	"\n",
+	"\n\n",
+	"\r\n",
+	"> ",
+	"- ",
+	"1. ",
+	"    ",
+	"\t",
+	" ",
+	"a",
+	"Note",
+	".md",
+	"%20",
+	"<",
+	">",
+	"_",
+	"*",
+	"🎉",
+	"日本",
+	"\uD800",
+	"x:: ",
+	"https://",
+	"#tag",
+	"=",
 );
-const markdownish = fc.array(fc.oneof(fragment, fc.string({ maxLength: 6 })), { maxLength: 60 }).map((parts) => parts.join(""));
-const anyText = fc.oneof(markdownish, fc.string({ unit: "binary", maxLength: 200 }), fc.string({ unit: "grapheme", maxLength: 200 }));
+const markdownish = fc
+	.array(fc.oneof(fragment, fc.string({ maxLength: 6 })), { maxLength: 60 })
+	.map((parts) => parts.join(""));
+const anyText = fc.oneof(
+	markdownish,
+	fc.string({ unit: "binary", maxLength: 200 }),
+	fc.string({ unit: "grapheme", maxLength: 200 }),
+);
 
 describe("parseNote properties", () => {
 	it("never throws, and every link, embed and tag it reports is text of the note", () => {

@@ -16,14 +16,18 @@ describe("frontmatter", () => {
 	it("reports invalid YAML with the file line and still reads the body", () => {
 		const parsed = parseNote("---\ntitle: Plan\ntitle: Again\n---\nSee [[Target]] #tag\n");
 		expect(parsed.frontmatter).toBeUndefined();
-		expect(parsed.frontmatterError).toMatch(/^Frontmatter is not valid YAML at line 3, column 1: Map keys must be unique\./);
+		expect(parsed.frontmatterError).toMatch(
+			/^Frontmatter is not valid YAML at line 3, column 1: Map keys must be unique\./,
+		);
 		expect(parsed.frontmatterError).toContain("Fix the YAML between the --- lines");
 		expect(links("---\ntitle: Plan\ntitle: Again\n---\nSee [[Target]] #tag\n")).toEqual(["Target"]);
 		expect(parsed.tags).toEqual([{ tag: "#tag" }]);
 	});
 
 	it("rejects frontmatter that is a list or a single value", () => {
-		expect(parseNote("---\n- a\n- b\n---\nx").frontmatterError).toMatch(/must be a set of "key: value" properties, but it is a list/);
+		expect(parseNote("---\n- a\n- b\n---\nx").frontmatterError).toMatch(
+			/must be a set of "key: value" properties, but it is a list/,
+		);
 		expect(parseNote("---\njust text\n---\nx").frontmatterError).toMatch(/but it is a single string value/);
 	});
 
@@ -95,7 +99,9 @@ describe("wikilinks and embeds", () => {
 	});
 
 	it("separates embeds, including markdown images of notes and files", () => {
-		const parsed = parseNote("![[Diagram.png]] ![[Note#Part|shown]] ![alt](pic.png) ![web](https://x.org/a.png) \\![[not]]\n");
+		const parsed = parseNote(
+			"![[Diagram.png]] ![[Note#Part|shown]] ![alt](pic.png) ![web](https://x.org/a.png) \\![[not]]\n",
+		);
 		expect(parsed.embeds).toEqual([
 			{ link: "Diagram.png", original: "![[Diagram.png]]", displayText: "Diagram.png" },
 			{ link: "Note#Part", original: "![[Note#Part|shown]]", displayText: "shown" },
@@ -162,8 +168,16 @@ describe("tags", () => {
 	});
 
 	it("needs a token start before the #: whitespace, _ * |, an escape or another tag", () => {
-		expect(tags("a#no (#no) \"#no\" .#no x—#no url/#no\n")).toEqual([]);
-		expect(tags("x _#u_ snake_#w **#b** |#cell| \\[#esc #one#two\n")).toEqual(["#u", "#w", "#b", "#cell", "#esc", "#one", "#two"]);
+		expect(tags('a#no (#no) "#no" .#no x—#no url/#no\n')).toEqual([]);
+		expect(tags("x _#u_ snake_#w **#b** |#cell| \\[#esc #one#two\n")).toEqual([
+			"#u",
+			"#w",
+			"#b",
+			"#cell",
+			"#esc",
+			"#one",
+			"#two",
+		]);
 		expect(tags("x\t#tab a\u00A0#nbsp b\u3000#wide\n")).toEqual(["#tab", "#nbsp", "#wide"]);
 	});
 
@@ -252,7 +266,8 @@ describe("code, comments and HTML", () => {
 	});
 
 	it("skips HTML comments, inline and across lines, and HTML blocks", () => {
-		const content = "a <!-- [[c1]] --> [[k1]]\n<!--\n[[c2]]\n\n[[c3]]\n-->\nb <!-- open\n[[c4]]\n--> [[k2]]\n<div>\n[[c5]]\n</div>\n\n[[k3]]\n";
+		const content =
+			"a <!-- [[c1]] --> [[k1]]\n<!--\n[[c2]]\n\n[[c3]]\n-->\nb <!-- open\n[[c4]]\n--> [[k2]]\n<div>\n[[c5]]\n</div>\n\n[[k3]]\n";
 		expect(links(content)).toEqual(["k1", "k2", "k3"]);
 	});
 

@@ -31,8 +31,12 @@ describe("MemoryPermissions", () => {
 		expect(refusal(() => permissions.assertReadable("Private/Diary.md", "node_id")).message).toBe(
 			'Not allowed: "Private/Diary.md" (field node_id) is in an excluded folder (setting index.excludedFolders: "Private"); remove it from there to allow it.',
 		);
-		expect(refusal(() => permissions.assertWritable(`${CONFIG_DIR}/app.md`, "node_id")).message).toContain("is in a hidden folder");
-		expect(refusal(() => permissions.assertReadable("Memory/photo.png", "target")).message).toContain("is not a markdown note");
+		expect(refusal(() => permissions.assertWritable(`${CONFIG_DIR}/app.md`, "node_id")).message).toContain(
+			"is in a hidden folder",
+		);
+		expect(refusal(() => permissions.assertReadable("Memory/photo.png", "target")).message).toContain(
+			"is not a markdown note",
+		);
 	});
 
 	it("limits reads to mcp.readFolders, keeping the write folders readable", () => {
@@ -68,8 +72,12 @@ describe("MemoryPermissions", () => {
 		const on = setup({ allowMemoryKeysOnOtherNotes: true, readFolders: ["Projects"] }).permissions;
 		expect(() => on.assertMemoryKeysWritable("Projects/Plan.md", "source")).not.toThrow();
 		// Allowed keys still need a readable note.
-		expect(refusal(() => on.assertMemoryKeysWritable("Journal/Today.md", "source")).message).toContain("outside the folders MCP clients may read");
-		expect(refusal(() => on.assertMemoryKeysWritable("Private/Diary.md", "source")).message).toContain("excluded folder");
+		expect(refusal(() => on.assertMemoryKeysWritable("Journal/Today.md", "source")).message).toContain(
+			"outside the folders MCP clients may read",
+		);
+		expect(refusal(() => on.assertMemoryKeysWritable("Private/Diary.md", "source")).message).toContain(
+			"excluded folder",
+		);
 	});
 
 	it("reads the settings on every check", () => {
@@ -79,4 +87,3 @@ describe("MemoryPermissions", () => {
 		expect(permissions.canWrite("Inbox/Idea.md")).toBe(true);
 	});
 });
-

@@ -69,14 +69,22 @@ describe("chooseAutoLinks", () => {
 			{ target: "a", similarity: 0.6 },
 			{ target: "b", similarity: 0.6 },
 		];
-		expect(targets(chooseAutoLinks("New", similar, emptyGraph, { ...limits, maxLinksPerStore: 2 }))).toEqual(["a", "b"]);
+		expect(targets(chooseAutoLinks("New", similar, emptyGraph, { ...limits, maxLinksPerStore: 2 }))).toEqual([
+			"a",
+			"b",
+		]);
 		expect(chooseAutoLinks("New", similar, emptyGraph, { ...limits, maxLinksPerStore: 0 })).toEqual([]);
 	});
 });
 
 describe("autoLinkGraphView", () => {
 	it("counts only auto-link edges into a memory", () => {
-		const graph = graphOf(["A -related_to-> Hub (auto)", "B -related_to-> Hub (auto)", "C -related_to-> Hub", "Hub -related_to-> D (auto)"]);
+		const graph = graphOf([
+			"A -related_to-> Hub (auto)",
+			"B -related_to-> Hub (auto)",
+			"C -related_to-> Hub",
+			"Hub -related_to-> D (auto)",
+		]);
 		const view = autoLinkGraphView(graph);
 		expect(view.autoLinksInto("Hub")).toBe(2);
 		expect(view.autoLinksInto("Missing")).toBe(0);

@@ -43,7 +43,10 @@ describe("chunkNote", () => {
 	});
 
 	it("skips empty sections and does not repeat a first heading equal to the title", () => {
-		const chunks = chunkNote({ title: "Launch", body: "# Launch\n\nText.\n\n## Empty\n\n## Full\nMore." }, { maxTokens: 256 });
+		const chunks = chunkNote(
+			{ title: "Launch", body: "# Launch\n\nText.\n\n## Empty\n\n## Full\nMore." },
+			{ maxTokens: 256 },
+		);
 		expect(chunks.map((chunk) => chunk.text)).toEqual(["Launch\nText.", "Launch › Full\nMore."]);
 		expect(chunks[1].headingPath).toEqual(["Launch", "Full"]);
 	});
@@ -62,7 +65,8 @@ describe("chunkNote", () => {
 	});
 
 	it("reduces links to the text a reader sees and drops comments and block ids", () => {
-		const body = "See [[Projects/Plan|the plan]] and [[Budget#Q3]] or [docs](https://example.com/x). %%hidden%% <!-- gone -->\nA line ^block-1";
+		const body =
+			"See [[Projects/Plan|the plan]] and [[Budget#Q3]] or [docs](https://example.com/x). %%hidden%% <!-- gone -->\nA line ^block-1";
 		const [chunk] = chunkNote({ title: "T", body }, { maxTokens: 256 });
 		expect(chunk.text).toBe("T\nSee the plan and Budget Q3 or docs.  \nA line");
 	});
@@ -89,7 +93,10 @@ describe("chunkNote", () => {
 
 	it("uses the token counter it is given", () => {
 		const countCharacters = (text: string): number => text.length;
-		const chunks = chunkNote({ title: "T", body: "aaaa bbbb cccc dddd eeee" }, { maxTokens: 16, countTokens: countCharacters });
+		const chunks = chunkNote(
+			{ title: "T", body: "aaaa bbbb cccc dddd eeee" },
+			{ maxTokens: 16, countTokens: countCharacters },
+		);
 		for (const chunk of chunks) expect(chunk.text.length + 2).toBeLessThanOrEqual(16);
 		expect(chunks.map((chunk) => chunk.text)).toEqual(["T\naaaa bbbb", "T\ncccc dddd", "T\neeee"]);
 	});

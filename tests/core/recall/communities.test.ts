@@ -17,7 +17,8 @@ function seeded(seed: number): () => number {
 function twoClusters(): MemoryGraphology {
 	const edges: string[] = [];
 	for (const cluster of ["a", "b"]) {
-		for (let i = 0; i < 5; i++) for (let j = i + 1; j < 5; j++) edges.push(`${cluster}${i} -caused_by-> ${cluster}${j}`);
+		for (let i = 0; i < 5; i++)
+			for (let j = i + 1; j < 5; j++) edges.push(`${cluster}${i} -caused_by-> ${cluster}${j}`);
 	}
 	edges.push("a0 -related_to-> b0");
 	return graphOf(edges);
@@ -26,7 +27,11 @@ function twoClusters(): MemoryGraphology {
 function addEdge(graph: MemoryGraphology, source: string, target: string): void {
 	addNode(graph, source);
 	addNode(graph, target);
-	graph.addEdge(source, target, { type: "related_to", weight: EDGE_TYPE_INFO.related_to.causalWeight, provenance: [{ origin: "wikilink" }] });
+	graph.addEdge(source, target, {
+		type: "related_to",
+		weight: EDGE_TYPE_INFO.related_to.causalWeight,
+		provenance: [{ origin: "wikilink" }],
+	});
 }
 
 describe("detectCommunities", () => {
@@ -52,7 +57,9 @@ describe("detectCommunities", () => {
 
 	it("ignores links that are not supportive, however many", () => {
 		const graph = twoClusters();
-		for (let i = 0; i < 5; i++) for (let j = 0; j < 5; j++) graph.addEdge(`a${i}`, `b${j}`, { type: "contradicts", weight: 0, provenance: [{ origin: "mcp" }] });
+		for (let i = 0; i < 5; i++)
+			for (let j = 0; j < 5; j++)
+				graph.addEdge(`a${i}`, `b${j}`, { type: "contradicts", weight: 0, provenance: [{ origin: "mcp" }] });
 		const communities = detectCommunities(graph, { random: seeded(11) });
 		expect(communities.get("a1")).not.toBe(communities.get("b1"));
 		expect(communities.get("a1")).toBe(communities.get("a2"));

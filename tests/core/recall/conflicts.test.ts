@@ -46,8 +46,12 @@ describe("possibleConflicts: numeric mismatch", () => {
 
 	it("reads magnitudes, percentages and counted nouns", () => {
 		expect(kinds("budget is $80k", "budget is $50,000")).toEqual(["numeric_mismatch"]);
-		expect(against("conversion rate is 5 %", "conversion rate is 3%")[0]?.detail).toBe("rate (%): new 5 %, existing 3%");
-		expect(against("We have 7 engineers now.", "We have 5 engineers.")[0]?.detail).toBe("engineer: new 7 engineers, existing 5 engineers");
+		expect(against("conversion rate is 5 %", "conversion rate is 3%")[0]?.detail).toBe(
+			"rate (%): new 5 %, existing 3%",
+		);
+		expect(against("We have 7 engineers now.", "We have 5 engineers.")[0]?.detail).toBe(
+			"engineer: new 7 engineers, existing 5 engineers",
+		);
 		expect(against("We have 7 designers.", "We have 5 engineers.")).toEqual([]);
 	});
 
@@ -77,7 +81,9 @@ describe("possibleConflicts: numeric mismatch", () => {
 		expect(numericFacts("API latency is 200ms")).toEqual([
 			{ anchors: [{ word: "latency", modifier: "api" }, { word: "api" }], unit: "ms", value: 200, text: "200ms" },
 		]);
-		expect(numericFacts("budget is $1.5 million")).toEqual([{ anchors: [{ word: "budget" }], unit: "$", value: 1_500_000, text: "$1.5 million" }]);
+		expect(numericFacts("budget is $1.5 million")).toEqual([
+			{ anchors: [{ word: "budget" }], unit: "$", value: 1_500_000, text: "$1.5 million" },
+		]);
 		expect(numericFacts("We hired 4 engineers")).toEqual([
 			{ anchors: [{ word: "hired" }], unit: "engineer", value: 4, text: "4 engineers" },
 		]);
@@ -100,10 +106,13 @@ describe("possibleConflicts: one-sided negation", () => {
 			{
 				id: "Old.md",
 				kind: "negation",
-				detail: 'the new memory negates a statement of the existing one: new "we do not use Redis for caching", existing "we use Redis for caching"',
+				detail:
+					'the new memory negates a statement of the existing one: new "we do not use Redis for caching", existing "we use Redis for caching"',
 			},
 		]);
-		expect(against("we use Redis for caching", "we do not use Redis for caching")[0]?.detail).toMatch(/^the new memory drops the negation of/);
+		expect(against("we use Redis for caching", "we do not use Redis for caching")[0]?.detail).toMatch(
+			/^the new memory drops the negation of/,
+		);
 	});
 
 	it("finds nothing when both are negative or both positive", () => {
@@ -113,7 +122,9 @@ describe("possibleConflicts: one-sided negation", () => {
 
 	it("recognises contractions and other negation words", () => {
 		expect(kinds("We don't deploy on Fridays.", "We deploy on Fridays.")).toEqual(["negation"]);
-		expect(kinds("The team never reviews pull requests on weekends.", "The team reviews pull requests on weekends.")).toEqual(["negation"]);
+		expect(
+			kinds("The team never reviews pull requests on weekends.", "The team reviews pull requests on weekends."),
+		).toEqual(["negation"]);
 		expect(kinds("We no longer use Redis for caching.", "We use Redis for caching.")).toEqual(["negation"]);
 	});
 
@@ -121,7 +132,9 @@ describe("possibleConflicts: one-sided negation", () => {
 		expect(against("we do not use Redis for session storage anymore", "we use Postgres for analytics")).toEqual([]);
 		expect(against("Alice is not coming to the offsite", "Bob is coming to the dinner")).toEqual([]);
 		expect(kinds("we do not use Redis for caching sessions", "we use Redis for caching")).toEqual(["negation"]);
-		expect(against("we do not use Redis for caching sessions", "we use Redis for caching", { minTokenOverlap: 0.9 })).toEqual([]);
+		expect(
+			against("we do not use Redis for caching sessions", "we use Redis for caching", { minTokenOverlap: 0.9 }),
+		).toEqual([]);
 	});
 
 	it("compares sentence by sentence, so an unrelated negative sentence elsewhere does not count", () => {
@@ -131,9 +144,11 @@ describe("possibleConflicts: one-sided negation", () => {
 	});
 
 	it("can report both kinds for one memory", () => {
-		expect(kinds("We do not use Redis for caching. The budget is $80,000.", "We use Redis for caching. The budget is $50,000.")).toEqual([
-			"numeric_mismatch",
-			"negation",
-		]);
+		expect(
+			kinds(
+				"We do not use Redis for caching. The budget is $80,000.",
+				"We use Redis for caching. The budget is $50,000.",
+			),
+		).toEqual(["numeric_mismatch", "negation"]);
 	});
 });

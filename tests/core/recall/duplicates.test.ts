@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { duplicateHash, findDuplicate, NEAR_DUPLICATE_OVERLAP } from "../../../src/core/recall/duplicates";
 
-const LONG = "The nightly billing export job exhausts the Postgres connection pool when the invoice batch runs late on Mondays.";
+const LONG =
+	"The nightly billing export job exhausts the Postgres connection pool when the invoice batch runs late on Mondays.";
 
 describe("findDuplicate", () => {
 	it("finds the same words whatever the case, punctuation, spacing and markup", () => {
@@ -9,7 +10,11 @@ describe("findDuplicate", () => {
 			{ id: "a.md", text: "Something else entirely." },
 			{ id: "b.md", text: "**We deploy** on  Tuesdays, after the [[Standup|stand-up]]." },
 		];
-		expect(findDuplicate("we deploy on tuesdays after the stand-up", existing)).toEqual({ id: "b.md", kind: "exact", overlap: 1 });
+		expect(findDuplicate("we deploy on tuesdays after the stand-up", existing)).toEqual({
+			id: "b.md",
+			kind: "exact",
+			overlap: 1,
+		});
 		expect(duplicateHash("we deploy on tuesdays after the stand-up")).toBe(duplicateHash(existing[1].text));
 		expect(duplicateHash("we deploy on wednesdays after the stand-up")).not.toBe(duplicateHash(existing[1].text));
 	});
@@ -23,8 +28,14 @@ describe("findDuplicate", () => {
 	});
 
 	it("is not fooled by a changed number, a negation or a rephrased short sentence", () => {
-		expect(findDuplicate(LONG.replace("Mondays", "Mondays at 3"), [{ id: "x.md", text: LONG.replace("Mondays", "Mondays at 2") }])).toBeNull();
-		expect(findDuplicate("The launch budget is $80,000.", [{ id: "x.md", text: "The launch budget is $50,000." }])).toBeNull();
+		expect(
+			findDuplicate(LONG.replace("Mondays", "Mondays at 3"), [
+				{ id: "x.md", text: LONG.replace("Mondays", "Mondays at 2") },
+			]),
+		).toBeNull();
+		expect(
+			findDuplicate("The launch budget is $80,000.", [{ id: "x.md", text: "The launch budget is $50,000." }]),
+		).toBeNull();
 		expect(findDuplicate(LONG.replace("exhausts", "never exhausts"), [{ id: "x.md", text: LONG }])).toBeNull();
 		expect(findDuplicate("Our budget is $50,000.", [{ id: "x.md", text: "The budget is $50,000." }])).toBeNull();
 		expect(findDuplicate("!!!", [{ id: "x.md", text: "???" }])).toBeNull();

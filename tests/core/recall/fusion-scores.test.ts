@@ -3,7 +3,17 @@ import { fuseScores } from "../../../src/core/recall/fusion";
 
 describe("fuseScores", () => {
 	it("keeps the gaps between keyword scores (divided by the best) instead of only their order", () => {
-		const fused = fuseScores([{ name: "keyword", scale: "relative", hits: [{ id: "a", score: 8 }, { id: "b", score: 6 }, { id: "c", score: 1 }] }]);
+		const fused = fuseScores([
+			{
+				name: "keyword",
+				scale: "relative",
+				hits: [
+					{ id: "a", score: 8 },
+					{ id: "b", score: 6 },
+					{ id: "c", score: 1 },
+				],
+			},
+		]);
 		expect(fused).toEqual([
 			{ id: "a", score: 1, ranks: { keyword: 1 } },
 			{ id: "b", score: 0.75, ranks: { keyword: 2 } },
@@ -13,8 +23,24 @@ describe("fuseScores", () => {
 
 	it("takes cosine as it is (clipped to 0..1) and averages by weight over the lists that returned hits", () => {
 		const fused = fuseScores([
-			{ name: "keyword", scale: "relative", hits: [{ id: "a", score: 4 }, { id: "b", score: 2 }] },
-			{ name: "vector", scale: "absolute", weight: 3, hits: [{ id: "c", score: 0.8 }, { id: "a", score: 0.4 }, { id: "d", score: -0.2 }] },
+			{
+				name: "keyword",
+				scale: "relative",
+				hits: [
+					{ id: "a", score: 4 },
+					{ id: "b", score: 2 },
+				],
+			},
+			{
+				name: "vector",
+				scale: "absolute",
+				weight: 3,
+				hits: [
+					{ id: "c", score: 0.8 },
+					{ id: "a", score: 0.4 },
+					{ id: "d", score: -0.2 },
+				],
+			},
 			{ name: "empty", scale: "relative", weight: 5, hits: [] },
 		]);
 		const score = Object.fromEntries(fused.map((hit) => [hit.id, hit.score]));
@@ -29,8 +55,23 @@ describe("fuseScores", () => {
 	it("averages a hit only over the lists that cover it: a note without embeddings yet keeps its keyword relevance", () => {
 		const embedded = new Set(["a", "c"]);
 		const fused = fuseScores([
-			{ name: "keyword", scale: "relative", hits: [{ id: "new", score: 4 }, { id: "a", score: 2 }] },
-			{ name: "vector", scale: "absolute", covers: (id) => embedded.has(id), hits: [{ id: "c", score: 0.6 }, { id: "a", score: 0.4 }] },
+			{
+				name: "keyword",
+				scale: "relative",
+				hits: [
+					{ id: "new", score: 4 },
+					{ id: "a", score: 2 },
+				],
+			},
+			{
+				name: "vector",
+				scale: "absolute",
+				covers: (id) => embedded.has(id),
+				hits: [
+					{ id: "c", score: 0.6 },
+					{ id: "a", score: 0.4 },
+				],
+			},
 		]);
 		const score = Object.fromEntries(fused.map((hit) => [hit.id, hit.score]));
 		expect(score.new).toBe(1);
@@ -40,11 +81,23 @@ describe("fuseScores", () => {
 
 	it("breaks ties by the better rank, then by id, and rejects a list given twice or a negative weight", () => {
 		const fused = fuseScores([
-			{ name: "k", scale: "absolute", hits: [{ id: "z", score: 0.5 }, { id: "y", score: 0.5 }] },
+			{
+				name: "k",
+				scale: "absolute",
+				hits: [
+					{ id: "z", score: 0.5 },
+					{ id: "y", score: 0.5 },
+				],
+			},
 			{ name: "v", scale: "absolute", hits: [{ id: "x", score: 0.5 }] },
 		]);
 		expect(fused.map((hit) => hit.id)).toEqual(["x", "z", "y"]);
-		expect(() => fuseScores([{ name: "k", scale: "relative", hits: [] }, { name: "k", scale: "relative", hits: [] }])).toThrow(/given twice/);
+		expect(() =>
+			fuseScores([
+				{ name: "k", scale: "relative", hits: [] },
+				{ name: "k", scale: "relative", hits: [] },
+			]),
+		).toThrow(/given twice/);
 		expect(() => fuseScores([{ name: "k", scale: "relative", weight: -1, hits: [] }])).toThrow(/must be a number ≥ 0/);
 	});
 });

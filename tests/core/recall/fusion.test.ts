@@ -50,7 +50,12 @@ describe("fuseRankings", () => {
 	});
 
 	it("normalises over the non-empty lists only, so a missing vector list costs nothing", () => {
-		expect(fuseRankings([{ name: "keyword", ids: ["a"] }, { name: "vector", ids: [] }])[0].score).toBe(1);
+		expect(
+			fuseRankings([
+				{ name: "keyword", ids: ["a"] },
+				{ name: "vector", ids: [] },
+			])[0].score,
+		).toBe(1);
 	});
 
 	it("fuses any number of lists", () => {
@@ -91,7 +96,9 @@ describe("fuseRankings", () => {
 
 	it("rejects a bad k, a negative weight and a repeated list name with a message naming it", () => {
 		expect(() => fuseRankings([], 0)).toThrow("Fusion constant k must be a positive number (got 0).");
-		expect(() => fuseRankings([{ name: "vector", ids: ["a"], weight: -1 }])).toThrow('Weight of ranked list "vector" must be a number ≥ 0 (got -1).');
+		expect(() => fuseRankings([{ name: "vector", ids: ["a"], weight: -1 }])).toThrow(
+			'Weight of ranked list "vector" must be a number ≥ 0 (got -1).',
+		);
 		expect(() =>
 			fuseRankings([
 				{ name: "keyword", ids: [] },
@@ -101,10 +108,16 @@ describe("fuseRankings", () => {
 	});
 
 	it("always gives scores in [0, 1], best first, with every id once", () => {
-		const list = fc.record({ ids: fc.array(fc.constantFrom("a", "b", "c", "d", "e"), { maxLength: 8 }), weight: fc.double({ min: 0, max: 5, noNaN: true }) });
+		const list = fc.record({
+			ids: fc.array(fc.constantFrom("a", "b", "c", "d", "e"), { maxLength: 8 }),
+			weight: fc.double({ min: 0, max: 5, noNaN: true }),
+		});
 		fc.assert(
 			fc.property(fc.array(list, { maxLength: 4 }), fc.integer({ min: 1, max: 100 }), (lists, k) => {
-				const fused = fuseRankings(lists.map((l, i) => ({ name: `l${i}`, ...l })), k);
+				const fused = fuseRankings(
+					lists.map((l, i) => ({ name: `l${i}`, ...l })),
+					k,
+				);
 				const ids = new Set(lists.flatMap((l) => l.ids));
 				expect(fused.map((h) => h.id).sort()).toEqual([...ids].sort());
 				for (const [i, hit] of fused.entries()) {

@@ -11,8 +11,12 @@ describe("conflictsAmong", () => {
 
 	it("flags both memories of a disagreeing pair, each naming the other, details from its own side", () => {
 		const found = conflictsAmong([old, fresh, other], never);
-		expect(found.get("Old budget.md")).toEqual([{ id: "New budget.md", kind: "numeric_mismatch", detail: "budget ($): recalled $50,000, other $80,000" }]);
-		expect(found.get("New budget.md")).toEqual([{ id: "Old budget.md", kind: "numeric_mismatch", detail: "budget ($): recalled $80,000, other $50,000" }]);
+		expect(found.get("Old budget.md")).toEqual([
+			{ id: "New budget.md", kind: "numeric_mismatch", detail: "budget ($): recalled $50,000, other $80,000" },
+		]);
+		expect(found.get("New budget.md")).toEqual([
+			{ id: "Old budget.md", kind: "numeric_mismatch", detail: "budget ($): recalled $80,000, other $50,000" },
+		]);
 		expect(found.has("Latency.md")).toBe(false);
 	});
 

@@ -32,9 +32,9 @@ describe("keywordDocument", () => {
 		expect(readableText("See [[Plan|the plan]], [[Notes/Retro#Actions]] and ![[Chart.png]].")).toBe(
 			"See the plan, Notes/Retro Actions and Chart.png.",
 		);
-		expect(readableText("A [[Log#^abc123]] ref and [docs](https://x.org/a%20b.md) <span class=\"k\">here</span> ^blockid")).toBe(
-			"A Log ref and docs  here ",
-		);
+		expect(
+			readableText('A [[Log#^abc123]] ref and [docs](https://x.org/a%20b.md) <span class="k">here</span> ^blockid'),
+		).toBe("A Log ref and docs  here ");
 	});
 
 	it("names a note by its file name", () => {

@@ -144,7 +144,12 @@ describe("KeywordIndex", () => {
 		for (const id of ["a.md", "b.md", "c.md"]) index.add(doc(id, { body: "shared word" }));
 		expect(index.search("shared", { limit: 2 })).toHaveLength(2);
 		expect(ids(index, "shared").sort()).toEqual(["a.md", "b.md", "c.md"]);
-		expect(index.search("shared", { filter: (id) => id !== "b.md" }).map((h) => h.id).sort()).toEqual(["a.md", "c.md"]);
+		expect(
+			index
+				.search("shared", { filter: (id) => id !== "b.md" })
+				.map((h) => h.id)
+				.sort(),
+		).toEqual(["a.md", "c.md"]);
 	});
 
 	it("returns nothing for an empty query or one of stop words and punctuation only", () => {
@@ -230,7 +235,8 @@ describe("KeywordIndex", () => {
 		index.rename("c.md", "d.md");
 		index.remove("b.md");
 		const copy = KeywordIndex.fromJSON(JSON.parse(JSON.stringify(index)), {});
-		for (const query of ["retent", "renamed", "memory", "会議", "retension"]) expect(copy.search(query)).toEqual(index.search(query));
+		for (const query of ["retent", "renamed", "memory", "会議", "retension"])
+			expect(copy.search(query)).toEqual(index.search(query));
 		expect(copy.ids().sort()).toEqual(["a.md", "d.md"]);
 		expect(copy.stampOf("a.md")).toBe("1:1");
 		copy.add(doc("e.md", { body: "after load" }));
@@ -244,7 +250,15 @@ describe("KeywordIndex", () => {
 		const data = index.toJSON();
 		expect(() => KeywordIndex.fromJSON({ ...data, docs: [] })).toThrow(/0 documents listed, 1 indexed/);
 		expect(() => KeywordIndex.fromJSON({ ...data, docs: [[5, "a.md", ""]] })).toThrow(/bad document row/);
-		expect(() => KeywordIndex.fromJSON({ ...data, docs: [[0, "a.md", ""], [0, "b.md", ""]] })).toThrow(/listed twice/);
+		expect(() =>
+			KeywordIndex.fromJSON({
+				...data,
+				docs: [
+					[0, "a.md", ""],
+					[0, "b.md", ""],
+				],
+			}),
+		).toThrow(/listed twice/);
 		expect(() => KeywordIndex.fromJSON(null)).toThrow(/malformed/);
 	});
 });

@@ -73,7 +73,11 @@ describe("KeywordScorer", () => {
 		scorer.discarding(1);
 		mini.discard(1);
 		expect(scorer.search(terms(["budget"]), { limit: 10 }).map((hit) => hit.key)).toEqual([2]);
-		expect(scorerOf(mini).search(terms(["budget"]), { limit: 10 }).map((hit) => hit.key)).toEqual([2]);
+		expect(
+			scorerOf(mini)
+				.search(terms(["budget"]), { limit: 10 })
+				.map((hit) => hit.key),
+		).toEqual([2]);
 		for (let id = 3; id < 2000; id++) {
 			mini.add({ id, title: "c", body: id === 1999 ? "budget budget" : "other" });
 			scorer.added(id);
@@ -91,14 +95,26 @@ describe("KeywordScorer", () => {
 			{ id: 3, title: "z", body: "coat" },
 		]);
 		const typo = (term: string): QueryTerm[] => [{ term, prefix: false, maxTypos: 1 }];
-		expect(scorerOf(mini).search(typo("cost"), { limit: 10 }).map((hit) => hit.key)).toEqual([1]);
-		expect(scorerOf(mini).search(typo("cist"), { limit: 10 }).map((hit) => hit.key).sort()).toEqual([1, 2]);
+		expect(
+			scorerOf(mini)
+				.search(typo("cost"), { limit: 10 })
+				.map((hit) => hit.key),
+		).toEqual([1]);
+		expect(
+			scorerOf(mini)
+				.search(typo("cist"), { limit: 10 })
+				.map((hit) => hit.key)
+				.sort(),
+		).toEqual([1, 2]);
 		expect(scorerOf(mini, 1).search(typo("cist"), { limit: 10 })).toHaveLength(1);
 	});
 
 	it("keeps the rarest MAX_QUERY_TERMS terms of a longer query", () => {
 		const common = Array.from({ length: MAX_QUERY_TERMS + 8 }, (_, i) => `common${i}`);
-		const docs = [{ id: 0, title: "x", body: "rare" }, ...Array.from({ length: 5 }, (_, i) => ({ id: i + 1, title: "y", body: common.join(" ") }))];
+		const docs = [
+			{ id: 0, title: "x", body: "rare" },
+			...Array.from({ length: 5 }, (_, i) => ({ id: i + 1, title: "y", body: common.join(" ") })),
+		];
 		const hits = scorerOf(indexOf(docs)).search(terms([...common, "rare"]));
 		expect(hits.map((hit) => hit.key).sort()).toEqual([0, 1, 2, 3, 4, 5]);
 		expect(hits.find((hit) => hit.key === 0)?.terms).toEqual([common.length]);

@@ -9,13 +9,16 @@ const ONE_MB = 1_000_000;
 const BOUND_MS = 20_000;
 
 describe("pathological notes are handled in linear time", () => {
-	it.each(pathologicalNotes(ONE_MB).map((note) => [note.name, note.content] as const))("%s, 1 MB, through every stage", (_name, content) => {
-		for (const [stage, run] of Object.entries(STAGES)) {
-			const started = performance.now();
-			run(content);
-			expect(performance.now() - started, stage).toBeLessThan(BOUND_MS);
-		}
-	});
+	it.each(pathologicalNotes(ONE_MB).map((note) => [note.name, note.content] as const))(
+		"%s, 1 MB, through every stage",
+		(_name, content) => {
+			for (const [stage, run] of Object.entries(STAGES)) {
+				const started = performance.now();
+				run(content);
+				expect(performance.now() - started, stage).toBeLessThan(BOUND_MS);
+			}
+		},
+	);
 
 	it("reads 100,000 frontmatter keys and still finds a duplicate key, in one pass", () => {
 		const started = performance.now();
@@ -27,6 +30,8 @@ describe("pathological notes are handled in linear time", () => {
 	});
 
 	it("finds a duplicate key inside a nested mapping too", () => {
-		expect(parseNote("---\nouter:\n  a: 1\n  a: 2\n---\n").frontmatterError).toMatch(/at line 4, column 3: Map keys must be unique/);
+		expect(parseNote("---\nouter:\n  a: 1\n  a: 2\n---\n").frontmatterError).toMatch(
+			/at line 4, column 3: Map keys must be unique/,
+		);
 	});
 });

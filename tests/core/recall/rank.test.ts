@@ -6,7 +6,12 @@ import type { SpreadHit } from "../../../src/core/recall/spreading-activation";
 
 const defaults = DEFAULT_RECALL_SETTINGS.ranking;
 const settings = (overrides: Partial<RankingSettings> = {}): RankingSettings => ({ ...defaults, ...overrides });
-const candidate = (id: string, fused: number, retention: number, extra: Partial<RecallCandidate> = {}): RecallCandidate => ({
+const candidate = (
+	id: string,
+	fused: number,
+	retention: number,
+	extra: Partial<RecallCandidate> = {},
+): RecallCandidate => ({
 	id,
 	fused,
 	retention,
@@ -43,12 +48,18 @@ describe("rankRecall", () => {
 
 	it("lets retention break near-ties in relevance but not overturn a clear difference", () => {
 		const ranked = rankRecall(
-			[candidate("Strong but forgotten", 1, 0), candidate("Close and fresh", 0.9, 1), candidate("Weak and fresh", 0.5, 1)],
+			[
+				candidate("Strong but forgotten", 1, 0),
+				candidate("Close and fresh", 0.9, 1),
+				candidate("Weak and fresh", 0.5, 1),
+			],
 			settings(),
 			{ limit: 10 },
 		);
 		expect(ids(ranked)).toEqual(["Close and fresh", "Strong but forgotten", "Weak and fresh"]);
-		const relevanceOnly = rankRecall([candidate("A", 1, 0), candidate("B", 0.9, 1)], settings({ retentionShare: 0 }), { limit: 10 });
+		const relevanceOnly = rankRecall([candidate("A", 1, 0), candidate("B", 0.9, 1)], settings({ retentionShare: 0 }), {
+			limit: 10,
+		});
 		expect(ids(relevanceOnly)).toEqual(["A", "B"]);
 		expect(rankRecall([candidate("Unrelated", 0, 1)], settings(), { limit: 10 })[0].score).toBe(0);
 	});
@@ -93,7 +104,11 @@ describe("rankRecall", () => {
 	});
 
 	it("puts results under the relevance floor after every confident one, marked low_confidence", () => {
-		const ranked = rankRecall([candidate("Weak but fresh", 0.19, 1), candidate("Confident but faded", 0.2, 0)], settings(), { limit: 10 });
+		const ranked = rankRecall(
+			[candidate("Weak but fresh", 0.19, 1), candidate("Confident but faded", 0.2, 0)],
+			settings(),
+			{ limit: 10 },
+		);
 		expect(ids(ranked)).toEqual(["Confident but faded", "Weak but fresh"]);
 		expect(ranked[0].score).toBeLessThan(ranked[1].score);
 		expect(ranked[1].lowConfidence).toBe(true);
@@ -102,7 +117,11 @@ describe("rankRecall", () => {
 
 	it("counts pinned and core memories as fully retained", () => {
 		const ranked = rankRecall(
-			[candidate("Active", 0.8, 0), candidate("Core", 0.8, 0, { status: "core" }), candidate("Pinned", 0.8, 0, { pinned: true })],
+			[
+				candidate("Active", 0.8, 0),
+				candidate("Core", 0.8, 0, { status: "core" }),
+				candidate("Pinned", 0.8, 0, { pinned: true }),
+			],
 			settings(),
 			{ limit: 10 },
 		);
@@ -118,7 +137,10 @@ describe("rankRecall", () => {
 			candidate("C", 0.9, 1),
 			candidate("Core hit", 0.3, 0, { status: "core" }),
 			candidate("Pinned hit", 0.25, 0, { pinned: true }),
-			candidate("Core by spreading only", 0, 1, { status: "core", spread: spread("Core by spreading only", 0.5, ["A", "Core by spreading only"]) }),
+			candidate("Core by spreading only", 0, 1, {
+				status: "core",
+				spread: spread("Core by spreading only", 0.5, ["A", "Core by spreading only"]),
+			}),
 		];
 		const ranked = rankRecall(candidates, settings(), { limit: 3 });
 		expect(ids(ranked)).toEqual(["A", "Core hit", "Pinned hit"]);
@@ -131,7 +153,9 @@ describe("rankRecall", () => {
 	});
 
 	it("respects the limit and breaks score ties by id", () => {
-		const ranked = rankRecall([candidate("b", 0.5, 1), candidate("a", 0.5, 1), candidate("c", 0.4, 1)], settings(), { limit: 2 });
+		const ranked = rankRecall([candidate("b", 0.5, 1), candidate("a", 0.5, 1), candidate("c", 0.4, 1)], settings(), {
+			limit: 2,
+		});
 		expect(ids(ranked)).toEqual(["a", "b"]);
 		expect(rankRecall([candidate("a", 0.5, 1)], settings(), { limit: 0 })).toEqual([]);
 	});
@@ -155,17 +179,21 @@ describe("rankRecall on any candidates", () => {
 			supersededBy: fc.array(fc.constantFrom(...names), { maxLength: 2 }),
 		});
 		fc.assert(
-			fc.property(fc.array(arbitraryCandidate, { maxLength: names.length }), fc.integer({ min: 0, max: 8 }), (drawn, limit) => {
-				const candidates = drawn.map((c, i) => ({ ...c, id: names[i], status: c.status }));
-				const ranked = rankRecall(candidates, settings(), { limit });
-				expect(ranked.length).toBeLessThanOrEqual(limit);
-				expect(new Set(ids(ranked)).size).toBe(ranked.length);
-				for (const result of ranked) {
-					expect(candidates.find((c) => c.id === result.id)?.status).not.toBe("pruned");
-					expect(result.score).toBeLessThanOrEqual(result.relevance + 1e-12);
-					expect(result.relevance).toBeLessThanOrEqual(1);
-				}
-			}),
+			fc.property(
+				fc.array(arbitraryCandidate, { maxLength: names.length }),
+				fc.integer({ min: 0, max: 8 }),
+				(drawn, limit) => {
+					const candidates = drawn.map((c, i) => ({ ...c, id: names[i], status: c.status }));
+					const ranked = rankRecall(candidates, settings(), { limit });
+					expect(ranked.length).toBeLessThanOrEqual(limit);
+					expect(new Set(ids(ranked)).size).toBe(ranked.length);
+					for (const result of ranked) {
+						expect(candidates.find((c) => c.id === result.id)?.status).not.toBe("pruned");
+						expect(result.score).toBeLessThanOrEqual(result.relevance + 1e-12);
+						expect(result.relevance).toBeLessThanOrEqual(1);
+					}
+				},
+			),
 		);
 	});
 });

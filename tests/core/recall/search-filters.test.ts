@@ -16,7 +16,11 @@ async function setup() {
 		vault.now = T0 + day * DAY;
 		vault.write(path, content);
 	};
-	write(1, "Projects/Alpha.md", "---\nmemory_category: decision\ntags: [project/alpha]\n---\nAlpha launch moved to spring.");
+	write(
+		1,
+		"Projects/Alpha.md",
+		"---\nmemory_category: decision\ntags: [project/alpha]\n---\nAlpha launch moved to spring.",
+	);
 	write(2, "Projects/Beta/Notes.md", "---\nmemory_status: dormant\ntags: [project]\n---\nBeta launch is on hold.");
 	write(3, "Inbox/Idea.md", "---\nmemory_category: Decision\n---\nIdea: launch a newsletter. #projects");
 	write(4, "Inbox/Old.md", "---\nmemory_status: pruned\n---\nA launch we dropped.");
@@ -35,8 +39,20 @@ describe("RecallService.search", () => {
 	it("lists every memory by last use (modified, recalled or opened) for an empty query", async () => {
 		const recall = await setup();
 		const listed = recall.search("");
-		expect(paths(listed)).toEqual(["Projects/Alpha.md", "Journal.md", "Inbox/Old.md", "Inbox/Idea.md", "Projects/Beta/Notes.md"]);
-		expect(listed[0]).toMatchObject({ title: "Alpha", category: "decision", lastUsed: T0 + 9 * DAY, modified: T0 + DAY, created: T0 + DAY });
+		expect(paths(listed)).toEqual([
+			"Projects/Alpha.md",
+			"Journal.md",
+			"Inbox/Old.md",
+			"Inbox/Idea.md",
+			"Projects/Beta/Notes.md",
+		]);
+		expect(listed[0]).toMatchObject({
+			title: "Alpha",
+			category: "decision",
+			lastUsed: T0 + 9 * DAY,
+			modified: T0 + DAY,
+			created: T0 + DAY,
+		});
 		expect(listed[0].score).toBeUndefined();
 		expect(paths(recall.search("", {}, 2))).toEqual(["Projects/Alpha.md", "Journal.md"]);
 	});
@@ -44,7 +60,12 @@ describe("RecallService.search", () => {
 	it("filters by status, category (any case), folder and below, and tag with its nested tags", async () => {
 		const recall = await setup();
 		expect(paths(recall.search("", { status: "dormant" }))).toEqual(["Projects/Beta/Notes.md"]);
-		expect(paths(recall.search("", { status: ["active", "pruned"] }))).toEqual(["Projects/Alpha.md", "Journal.md", "Inbox/Old.md", "Inbox/Idea.md"]);
+		expect(paths(recall.search("", { status: ["active", "pruned"] }))).toEqual([
+			"Projects/Alpha.md",
+			"Journal.md",
+			"Inbox/Old.md",
+			"Inbox/Idea.md",
+		]);
 		expect(paths(recall.search("", { category: "DECISION" }))).toEqual(["Projects/Alpha.md", "Inbox/Idea.md"]);
 		expect(paths(recall.search("", { folder: "Projects" }))).toEqual(["Projects/Alpha.md", "Projects/Beta/Notes.md"]);
 		expect(paths(recall.search("", { folder: "Projects/Beta/" }))).toEqual(["Projects/Beta/Notes.md"]);
@@ -56,7 +77,9 @@ describe("RecallService.search", () => {
 		const recall = await setup();
 		expect(paths(recall.search("", { since: T0 + 4 * DAY }))).toEqual(["Journal.md", "Inbox/Old.md"]);
 		expect(paths(recall.search("", { activeSince: T0 + 5 * DAY }))).toEqual(["Projects/Alpha.md", "Journal.md"]);
-		expect(paths(recall.search("", { folder: "Inbox", since: T0 + 3 * DAY, status: "active" }))).toEqual(["Inbox/Idea.md"]);
+		expect(paths(recall.search("", { folder: "Inbox", since: T0 + 3 * DAY, status: "active" }))).toEqual([
+			"Inbox/Idea.md",
+		]);
 	});
 
 	it("ranks by keyword score for a query, within the filters, with the matched terms", async () => {
@@ -70,10 +93,14 @@ describe("RecallService.search", () => {
 
 	it("rejects filters that cannot mean anything, naming the filter and the fix", async () => {
 		const recall = await setup();
-		expect(() => recall.search("", { status: "sleeping" as never })).toThrow('Search filter "status" has "sleeping"; use one of active, dormant, fading, pruned, core.');
+		expect(() => recall.search("", { status: "sleeping" as never })).toThrow(
+			'Search filter "status" has "sleeping"; use one of active, dormant, fading, pruned, core.',
+		);
 		expect(() => recall.search("", { status: [] })).toThrow(/non-empty list/);
 		expect(() => recall.search("", { tag: " " })).toThrow('Search filter "tag" must be a non-empty string.');
-		expect(() => recall.search("", { since: "2024-01-01" as never })).toThrow(/"since" must be a time in milliseconds since the epoch \(got "2024-01-01"\)/);
+		expect(() => recall.search("", { since: "2024-01-01" as never })).toThrow(
+			/"since" must be a time in milliseconds since the epoch \(got "2024-01-01"\)/,
+		);
 		expect(() => recall.search("", {}, 0)).toThrow(/from 1 to 200/);
 	});
 });

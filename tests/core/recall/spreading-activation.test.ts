@@ -29,7 +29,11 @@ describe("spreadActivation", () => {
 	it("stops after the configured number of hops", () => {
 		const graph = graphOf(["A -caused_by-> B", "B -caused_by-> C", "C -caused_by-> D"]);
 		expect([...spreadActivation(graph, [{ id: "A", activation: 1 }], settings({ hops: 1 })).keys()]).toEqual(["B"]);
-		expect([...spreadActivation(graph, [{ id: "A", activation: 1 }], settings({ hops: 3 })).keys()]).toEqual(["B", "C", "D"]);
+		expect([...spreadActivation(graph, [{ id: "A", activation: 1 }], settings({ hops: 3 })).keys()]).toEqual([
+			"B",
+			"C",
+			"D",
+		]);
 		expect(spreadActivation(graph, [{ id: "A", activation: 1 }], settings({ hops: 0 })).size).toBe(0);
 	});
 
@@ -68,15 +72,24 @@ describe("spreadActivation", () => {
 	});
 
 	it("halves a hop that leaves the seed's community, once per path", () => {
-		const graph = graphOf(["Seed -caused_by-> Inside", "Seed -caused_by-> Outside", "Outside -caused_by-> Far", "Outside -caused_by-> Back"]);
+		const graph = graphOf([
+			"Seed -caused_by-> Inside",
+			"Seed -caused_by-> Outside",
+			"Outside -caused_by-> Far",
+			"Outside -caused_by-> Back",
+		]);
 		const community: Record<string, number> = { Seed: 1, Inside: 1, Outside: 2, Far: 2, Back: 1 };
-		const reached = spreadActivation(graph, [{ id: "Seed", activation: 1 }], settings(), { communityOf: (id) => community[id] });
+		const reached = spreadActivation(graph, [{ id: "Seed", activation: 1 }], settings(), {
+			communityOf: (id) => community[id],
+		});
 		const first = fanOut(1, 2);
 		expect(reached.get("Inside")?.activation).toBeCloseTo(first, 12);
 		expect(reached.get("Outside")?.activation).toBeCloseTo(first * 0.5, 12);
 		expect(reached.get("Far")?.activation).toBeCloseTo(fanOut(first * 0.5, 3), 12);
 		expect(reached.get("Back")?.activation).toBeCloseTo(fanOut(first * 0.5, 3), 12);
-		const unknown = spreadActivation(graph, [{ id: "Seed", activation: 1 }], settings(), { communityOf: () => undefined });
+		const unknown = spreadActivation(graph, [{ id: "Seed", activation: 1 }], settings(), {
+			communityOf: () => undefined,
+		});
 		expect(unknown.get("Outside")?.activation).toBeCloseTo(first, 12);
 	});
 
@@ -181,7 +194,9 @@ describe("spreadActivation", () => {
 		const spreading = new SpreadingActivation(graph, settings({ hops: 1 }));
 		const first = spreading.spread([{ id: "A", activation: 1 }]).get("B");
 		if (first) first.edges[0].direction = "backward";
-		expect(spreading.spread([{ id: "A", activation: 1 }]).get("B")?.edges).toEqual([{ type: "caused_by", direction: "forward" }]);
+		expect(spreading.spread([{ id: "A", activation: 1 }]).get("B")?.edges).toEqual([
+			{ type: "caused_by", direction: "forward" },
+		]);
 		spreading.dispose();
 	});
 
@@ -193,9 +208,16 @@ describe("spreadActivation", () => {
 				fc.array(edge, { maxLength: 20 }),
 				fc.array(fc.tuple(fc.constantFrom(...names), fc.double({ min: 0, max: 1, noNaN: true })), { maxLength: 4 }),
 				(edges, seeds) => {
-					const graph = graphOf(edges.filter(([s, , t]) => s !== t).map(([s, type, t]) => `${s} -${type}-> ${t}`), names);
+					const graph = graphOf(
+						edges.filter(([s, , t]) => s !== t).map(([s, type, t]) => `${s} -${type}-> ${t}`),
+						names,
+					);
 					const seedIds = new Set(seeds.map(([id]) => id));
-					const reached = spreadActivation(graph, seeds.map(([id, activation]) => ({ id, activation })), settings({ hops: 3 }));
+					const reached = spreadActivation(
+						graph,
+						seeds.map(([id, activation]) => ({ id, activation })),
+						settings({ hops: 3 }),
+					);
 					for (const hit of reached.values()) {
 						expect(hit.activation).toBeGreaterThan(0);
 						expect(hit.activation).toBeLessThanOrEqual(1);
@@ -204,8 +226,11 @@ describe("spreadActivation", () => {
 						expect(new Set(hit.path).size).toBe(hit.path.length);
 						expect(hit.edges).toHaveLength(hit.path.length - 1);
 						hit.edges.forEach((step, i) => {
-							const [from, to] = step.direction === "forward" ? [hit.path[i], hit.path[i + 1]] : [hit.path[i + 1], hit.path[i]];
-							expect(graph.someOutEdge(from, (_e, attributes, _s, target) => target === to && attributes.type === step.type)).toBe(true);
+							const [from, to] =
+								step.direction === "forward" ? [hit.path[i], hit.path[i + 1]] : [hit.path[i + 1], hit.path[i]];
+							expect(
+								graph.someOutEdge(from, (_e, attributes, _s, target) => target === to && attributes.type === step.type),
+							).toBe(true);
 						});
 					}
 				},

@@ -6,9 +6,15 @@ describe("TopK", () => {
 	it("keeps the head of the fully sorted list (score down, then id up), whatever the arrival order", () => {
 		fc.assert(
 			fc.property(
-				fc.uniqueArray(fc.nat(200), { minLength: 1, maxLength: 60 }).chain((ids) =>
-					fc.tuple(fc.constant(ids), fc.array(fc.integer({ min: 0, max: 3 }), { minLength: ids.length, maxLength: ids.length }), fc.integer({ min: 1, max: 70 })),
-				),
+				fc
+					.uniqueArray(fc.nat(200), { minLength: 1, maxLength: 60 })
+					.chain((ids) =>
+						fc.tuple(
+							fc.constant(ids),
+							fc.array(fc.integer({ min: 0, max: 3 }), { minLength: ids.length, maxLength: ids.length }),
+							fc.integer({ min: 1, max: 70 }),
+						),
+					),
 				([ids, scores, k]) => {
 					const pairs = ids.map((id, i) => ({ id, score: scores[i] }));
 					const top = new TopK(Math.min(k, pairs.length));

@@ -42,7 +42,10 @@ function buildCorpus(noteCount: number, dims: number, seed: number): Map<string,
 	let next = 0;
 	for (let n = 0; n < noteCount; n++) {
 		const chunkCount = 1 + (n % 4);
-		notes.set(`notes/${n}.md`, Array.from({ length: chunkCount }, (_, chunk) => ({ chunk, vector: vectors[next++] })));
+		notes.set(
+			`notes/${n}.md`,
+			Array.from({ length: chunkCount }, (_, chunk) => ({ chunk, vector: vectors[next++] })),
+		);
 	}
 	return notes;
 }
@@ -78,7 +81,12 @@ describe("VectorIndex (float32)", () => {
 		const [first] = index.search(b, 1);
 		expect(first).toEqual({ path: "x.md", chunk: 1, similarity: expect.closeTo(1, 5) as number });
 		// An unnormalised query gives the same cosine.
-		expect(index.search(d.map((x) => x * 7), 1)[0]).toMatchObject({ path: "z.md", chunk: 5, similarity: expect.closeTo(1, 5) as number });
+		expect(
+			index.search(
+				d.map((x) => x * 7),
+				1,
+			)[0],
+		).toMatchObject({ path: "z.md", chunk: 5, similarity: expect.closeTo(1, 5) as number });
 	});
 
 	it("applies the filter per note", () => {
@@ -105,7 +113,10 @@ describe("VectorIndex (float32)", () => {
 		}
 		for (let n = 1; n < 120; n += 5) {
 			const path = `notes/${n}.md`;
-			const chunks = [{ chunk: 0, vector: fresh[n] }, { chunk: 1, vector: fresh[n + 1] }];
+			const chunks = [
+				{ chunk: 0, vector: fresh[n] },
+				{ chunk: 1, vector: fresh[n + 1] },
+			];
 			index.setNote(path, chunks);
 			notes.set(path, chunks);
 		}
@@ -121,13 +132,18 @@ describe("VectorIndex (float32)", () => {
 		expect(index.has("moved/2.md")).toBe(true);
 		for (const query of unitVectors(10, 12, 9)) {
 			const all = index.search(query, notes.size);
-			expect(all.map((hit) => [hit.path, hit.chunk])).toEqual(bruteForce(notes, query, notes.size).map((hit) => [hit.path, hit.chunk]));
+			expect(all.map((hit) => [hit.path, hit.chunk])).toEqual(
+				bruteForce(notes, query, notes.size).map((hit) => [hit.path, hit.chunk]),
+			);
 		}
 	});
 
 	it("matches brute force after any sequence of edits (property)", () => {
 		const vectors = unitVectors(64, 6, 11);
-		const edit = fc.record({ note: fc.integer({ min: 0, max: 9 }), chunks: fc.array(fc.integer({ min: 0, max: 63 }), { maxLength: 4 }) });
+		const edit = fc.record({
+			note: fc.integer({ min: 0, max: 9 }),
+			chunks: fc.array(fc.integer({ min: 0, max: 63 }), { maxLength: 4 }),
+		});
 		fc.assert(
 			fc.property(fc.array(edit, { maxLength: 40 }), fc.integer({ min: 0, max: 63 }), (edits, queryAt) => {
 				const index = new VectorIndex({ dimensions: 6, initialCapacity: 1 });
@@ -141,7 +157,9 @@ describe("VectorIndex (float32)", () => {
 				const query = vectors[queryAt];
 				const actual = index.search(query, 10);
 				const expected = bruteForce(notes, query, 10);
-				expect(actual.map((hit) => hit.similarity)).toEqual(expected.map((hit) => expect.closeTo(hit.similarity, 5) as number));
+				expect(actual.map((hit) => hit.similarity)).toEqual(
+					expected.map((hit) => expect.closeTo(hit.similarity, 5) as number),
+				);
 				expect(new Set(actual.map((hit) => hit.path)).size).toBe(actual.length);
 			}),
 		);
@@ -218,12 +236,19 @@ describe("TopK", () => {
 
 	it("agrees with a full sort on random input (property)", () => {
 		fc.assert(
-			fc.property(fc.array(fc.double({ min: -1, max: 1, noNaN: true }).map((x) => x + 0), { maxLength: 200 }), fc.integer({ min: 1, max: 20 }), (scores, k) => {
-				const top = new TopK(k);
-				scores.forEach((score, id) => top.offer(id, score));
-				const expected = [...scores].sort((a, b) => b - a).slice(0, k);
-				expect(top.sorted().map((entry) => entry.score)).toEqual(expected);
-			}),
+			fc.property(
+				fc.array(
+					fc.double({ min: -1, max: 1, noNaN: true }).map((x) => x + 0),
+					{ maxLength: 200 },
+				),
+				fc.integer({ min: 1, max: 20 }),
+				(scores, k) => {
+					const top = new TopK(k);
+					scores.forEach((score, id) => top.offer(id, score));
+					const expected = [...scores].sort((a, b) => b - a).slice(0, k);
+					expect(top.sorted().map((entry) => entry.score)).toEqual(expected);
+				},
+			),
 		);
 	});
 });

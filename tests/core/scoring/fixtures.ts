@@ -1,4 +1,8 @@
-import { DEFAULT_SCORING_SETTINGS, parseScoringSettings, type ScoringSettingsInput } from "../../../src/core/model/scoring-settings";
+import {
+	DEFAULT_SCORING_SETTINGS,
+	parseScoringSettings,
+	type ScoringSettingsInput,
+} from "../../../src/core/model/scoring-settings";
 import { NO_RECALLS, type NodeActivity } from "../../../src/core/scoring/activity";
 import { createScoringContext, type ScoringContext } from "../../../src/core/scoring/context";
 import type { NodeNeighbourhood } from "../../../src/core/scoring/neighbourhood";

@@ -64,7 +64,11 @@ const neighbourhoodArb = fc.record({
 
 type History = typeof historyArb extends fc.Arbitrary<infer H> ? H : never;
 
-function activityOf(history: History, settings: ReturnType<typeof parseScoringSettings>, extraRecall?: number): NodeActivity {
+function activityOf(
+	history: History,
+	settings: ReturnType<typeof parseScoringSettings>,
+	extraRecall?: number,
+): NodeActivity {
 	const created = T0 + history.created;
 	const recalls = history.recalls.map((r) => created + r);
 	if (extraRecall !== undefined) recalls.push(created + extraRecall);
@@ -84,47 +88,82 @@ const TOLERANCE = 1e-12;
 describe("scoring properties", () => {
 	it("keeps every factor and score in [0, 1]", () => {
 		fc.assert(
-			fc.property(settingsArb, statsArb, historyArb, neighbourhoodArb, offset(3000), (settings, stats, history, links, at) => {
-				const score = scoreNode(activityOf(history, settings), links, createScoringContext(settings, stats), T0 + at);
-				for (const value of Object.values(score)) {
-					expect(value).toBeGreaterThanOrEqual(0);
-					expect(value).toBeLessThanOrEqual(1);
-				}
-			}),
+			fc.property(
+				settingsArb,
+				statsArb,
+				historyArb,
+				neighbourhoodArb,
+				offset(3000),
+				(settings, stats, history, links, at) => {
+					const score = scoreNode(activityOf(history, settings), links, createScoringContext(settings, stats), T0 + at);
+					for (const value of Object.values(score)) {
+						expect(value).toBeGreaterThanOrEqual(0);
+						expect(value).toBeLessThanOrEqual(1);
+					}
+				},
+			),
 		);
 	});
 
 	it("never raises retention as time passes without an event", () => {
 		fc.assert(
-			fc.property(settingsArb, statsArb, historyArb, neighbourhoodArb, offset(2000), offset(2000), (settings, stats, history, links, a, b) => {
-				const ctx = createScoringContext(settings, stats);
-				const node = activityOf(history, settings);
-				const earlier = scoreNode(node, links, ctx, NOW + Math.min(a, b)).retention;
-				const later = scoreNode(node, links, ctx, NOW + Math.max(a, b)).retention;
-				expect(later).toBeLessThanOrEqual(earlier * (1 + TOLERANCE));
-			}),
+			fc.property(
+				settingsArb,
+				statsArb,
+				historyArb,
+				neighbourhoodArb,
+				offset(2000),
+				offset(2000),
+				(settings, stats, history, links, a, b) => {
+					const ctx = createScoringContext(settings, stats);
+					const node = activityOf(history, settings);
+					const earlier = scoreNode(node, links, ctx, NOW + Math.min(a, b)).retention;
+					const later = scoreNode(node, links, ctx, NOW + Math.max(a, b)).retention;
+					expect(later).toBeLessThanOrEqual(earlier * (1 + TOLERANCE));
+				},
+			),
 		);
 	});
 
 	it("never lowers retention for one more recall, wherever it falls in the history", () => {
 		fc.assert(
-			fc.property(settingsArb, statsArb, historyArb, neighbourhoodArb, offset(600), (settings, stats, history, links, extra) => {
-				const ctx = createScoringContext(settings, stats);
-				const without = scoreNode(activityOf(history, settings), links, ctx, NOW).retention;
-				const withMore = scoreNode(activityOf(history, settings, extra), links, ctx, NOW).retention;
-				expect(withMore).toBeGreaterThanOrEqual(without * (1 - TOLERANCE));
-			}),
+			fc.property(
+				settingsArb,
+				statsArb,
+				historyArb,
+				neighbourhoodArb,
+				offset(600),
+				(settings, stats, history, links, extra) => {
+					const ctx = createScoringContext(settings, stats);
+					const without = scoreNode(activityOf(history, settings), links, ctx, NOW).retention;
+					const withMore = scoreNode(activityOf(history, settings, extra), links, ctx, NOW).retention;
+					expect(withMore).toBeGreaterThanOrEqual(without * (1 - TOLERANCE));
+				},
+			),
 		);
 	});
 
 	it("never lowers retention for more links", () => {
 		fc.assert(
-			fc.property(settingsArb, statsArb, historyArb, neighbourhoodArb, real(0, 100), (settings, stats, history, links, added) => {
-				const ctx = createScoringContext(settings, stats);
-				const node = activityOf(history, settings);
-				const more = { ...links, weightedSupportiveDegree: links.weightedSupportiveDegree + added, degree: links.degree + 1 };
-				expect(scoreNode(node, more, ctx, NOW).retention).toBeGreaterThanOrEqual(scoreNode(node, links, ctx, NOW).retention);
-			}),
+			fc.property(
+				settingsArb,
+				statsArb,
+				historyArb,
+				neighbourhoodArb,
+				real(0, 100),
+				(settings, stats, history, links, added) => {
+					const ctx = createScoringContext(settings, stats);
+					const node = activityOf(history, settings);
+					const more = {
+						...links,
+						weightedSupportiveDegree: links.weightedSupportiveDegree + added,
+						degree: links.degree + 1,
+					};
+					expect(scoreNode(node, more, ctx, NOW).retention).toBeGreaterThanOrEqual(
+						scoreNode(node, links, ctx, NOW).retention,
+					);
+				},
+			),
 		);
 	});
 });

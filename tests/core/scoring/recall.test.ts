@@ -41,13 +41,20 @@ describe("recall summary", () => {
 	it("continues from an earlier summary exactly as from the whole list", () => {
 		const early = [0, 3, 8].map(days);
 		const late = [20, 41].map(days);
-		const continued = summariseRecalls(late, DEFAULT_SCORING_SETTINGS, summariseRecalls(early, DEFAULT_SCORING_SETTINGS));
+		const continued = summariseRecalls(
+			late,
+			DEFAULT_SCORING_SETTINGS,
+			summariseRecalls(early, DEFAULT_SCORING_SETTINGS),
+		);
 		expect(continued).toEqual(summariseRecalls([...early, ...late], DEFAULT_SCORING_SETTINGS));
 	});
 
 	it("lets spaced recalls raise stability and closely spaced ones add little", () => {
 		const spaced = summariseRecalls([1, 4, 7, 10, 13].map(days), DEFAULT_SCORING_SETTINGS);
-		const crammed = summariseRecalls([0, 1, 2, 3, 4].map((m) => days(1) + m * MINUTE), DEFAULT_SCORING_SETTINGS);
+		const crammed = summariseRecalls(
+			[0, 1, 2, 3, 4].map((m) => days(1) + m * MINUTE),
+			DEFAULT_SCORING_SETTINGS,
+		);
 		expect(spaced.stability).toBeGreaterThan(2.4);
 		expect(crammed.stability).toBeLessThan(1.002);
 		expect(crammed.stability).toBeGreaterThan(1);

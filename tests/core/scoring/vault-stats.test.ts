@@ -10,10 +10,13 @@ const nearestRank = (values: ArrayLike<number>, p: number) =>
 
 describe("selectKth", () => {
 	it("finds the k-th smallest value, duplicates and all", () => {
-		const values = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 5 }), fc.double({ min: 0, max: 1e6, noNaN: true })), {
-			minLength: 1,
-			maxLength: 200,
-		});
+		const values = fc.array(
+			fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 5 }), fc.double({ min: 0, max: 1e6, noNaN: true })),
+			{
+				minLength: 1,
+				maxLength: 200,
+			},
+		);
 		fc.assert(
 			fc.property(values, fc.nat(), (list, seed) => {
 				const k = seed % list.length;
@@ -50,7 +53,11 @@ describe("computeVaultStats", () => {
 	});
 
 	it("treats negative and non-numeric degrees as 0", () => {
-		const stats = computeVaultStats(Float64Array.from([Number.NaN, -4, 2, 8]), [Number.NaN, -1, 1, 3], DEFAULT_SCORING_SETTINGS);
+		const stats = computeVaultStats(
+			Float64Array.from([Number.NaN, -4, 2, 8]),
+			[Number.NaN, -1, 1, 3],
+			DEFAULT_SCORING_SETTINGS,
+		);
 		expect(stats).toEqual({ degreePercentile: 8, meanDegree: 1, nodeCount: 4 });
 	});
 

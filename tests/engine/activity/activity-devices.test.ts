@@ -34,7 +34,9 @@ function syncDevice(from: MemoryStorage, to: MemoryStorage, device: string): voi
 function summary(store: ActivityStore, paths: string[]): unknown {
 	return {
 		recalls: paths.map((p) => store.get(p)?.recalls.count ?? 0),
-		history: store.history().map((e) => [e.device, e.seq, e.path, e.kind === "transition" ? e.to : e.action, e.undoneAt]),
+		history: store
+			.history()
+			.map((e) => [e.device, e.seq, e.path, e.kind === "transition" ? e.to : e.action, e.undoneAt]),
 	};
 }
 
@@ -52,7 +54,14 @@ describe("ActivityStore with several devices on one synced folder", () => {
 		await laptop.record({ kind: "transition", path: "a.md", from: "active", to: "core", at: 11, reason: "pinned" });
 		await desk.record({ kind: "recall", path: "a.md", at: 12 });
 		await desk.record({ kind: "recall", path: "b.md", at: 13 });
-		await desk.record({ kind: "transition", path: "b.md", from: "active", to: "dormant", at: 14, reason: "low retention" });
+		await desk.record({
+			kind: "transition",
+			path: "b.md",
+			from: "active",
+			to: "dormant",
+			at: 14,
+			reason: "low retention",
+		});
 		await Promise.all([laptop.close(), desk.close()]);
 
 		syncDevice(laptopDisk, deskDisk, LAPTOP);
@@ -155,8 +164,12 @@ describe("ActivityStore with two writers on one log (issue 15.2)", () => {
 			acknowledged.push(second.record({ kind: "link", path: "b.md", at: i }));
 			acknowledged.push(second.record({ kind: "recall", path: "b.md", at: i }));
 			if (i % 50 === 0) {
-				acknowledged.push(first.record({ kind: "transition", path: "a.md", from: "active", to: "dormant", at: i, reason: "first" }));
-				acknowledged.push(second.record({ kind: "transition", path: "b.md", from: "active", to: "dormant", at: i, reason: "second" }));
+				acknowledged.push(
+					first.record({ kind: "transition", path: "a.md", from: "active", to: "dormant", at: i, reason: "first" }),
+				);
+				acknowledged.push(
+					second.record({ kind: "transition", path: "b.md", from: "active", to: "dormant", at: i, reason: "second" }),
+				);
 			}
 		}
 		expect(await Promise.all(acknowledged)).toHaveLength(608);
@@ -171,7 +184,9 @@ describe("ActivityStore with two writers on one log (issue 15.2)", () => {
 		expect(new Set(history.map((e) => e.seq)).size).toBe(8);
 		for (const entry of history) expect(reloaded.entry(entry.seq)).toBe(entry);
 		expect(reloaded.warnings.map((w) => w.message)).toEqual([
-			expect.stringMatching(/^\d+ records repeat sequence numbers already in the log \(two writers appended to it\); all are kept$/),
+			expect.stringMatching(
+				/^\d+ records repeat sequence numbers already in the log \(two writers appended to it\); all are kept$/,
+			),
 		]);
 
 		// The repair is a compaction: a second reload reads the same, from a snapshot, with no warning.

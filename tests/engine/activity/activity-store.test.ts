@@ -9,7 +9,12 @@ import { ActivityStore, type ActivityStoreOptions } from "../../../src/engine/ac
 import { MemoryStorage } from "../../fakes/memory-storage";
 
 const countFold: StabilityFold = (stability) => (stability ?? 0) + 1;
-const OPTIONS: ActivityStoreOptions = { maxRecentRecalls: 3, maxHistoryPerNode: 50, compactAfterRecords: 6, stability: countFold };
+const OPTIONS: ActivityStoreOptions = {
+	maxRecentRecalls: 3,
+	maxHistoryPerNode: 50,
+	compactAfterRecords: 6,
+	stability: countFold,
+};
 const LIMITS = { maxRecentRecalls: 3, maxHistoryPerNode: 50, stability: countFold };
 
 const recall = (path: string, at: number): ActivityEvent => ({ kind: "recall", path, at });
@@ -89,7 +94,14 @@ describe("ActivityStore", () => {
 
 	it("refuses an undo of something already undone", async () => {
 		const store = await ActivityStore.open(new MemoryStorage());
-		const seq = await store.record({ kind: "transition", path: "a.md", from: "active", to: "dormant", at: 1, reason: "low" });
+		const seq = await store.record({
+			kind: "transition",
+			path: "a.md",
+			from: "active",
+			to: "dormant",
+			at: 1,
+			reason: "low",
+		});
 		await store.record({ kind: "undo", ref: seq, at: 2 });
 		expect(store.entry(seq)?.undoneAt).toBe(2);
 		await expect(store.record({ kind: "undo", ref: seq, at: 3 })).rejects.toThrow("record 1 was already undone");
@@ -140,7 +152,9 @@ describe("ActivityStore", () => {
 		const store = await ActivityStore.open(storage);
 		await store.record(recall("a.md", 1));
 		storage.failNextAppend(12);
-		await expect(store.record(recall("a.md", 2))).rejects.toThrow(/Could not append to the activity log activity-1\.log: disk full/);
+		await expect(store.record(recall("a.md", 2))).rejects.toThrow(
+			/Could not append to the activity log activity-1\.log: disk full/,
+		);
 		await store.record(recall("a.md", 3));
 		expect(store.get("a.md")?.recalls.recent).toEqual([1, 3]);
 
@@ -194,12 +208,15 @@ describe("ActivityStore", () => {
 		storage.files.set(snapshotFileName(2), encodeSnapshot(state, 2));
 		storage.files.set(
 			logFileName(2),
-			encodeRecordLine({ seq: 2, kind: "recall", path: "a.md", at: 2 }) + encodeRecordLine({ seq: 3, kind: "recall", path: "a.md", at: 3 }),
+			encodeRecordLine({ seq: 2, kind: "recall", path: "a.md", at: 2 }) +
+				encodeRecordLine({ seq: 3, kind: "recall", path: "a.md", at: 3 }),
 		);
 
 		const store = await ActivityStore.open(storage);
 		expect(store.get("a.md")?.recalls).toMatchObject({ count: 3, recent: [1, 2, 3] });
-		expect(store.warnings).toEqual([{ file: logFileName(2), line: null, message: "record 2 is already in the snapshot; skipped" }]);
+		expect(store.warnings).toEqual([
+			{ file: logFileName(2), line: null, message: "record 2 is already in the snapshot; skipped" },
+		]);
 	});
 
 	it("falls back to the previous snapshot when the newest one is damaged", async () => {
@@ -259,7 +276,10 @@ describe("ActivityStore crash safety (every operation, torn appends at several c
 		await expect(store.record(recall("e.md", 4))).rejects.toThrow("disk full");
 		await write(recall("a.md", 5));
 		const log = logFileName(store.stats().generation);
-		storage.files.set(log, (storage.files.get(log) ?? "") + encodeRecordLine({ seq: 99, kind: "open", path: "x.md", at: 6 }).slice(0, 30));
+		storage.files.set(
+			log,
+			(storage.files.get(log) ?? "") + encodeRecordLine({ seq: 99, kind: "open", path: "x.md", at: 6 }).slice(0, 30),
+		);
 		return { storage: storage.restart(), reference };
 	}
 
@@ -284,7 +304,11 @@ describe("ActivityStore crash safety (every operation, torn appends at several c
 		] satisfies ActivityEvent[];
 		await Promise.allSettled([transition, ...wave1.map(send)]);
 		if (storage.hasCrashed) return;
-		const wave2 = [recall("b.md", 200), { kind: "prune", path: "c.md", action: "mark", at: 210 }, recall("a.md", 220)] satisfies ActivityEvent[];
+		const wave2 = [
+			recall("b.md", 200),
+			{ kind: "prune", path: "c.md", action: "mark", at: 210 },
+			recall("a.md", 220),
+		] satisfies ActivityEvent[];
 		await Promise.allSettled([store.compact(), ...wave2.map(send)]);
 		if (storage.hasCrashed) return;
 		const wave3 = [
@@ -298,7 +322,8 @@ describe("ActivityStore crash safety (every operation, torn appends at several c
 		] satisfies ActivityEvent[];
 		await Promise.allSettled(wave3.map(send));
 		for (let i = 0; i < 8 && !storage.hasCrashed; i++) {
-			const event: ActivityEvent = i % 3 === 0 ? { kind: "edit", path: "b.md", at: 400 + i } : recall(i % 2 ? "d.md" : "f.md", 400 + i);
+			const event: ActivityEvent =
+				i % 3 === 0 ? { kind: "edit", path: "b.md", at: 400 + i } : recall(i % 2 ? "d.md" : "f.md", 400 + i);
 			await send(event).catch(() => undefined);
 		}
 		await store.close().catch(() => undefined);
@@ -350,7 +375,11 @@ describe("ActivityStore crash safety (every operation, torn appends at several c
 	});
 
 	function rebuild(base: ActivityState, baseSeq: number, events: ActivityEvent[]): ActivityState {
-		const state = ActivityState.restore(structuredClone([...base.allNodes()]), { lastSeq: baseSeq, renames: [], undos: [] }, LIMITS);
+		const state = ActivityState.restore(
+			structuredClone([...base.allNodes()]),
+			{ lastSeq: baseSeq, renames: [], undos: [] },
+			LIMITS,
+		);
 		events.forEach((event, i) => state.apply({ seq: baseSeq + 1 + i, ...event }));
 		return state;
 	}

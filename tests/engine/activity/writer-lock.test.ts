@@ -19,7 +19,10 @@ function acquire(storage: MemoryStorage, who: LockIdentity, clock = () => Date.n
 describe("WriterLock", () => {
 	it("lets exactly one of two processes that start at the same instant go on", async () => {
 		const storage = new MemoryStorage();
-		const results = await Promise.allSettled([acquire(storage, identity(1, [1, 2])), acquire(storage, identity(2, [1, 2]))]);
+		const results = await Promise.allSettled([
+			acquire(storage, identity(1, [1, 2])),
+			acquire(storage, identity(2, [1, 2])),
+		]);
 		const won = results.filter((r) => r.status === "fulfilled");
 		expect(won).toHaveLength(1);
 		const lost = results.find((r) => r.status === "rejected");
@@ -35,7 +38,9 @@ describe("WriterLock", () => {
 		await new Promise((resolve) => setTimeout(resolve, 80));
 		const later = parseLockHolder(storage.files.get(FILE) ?? null);
 		expect(later?.heartbeatAt).toBeGreaterThan(first?.heartbeatAt ?? Infinity);
-		await expect(acquire(storage, identity(2, [1, 2]))).rejects.toThrow(/writer 1 \(pid 1 on box\), running since .*last heartbeat 0 s ago/);
+		await expect(acquire(storage, identity(2, [1, 2]))).rejects.toThrow(
+			/writer 1 \(pid 1 on box\), running since .*last heartbeat 0 s ago/,
+		);
 		await lock.release();
 	});
 
@@ -43,11 +48,24 @@ describe("WriterLock", () => {
 		const storage = new MemoryStorage();
 		const dead = await acquire(storage, identity(1));
 		await dead.release();
-		storage.files.set(FILE, JSON.stringify({ token: "t1", program: "old", pid: 1, host: "box", startedAt: 0, heartbeatAt: Date.now() }));
+		storage.files.set(
+			FILE,
+			JSON.stringify({ token: "t1", program: "old", pid: 1, host: "box", startedAt: 0, heartbeatAt: Date.now() }),
+		);
 		const afterDeath = await acquire(storage, identity(2, [2]));
 		await afterDeath.release();
 
-		storage.files.set(FILE, JSON.stringify({ token: "t3", program: "old", pid: 3, host: "box", startedAt: 0, heartbeatAt: Date.now() - 5_000 }));
+		storage.files.set(
+			FILE,
+			JSON.stringify({
+				token: "t3",
+				program: "old",
+				pid: 3,
+				host: "box",
+				startedAt: 0,
+				heartbeatAt: Date.now() - 5_000,
+			}),
+		);
 		const afterSilence = await acquire(storage, identity(4, [3, 4]));
 		expect(parseLockHolder(storage.files.get(FILE) ?? null)?.pid).toBe(4);
 		await afterSilence.release();

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { StoragePort } from "../../../src/core/model/storage-port";
-import { cacheFilePrefix, EmbeddingCache, type EmbeddingCacheWarning } from "../../../src/engine/embeddings/embedding-cache";
+import {
+	cacheFilePrefix,
+	EmbeddingCache,
+	type EmbeddingCacheWarning,
+} from "../../../src/engine/embeddings/embedding-cache";
 import { MemoryStorage } from "../../fakes/memory-storage";
 
 const MODEL = "Xenova/all-MiniLM-L6-v2";
@@ -12,8 +16,10 @@ function vector(seed: number, dims = 8): Float32Array {
 	return values.map((x) => x / norm);
 }
 
-const open = (storage: StoragePort, options: Partial<Parameters<typeof EmbeddingCache.open>[1]> = {}): Promise<EmbeddingCache> =>
-	EmbeddingCache.open(storage, { modelId: MODEL, dimensions: 8, ...options });
+const open = (
+	storage: StoragePort,
+	options: Partial<Parameters<typeof EmbeddingCache.open>[1]> = {},
+): Promise<EmbeddingCache> => EmbeddingCache.open(storage, { modelId: MODEL, dimensions: 8, ...options });
 
 function onlyFile(storage: MemoryStorage): [string, string] {
 	expect(storage.files.size).toBe(1);
@@ -48,7 +54,13 @@ describe("EmbeddingCache", () => {
 		expect(name).toBe(`${PREFIX}1.txt`);
 		expect(name).toMatch(/^embeddings-Xenova_all-MiniLM-L6-v2-[0-9a-f]{8}-1\.txt$/);
 		const lines = text.split("\n");
-		expect(JSON.parse(lines[0])).toEqual({ format: "causal-memory/embeddings", version: 1, model: MODEL, dimensions: 8, encoding: "float32" });
+		expect(JSON.parse(lines[0])).toEqual({
+			format: "causal-memory/embeddings",
+			version: 1,
+			model: MODEL,
+			dimensions: 8,
+			encoding: "float32",
+		});
 		expect(lines.slice(1, 3).map((line) => line.split(" ")[1])).toEqual(["h1", "h2"]);
 		expect(lines[1]).toMatch(/^[0-9a-f]{8} h1 [A-Za-z0-9+/]+=*$/);
 		expect(lines[3]).toBe("");
@@ -114,13 +126,33 @@ describe("EmbeddingCache", () => {
 		const reopened = await open(storage.restart());
 		expect(reopened.has("h1")).toBe(false);
 		expect(reopened.get("h2")).toEqual(vector(2));
-		expect(reopened.warnings.map((warning) => warning.message)).toEqual(["skipped 1 damaged line; those chunks will be embedded again"]);
+		expect(reopened.warnings.map((warning) => warning.message)).toEqual([
+			"skipped 1 damaged line; those chunks will be embedded again",
+		]);
 	});
 
 	it("starts empty, with a warning, on a file of another version, model or dimension count, or garbage", async () => {
 		const cases: [string, RegExp][] = [
-			[JSON.stringify({ format: "causal-memory/embeddings", version: 99, model: MODEL, dimensions: 8, encoding: "float32" }), /format version 99 is not 1/],
-			[JSON.stringify({ format: "causal-memory/embeddings", version: 1, model: MODEL, dimensions: 16, encoding: "float32" }), /holds "Xenova\/all-MiniLM-L6-v2" \(16 dimensions\)/],
+			[
+				JSON.stringify({
+					format: "causal-memory/embeddings",
+					version: 99,
+					model: MODEL,
+					dimensions: 8,
+					encoding: "float32",
+				}),
+				/format version 99 is not 1/,
+			],
+			[
+				JSON.stringify({
+					format: "causal-memory/embeddings",
+					version: 1,
+					model: MODEL,
+					dimensions: 16,
+					encoding: "float32",
+				}),
+				/holds "Xenova\/all-MiniLM-L6-v2" \(16 dimensions\)/,
+			],
 			["\u0000\u0001 not json", /not an embedding cache file/],
 		];
 		for (const [header, message] of cases) {
@@ -165,7 +197,12 @@ describe("EmbeddingCache", () => {
 		expect(name).toBe(`${PREFIX}2.txt`);
 		expect(text.trim().split("\n")).toHaveLength(3);
 		const reopened = await open(storage.restart());
-		expect([reopened.has("h1"), reopened.has("h2"), reopened.has("h3"), reopened.get("h4")]).toEqual([false, true, false, vector(4)]);
+		expect([reopened.has("h1"), reopened.has("h2"), reopened.has("h3"), reopened.get("h4")]).toEqual([
+			false,
+			true,
+			false,
+			vector(4),
+		]);
 	});
 
 	it("removes a generation left behind by an interrupted compaction", async () => {
@@ -204,8 +241,12 @@ describe("EmbeddingCache", () => {
 
 	it("rejects vectors of the wrong length and hashes with spaces", async () => {
 		const cache = await open(new MemoryStorage());
-		expect(() => cache.add([{ hash: "h", vector: new Float32Array(3) }])).toThrow('has 3 dimensions, the cache for "Xenova/all-MiniLM-L6-v2" holds 8');
-		expect(() => cache.add([{ hash: "a b", vector: vector(1) }])).toThrow('chunk hash "a b" must be non-empty and without spaces');
+		expect(() => cache.add([{ hash: "h", vector: new Float32Array(3) }])).toThrow(
+			'has 3 dimensions, the cache for "Xenova/all-MiniLM-L6-v2" holds 8',
+		);
+		expect(() => cache.add([{ hash: "a b", vector: vector(1) }])).toThrow(
+			'chunk hash "a b" must be non-empty and without spaces',
+		);
 		expect(cache.size).toBe(0);
 	});
 });

@@ -4,7 +4,11 @@ import { fnv1a64 } from "../../../src/core/recall/content-hash";
 import { VectorIndex } from "../../../src/core/recall/vector-index";
 import type { Embedder } from "../../../src/core/model/embedder";
 import { EmbeddingCache } from "../../../src/engine/embeddings/embedding-cache";
-import { EmbeddingQueue, type ChunkedNote, type EmbeddingProgress } from "../../../src/engine/embeddings/embedding-queue";
+import {
+	EmbeddingQueue,
+	type ChunkedNote,
+	type EmbeddingProgress,
+} from "../../../src/engine/embeddings/embedding-queue";
 import type { Timers } from "../../../src/core/model/timers";
 import { MemoryStorage } from "../../fakes/memory-storage";
 
@@ -208,7 +212,10 @@ describe("EmbeddingQueue", () => {
 
 		queue.resume();
 		await queue.whenIdle();
-		expect(index.search(textVector(note("a.md", "one", "two", "three").chunks[2].text), 1)[0]).toMatchObject({ path: "a.md", chunk: 2 });
+		expect(index.search(textVector(note("a.md", "one", "two", "three").chunks[2].text), 1)[0]).toMatchObject({
+			path: "a.md",
+			chunk: 2,
+		});
 	});
 
 	it("follows removals and renames, in the index and in the live hashes", async () => {
@@ -255,7 +262,8 @@ describe("EmbeddingQueue", () => {
 	it("refuses an embedder whose dimensions differ from the cache's and the index's", async () => {
 		const { cache, timers } = await setup();
 		expect(
-			() => new EmbeddingQueue({ embedder: new FakeEmbedder(), cache, index: new VectorIndex({ dimensions: 8 }), timers }),
+			() =>
+				new EmbeddingQueue({ embedder: new FakeEmbedder(), cache, index: new VectorIndex({ dimensions: 8 }), timers }),
 		).toThrow("the embedder gives 16 dimensions but the cache holds 16 and the index 8");
 	});
 });

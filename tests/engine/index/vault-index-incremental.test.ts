@@ -4,8 +4,31 @@ import { graphSnapshot } from "../../../src/core/graph/snapshot";
 import { VaultIndex } from "../../../src/engine/index/vault-index";
 import { MemoryVault } from "../../helpers/memory-vault";
 
-const PATHS = ["A.md", "B.md", "Deep/A.md", "Other/B.md", "x/y/C.md", "C.md", "Émoji 🚀.md", "日本語 メモ.md", ".trash/A.md"];
-const LINK_TEXTS = ["A", "B", "C", "Deep/A", "x/y/C", "Émoji 🚀", "日本語 メモ", "Missing", "A#Heading", "B#^blk", "a", "c.md"];
+const PATHS = [
+	"A.md",
+	"B.md",
+	"Deep/A.md",
+	"Other/B.md",
+	"x/y/C.md",
+	"C.md",
+	"Émoji 🚀.md",
+	"日本語 メモ.md",
+	".trash/A.md",
+];
+const LINK_TEXTS = [
+	"A",
+	"B",
+	"C",
+	"Deep/A",
+	"x/y/C",
+	"Émoji 🚀",
+	"日本語 メモ",
+	"Missing",
+	"A#Heading",
+	"B#^blk",
+	"a",
+	"c.md",
+];
 const KEYS = ["caused_by", "supports", "derived_from", "contradicts", "supersedes", "genre"];
 
 const contentArb = fc
@@ -27,9 +50,19 @@ type Action =
 	| { kind: "rename"; from: string; to: string };
 
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
-	{ weight: 3, arbitrary: fc.record({ kind: fc.constant("write" as const), path: fc.constantFrom(...PATHS), content: contentArb }) },
+	{
+		weight: 3,
+		arbitrary: fc.record({ kind: fc.constant("write" as const), path: fc.constantFrom(...PATHS), content: contentArb }),
+	},
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant("delete" as const), path: fc.constantFrom(...PATHS) }) },
-	{ weight: 1, arbitrary: fc.record({ kind: fc.constant("rename" as const), from: fc.constantFrom(...PATHS), to: fc.constantFrom(...PATHS) }) },
+	{
+		weight: 1,
+		arbitrary: fc.record({
+			kind: fc.constant("rename" as const),
+			from: fc.constantFrom(...PATHS),
+			to: fc.constantFrom(...PATHS),
+		}),
+	},
 );
 
 async function freshSnapshot(vault: MemoryVault): Promise<unknown> {
@@ -41,19 +74,32 @@ async function freshSnapshot(vault: MemoryVault): Promise<unknown> {
 describe("VaultIndex incremental updates", () => {
 	it("after any sequence of create/modify/delete/rename events the graph equals a fresh full index", async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.array(contentArb, { minLength: 3, maxLength: 3 }), fc.array(actionArb, { maxLength: 25 }), async (initial, actions) => {
-				const vault = new MemoryVault({ "A.md": initial[0] ?? "", "Deep/A.md": initial[1] ?? "", "B.md": initial[2] ?? "" });
-				const index = new VaultIndex(vault);
-				await index.build();
-				for (const action of actions) {
-					if (action.kind === "write") await index.apply(vault.write(action.path, action.content));
-					else if (action.kind === "delete" && vault.content(action.path) !== undefined) await index.apply(vault.delete(action.path));
-					else if (action.kind === "rename" && vault.content(action.from) !== undefined && vault.content(action.to) === undefined) {
-						await index.apply(vault.rename(action.from, action.to));
+			fc.asyncProperty(
+				fc.array(contentArb, { minLength: 3, maxLength: 3 }),
+				fc.array(actionArb, { maxLength: 25 }),
+				async (initial, actions) => {
+					const vault = new MemoryVault({
+						"A.md": initial[0] ?? "",
+						"Deep/A.md": initial[1] ?? "",
+						"B.md": initial[2] ?? "",
+					});
+					const index = new VaultIndex(vault);
+					await index.build();
+					for (const action of actions) {
+						if (action.kind === "write") await index.apply(vault.write(action.path, action.content));
+						else if (action.kind === "delete" && vault.content(action.path) !== undefined)
+							await index.apply(vault.delete(action.path));
+						else if (
+							action.kind === "rename" &&
+							vault.content(action.from) !== undefined &&
+							vault.content(action.to) === undefined
+						) {
+							await index.apply(vault.rename(action.from, action.to));
+						}
 					}
-				}
-				expect(graphSnapshot(index.graph)).toEqual(await freshSnapshot(vault));
-			}),
+					expect(graphSnapshot(index.graph)).toEqual(await freshSnapshot(vault));
+				},
+			),
 			{ numRuns: 300, seed: 20261129 },
 		);
 	});

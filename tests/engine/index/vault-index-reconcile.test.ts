@@ -39,7 +39,6 @@ class LateWatchVault extends ForwardingVault {
 		this.pendingWatch = { listener, onLive };
 		return () => this.unwatch?.();
 	}
-
 }
 
 async function freshSnapshot(vault: VaultPort): Promise<unknown> {
@@ -118,9 +117,17 @@ describe("VaultIndex reconciles once watching is live", () => {
 		const paths = ["A.md", "B.md", "C.md", "Deep/A.md", "x/D.md", "E.md"];
 		const links = ["A", "B", "C", "Deep/A", "D", "E"];
 		const action = fc.oneof(
-			fc.record({ kind: fc.constant("write" as const), path: fc.constantFrom(...paths), link: fc.constantFrom(...links) }),
+			fc.record({
+				kind: fc.constant("write" as const),
+				path: fc.constantFrom(...paths),
+				link: fc.constantFrom(...links),
+			}),
 			fc.record({ kind: fc.constant("delete" as const), path: fc.constantFrom(...paths) }),
-			fc.record({ kind: fc.constant("rename" as const), path: fc.constantFrom(...paths), to: fc.constantFrom(...paths) }),
+			fc.record({
+				kind: fc.constant("rename" as const),
+				path: fc.constantFrom(...paths),
+				to: fc.constantFrom(...paths),
+			}),
 		);
 		await fc.assert(
 			fc.asyncProperty(fc.array(action, { maxLength: 12 }), async (actions) => {
@@ -131,7 +138,12 @@ describe("VaultIndex reconciles once watching is live", () => {
 						inner.now += 1;
 						if (step.kind === "write") inner.write(step.path, `see [[${step.link}]]`);
 						else if (step.kind === "delete" && inner.content(step.path) !== undefined) inner.delete(step.path);
-						else if (step.kind === "rename" && inner.content(step.path) !== undefined && inner.content(step.to) === undefined) inner.rename(step.path, step.to);
+						else if (
+							step.kind === "rename" &&
+							inner.content(step.path) !== undefined &&
+							inner.content(step.to) === undefined
+						)
+							inner.rename(step.path, step.to);
 					}
 				};
 				const index = new VaultIndex(vault);

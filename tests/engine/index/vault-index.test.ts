@@ -33,15 +33,23 @@ describe("VaultIndex", () => {
 		expect(index.graph.notePaths().sort()).toEqual(["Broken yaml.md", "Fine.md", "Latin1.md"]);
 		const byPath = Object.fromEntries(report.warnings.map((w) => [w.path, w]));
 		expect(byPath["Binary.md"]).toMatchObject({ skipped: true, message: expect.stringContaining("binary") as string });
-		expect(byPath["Huge.md"]).toMatchObject({ skipped: true, message: expect.stringContaining("maxNoteBytes") as string });
-		expect(byPath["Broken yaml.md"]).toMatchObject({ skipped: false, message: expect.stringContaining("not valid YAML") as string });
+		expect(byPath["Huge.md"]).toMatchObject({
+			skipped: true,
+			message: expect.stringContaining("maxNoteBytes") as string,
+		});
+		expect(byPath["Broken yaml.md"]).toMatchObject({
+			skipped: false,
+			message: expect.stringContaining("not valid YAML") as string,
+		});
 		expect(byPath["Latin1.md"]).toMatchObject({ skipped: false, message: expect.stringContaining("UTF-8") as string });
 		expect(index.graph.outEdges("Broken yaml.md").map((e) => e.target)).toEqual(["Fine.md"]);
 		expect(report.skipped).toBe(2);
 	});
 
 	it("rejects invalid settings with a message naming the field", () => {
-		expect(() => new VaultIndex(new MemoryVault(), { settings: { edgeKeys: { up: "parent" as never } } })).toThrow(/edgeKeys\.up/);
+		expect(() => new VaultIndex(new MemoryVault(), { settings: { edgeKeys: { up: "parent" as never } } })).toThrow(
+			/edgeKeys\.up/,
+		);
 		expect(() => new VaultIndex(new MemoryVault(), { settings: { maxNoteBytes: -1 } })).toThrow(/maxNoteBytes/);
 	});
 

@@ -79,7 +79,9 @@ describe("MemoryInspector.explain", () => {
 		expect(scores.reactivation.recalls).toBe(1);
 		expect(scores.relevance.lastUse.kind).toBe("recalled");
 		expect(scores.connectivity).toMatchObject({ weightedDegree: 2, degree: 2, referenceDegree: 2, orphan: false });
-		expect(scores.formula[0]).toMatch(/^retention = relevance × connectivity × reactivation = [\d.]+ × 1 × [\d.]+ = [\d.]+$/);
+		expect(scores.formula[0]).toMatch(
+			/^retention = relevance × connectivity × reactivation = [\d.]+ × 1 × [\d.]+ = [\d.]+$/,
+		);
 
 		await engine.maintenance.runPass();
 		expect(engine.maintenance.retentionOf("C.md")).toBeCloseTo(explanation.scores.retention, 12);
@@ -88,8 +90,16 @@ describe("MemoryInspector.explain", () => {
 	it("reports a never-recalled orphan at the floor and baseline, with the formula saying so", async () => {
 		const { engine, settings } = await startEngine();
 		const { scores } = engine.inspector.explain("Lonely.md");
-		expect(scores.connectivity).toMatchObject({ value: settings.scoring.connectivity.orphanFloor, orphan: true, weightedDegree: 0 });
-		expect(scores.reactivation).toMatchObject({ value: settings.scoring.reactivation.neverRecalledBaseline, recalls: 0, lastRecall: null });
+		expect(scores.connectivity).toMatchObject({
+			value: settings.scoring.connectivity.orphanFloor,
+			orphan: true,
+			weightedDegree: 0,
+		});
+		expect(scores.reactivation).toMatchObject({
+			value: settings.scoring.reactivation.neverRecalledBaseline,
+			recalls: 0,
+			lastRecall: null,
+		});
 		expect(scores.formula[2]).toBe("connectivity = orphan floor 0.1 (no supportive link)");
 		expect(scores.relevance.ageDays).toBe(3);
 		expect(NO_RECALLS.count).toBe(0);
@@ -124,12 +134,33 @@ describe("MemoryInspector.explain", () => {
 		const { engine } = await startEngine();
 		const t3 = engine.inspector.explain("T3.md");
 		expect(t3.edgesOut).toEqual([
-			{ source: "T3.md", target: "T4.md", type: "contradicts", weight: 0, supportive: false, provenance: [{ origin: "frontmatter", key: "contradicts" }] },
+			{
+				source: "T3.md",
+				target: "T4.md",
+				type: "contradicts",
+				weight: 0,
+				supportive: false,
+				provenance: [{ origin: "frontmatter", key: "contradicts" }],
+			},
 		]);
 		expect(t3.edgesIn).toEqual(
 			expect.arrayContaining([
-				{ source: "T1.md", target: "T3.md", type: "related_to", weight: 0.5, supportive: true, provenance: [{ origin: "wikilink" }] },
-				{ source: "T2.md", target: "T3.md", type: "supports", weight: 1, supportive: true, provenance: [{ origin: "frontmatter", key: "supports" }] },
+				{
+					source: "T1.md",
+					target: "T3.md",
+					type: "related_to",
+					weight: 0.5,
+					supportive: true,
+					provenance: [{ origin: "wikilink" }],
+				},
+				{
+					source: "T2.md",
+					target: "T3.md",
+					type: "supports",
+					weight: 1,
+					supportive: true,
+					provenance: [{ origin: "frontmatter", key: "supports" }],
+				},
 			]),
 		);
 		expect(t3.edgesIn).toHaveLength(2);
@@ -138,12 +169,52 @@ describe("MemoryInspector.explain", () => {
 	it("measures removal impact along a chain: orphans, cut-off memories and the degree carried", async () => {
 		const { engine } = await startEngine();
 		const impact = (path: string) => engine.inspector.explain(path).removalImpact;
-		expect(impact("B.md")).toEqual({ orphaned: ["A.md"], orphanedCount: 1, disconnected: 1, componentsAfter: 2, weightedDegree: 2, supportiveEdges: 2, edges: 2 });
-		expect(impact("C.md")).toEqual({ orphaned: [], orphanedCount: 0, disconnected: 2, componentsAfter: 2, weightedDegree: 2, supportiveEdges: 2, edges: 2 });
-		expect(impact("A.md")).toEqual({ orphaned: [], orphanedCount: 0, disconnected: 0, componentsAfter: 1, weightedDegree: 1, supportiveEdges: 1, edges: 1 });
+		expect(impact("B.md")).toEqual({
+			orphaned: ["A.md"],
+			orphanedCount: 1,
+			disconnected: 1,
+			componentsAfter: 2,
+			weightedDegree: 2,
+			supportiveEdges: 2,
+			edges: 2,
+		});
+		expect(impact("C.md")).toEqual({
+			orphaned: [],
+			orphanedCount: 0,
+			disconnected: 2,
+			componentsAfter: 2,
+			weightedDegree: 2,
+			supportiveEdges: 2,
+			edges: 2,
+		});
+		expect(impact("A.md")).toEqual({
+			orphaned: [],
+			orphanedCount: 0,
+			disconnected: 0,
+			componentsAfter: 1,
+			weightedDegree: 1,
+			supportiveEdges: 1,
+			edges: 1,
+		});
 		// T1, T2, T3 form a triangle: no single removal cuts it; T4 hangs on a non-supportive edge.
-		expect(impact("T3.md")).toEqual({ orphaned: [], orphanedCount: 0, disconnected: 0, componentsAfter: 1, weightedDegree: 1.5, supportiveEdges: 2, edges: 3 });
-		expect(impact("Lonely.md")).toEqual({ orphaned: [], orphanedCount: 0, disconnected: 0, componentsAfter: 0, weightedDegree: 0, supportiveEdges: 0, edges: 0 });
+		expect(impact("T3.md")).toEqual({
+			orphaned: [],
+			orphanedCount: 0,
+			disconnected: 0,
+			componentsAfter: 1,
+			weightedDegree: 1.5,
+			supportiveEdges: 2,
+			edges: 3,
+		});
+		expect(impact("Lonely.md")).toEqual({
+			orphaned: [],
+			orphanedCount: 0,
+			disconnected: 0,
+			componentsAfter: 0,
+			weightedDegree: 0,
+			supportiveEdges: 0,
+			edges: 0,
+		});
 	});
 
 	it("counts a larger piece cut off by a hub's removal", async () => {
@@ -156,7 +227,11 @@ describe("MemoryInspector.explain", () => {
 			"R2.md": "leaf",
 		});
 		// Without Hub: {L1, L2, L3} and {R1, R2}; the smaller piece (2 memories) is cut off.
-		expect(engine.inspector.explain("Hub.md").removalImpact).toMatchObject({ orphaned: [], disconnected: 2, componentsAfter: 2 });
+		expect(engine.inspector.explain("Hub.md").removalImpact).toMatchObject({
+			orphaned: [],
+			disconnected: 2,
+			componentsAfter: 2,
+		});
 		const listed = engine.inspector.explain("Hub.md", { maxListed: 2 });
 		expect(listed.edgesOut).toHaveLength(2);
 		expect(listed.edgesOutTotal).toBe(3);
@@ -168,7 +243,11 @@ describe("MemoryInspector.explain", () => {
 			"Q.md": '---\nsupports: "[[P]]"\n---\nQ',
 			"R.md": "R",
 		});
-		expect(engine.inspector.explain("P.md").removalImpact).toMatchObject({ orphaned: ["Q.md"], weightedDegree: 2, supportiveEdges: 2 });
+		expect(engine.inspector.explain("P.md").removalImpact).toMatchObject({
+			orphaned: ["Q.md"],
+			weightedDegree: 2,
+			supportiveEdges: 2,
+		});
 		expect(engine.inspector.explain("P.md").scores.connectivity.degree).toBe(1);
 
 		await engine.index.apply(vault.write("R.md", "Links to [[Q]]."));
@@ -182,7 +261,9 @@ describe("MemoryInspector.explain", () => {
 		const { engine, advance } = await startEngine();
 		const fresh = engine.inspector.explain("Lonely.md").status;
 		expect(fresh).toMatchObject({ status: "active", since: null, retentionCallsFor: "active" });
-		expect(fresh.why).toMatch(/^active: no status change logged since it was first indexed; live retention [\d.]+ ≥ dormant threshold 0.015 calls for active$/);
+		expect(fresh.why).toMatch(
+			/^active: no status change logged since it was first indexed; live retention [\d.]+ ≥ dormant threshold 0.015 calls for active$/,
+		);
 
 		advance(120 * DAY);
 		await engine.maintenance.runPass();
@@ -212,7 +293,8 @@ describe("MemoryInspector.explain", () => {
 
 describe("MemoryInspector.traverse", () => {
 	const paths = (nodes: { path: string }[]) => nodes.map((node) => node.path).sort();
-	const edgeKeys = (edges: { source: string; target: string; type: string }[]) => edges.map((e) => `${e.source}>${e.target}:${e.type}`).sort();
+	const edgeKeys = (edges: { source: string; target: string; type: string }[]) =>
+		edges.map((e) => `${e.source}>${e.target}:${e.type}`).sort();
 
 	it("follows out-edges to the given depth and returns the induced subgraph's edges", async () => {
 		const { engine } = await startEngine();
@@ -221,7 +303,12 @@ describe("MemoryInspector.traverse", () => {
 		// T2 → T3 is not on the walk, but both ends are returned: it belongs to the induced subgraph.
 		expect(edgeKeys(one.edges)).toEqual(["T1.md>T2.md:related_to", "T1.md>T3.md:related_to", "T2.md>T3.md:supports"]);
 		expect(one.truncated).toBe(false);
-		expect(one.nodes.find((node) => node.path === "T1.md")).toEqual({ path: "T1.md", title: "T1", status: "active", depth: 0 });
+		expect(one.nodes.find((node) => node.path === "T1.md")).toEqual({
+			path: "T1.md",
+			title: "T1",
+			status: "active",
+			depth: 0,
+		});
 
 		const two = engine.inspector.traverse("T1.md", { depth: 2, direction: "out" });
 		expect(paths(two.nodes)).toEqual(["T1.md", "T2.md", "T3.md", "T4.md"]);
@@ -230,10 +317,20 @@ describe("MemoryInspector.traverse", () => {
 
 	it("walks against the edges with direction in, either way with both", async () => {
 		const { engine } = await startEngine();
-		expect(paths(engine.inspector.traverse("T3.md", { depth: 1, direction: "in" }).nodes)).toEqual(["T1.md", "T2.md", "T3.md"]);
+		expect(paths(engine.inspector.traverse("T3.md", { depth: 1, direction: "in" }).nodes)).toEqual([
+			"T1.md",
+			"T2.md",
+			"T3.md",
+		]);
 		expect(paths(engine.inspector.traverse("T3.md", { depth: 1, direction: "out" }).nodes)).toEqual(["T3.md", "T4.md"]);
 		expect(paths(engine.inspector.traverse("T3.md", { depth: 1 }).nodes)).toEqual(["T1.md", "T2.md", "T3.md", "T4.md"]);
-		expect(paths(engine.inspector.traverse("C.md", { depth: 2, direction: "both" }).nodes)).toEqual(["A.md", "B.md", "C.md", "D.md", "E.md"]);
+		expect(paths(engine.inspector.traverse("C.md", { depth: 2, direction: "both" }).nodes)).toEqual([
+			"A.md",
+			"B.md",
+			"C.md",
+			"D.md",
+			"E.md",
+		]);
 	});
 
 	it("follows and reports only the chosen edge types", async () => {
@@ -293,10 +390,27 @@ describe("MemoryInspector.stats and listCore", () => {
 	});
 
 	it("lists core and pinned memories with their category and why, filtered by category case-insensitively", async () => {
-		const { engine } = await startEngine({ ...NOTES, "Core by hand.md": "---\nmemory_status: core\nmemory_category: Fact\n---\nThe sky is blue." });
+		const { engine } = await startEngine({
+			...NOTES,
+			"Core by hand.md": "---\nmemory_status: core\nmemory_category: Fact\n---\nThe sky is blue.",
+		});
 		expect(engine.inspector.listCore()).toEqual([
-			{ path: "Core by hand.md", title: "Core by hand", category: "Fact", pinned: false, why: "memory_status: core in the note", since: null },
-			{ path: "Prefs.md", title: "Prefs", category: "Preference", pinned: true, why: "pinned (memory_pinned: true)", since: null },
+			{
+				path: "Core by hand.md",
+				title: "Core by hand",
+				category: "Fact",
+				pinned: false,
+				why: "memory_status: core in the note",
+				since: null,
+			},
+			{
+				path: "Prefs.md",
+				title: "Prefs",
+				category: "Preference",
+				pinned: true,
+				why: "pinned (memory_pinned: true)",
+				since: null,
+			},
 		]);
 		expect(engine.inspector.listCore("preference").map((core) => core.path)).toEqual(["Prefs.md"]);
 		expect(engine.inspector.listCore("Other")).toEqual([]);

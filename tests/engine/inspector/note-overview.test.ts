@@ -15,13 +15,30 @@ describe("noteOverview", () => {
 			["connectivity", scores.connectivity.value],
 			["reactivation", scores.reactivation.value],
 		]);
-		expect(overview.forces[1]?.detail).toBe(`2 supportive neighbours, weighted degree 2 of ${scores.connectivity.referenceDegree} for full score`);
+		expect(overview.forces[1]?.detail).toBe(
+			`2 supportive neighbours, weighted degree 2 of ${scores.connectivity.referenceDegree} for full score`,
+		);
 		expect(overview.upstream).toEqual([
-			{ path: "Config change.md", title: "Config change", depth: 1, via: "Deploy.md", edges: [{ type: "caused_by", source: "Deploy.md", provenance: [{ origin: "frontmatter", key: "caused_by" }] }] },
+			{
+				path: "Config change.md",
+				title: "Config change",
+				depth: 1,
+				via: "Deploy.md",
+				edges: [{ type: "caused_by", source: "Deploy.md", provenance: [{ origin: "frontmatter", key: "caused_by" }] }],
+			},
 		]);
-		expect(overview.downstream.map((link) => [link.path, link.depth, link.via, link.edges.map((edge) => edge.type)])).toEqual([["Outage.md", 1, "Deploy.md", ["caused_by"]]]);
+		expect(
+			overview.downstream.map((link) => [link.path, link.depth, link.via, link.edges.map((edge) => edge.type)]),
+		).toEqual([["Outage.md", 1, "Deploy.md", ["caused_by"]]]);
 		// Evidence is upstream too: Postmortem supports Outage.
-		expect(noteOverview(engine, "Outage.md").upstream.map((link) => [link.path, link.depth, link.via, link.edges.map((edge) => `${edge.source} ${edge.type}`)])).toEqual([
+		expect(
+			noteOverview(engine, "Outage.md").upstream.map((link) => [
+				link.path,
+				link.depth,
+				link.via,
+				link.edges.map((edge) => `${edge.source} ${edge.type}`),
+			]),
+		).toEqual([
 			["Deploy.md", 1, "Outage.md", ["Outage.md caused_by"]],
 			["Postmortem.md", 1, "Outage.md", ["Postmortem.md supports"]],
 			["Config change.md", 2, "Deploy.md", ["Deploy.md caused_by"]],

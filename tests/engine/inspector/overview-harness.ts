@@ -20,7 +20,9 @@ export const OVERVIEW_NOTES: Record<string, string> = {
 const engines: MemoryEngine[] = [];
 
 /** An engine over `notes` following the vault; notes in `stored` are created one day apart, in order, by an agent (memory_source: mcp). */
-export async function overviewEngine(options: { notes?: Record<string, string>; stored?: Record<string, string>; settings?: unknown } = {}) {
+export async function overviewEngine(
+	options: { notes?: Record<string, string>; stored?: Record<string, string>; settings?: unknown } = {},
+) {
 	const vault = new MemoryVault(options.notes ?? OVERVIEW_NOTES);
 	for (const [path, content] of Object.entries(options.stored ?? {})) {
 		vault.now += DAY;

@@ -20,19 +20,29 @@ describe("vaultOverview", () => {
 		expect(overview.notes).toBe(6);
 		// A pinned note counts as core from the first pass on; the core list names it already.
 		expect(overview.byStatus).toEqual({ active: 6, dormant: 0, fading: 0, pruned: 0, core: 0 });
-		expect(overview.core.map((memory) => [memory.path, memory.why])).toEqual([["Prefs.md", "pinned (memory_pinned: true)"]]);
+		expect(overview.core.map((memory) => [memory.path, memory.why])).toEqual([
+			["Prefs.md", "pinned (memory_pinned: true)"],
+		]);
 		expect(overview.recentlyStored.map((memory) => memory.path)).toEqual(["Memory/Second.md", "Memory/First.md"]);
 		expect(overview.lastPass).toBeNull();
 		expect(overview.lastPassAt).toBeNull();
 		expect(overview.proposals).toEqual([]);
-		expect(vaultOverview(engine, { stored: 1 }).recentlyStored.map((memory) => memory.path)).toEqual(["Memory/Second.md"]);
+		expect(vaultOverview(engine, { stored: 1 }).recentlyStored.map((memory) => memory.path)).toEqual([
+			"Memory/Second.md",
+		]);
 	});
 
 	it("shows the last pass and its proposals; an accepted proposal is a core change that can be undone once", async () => {
-		const { engine, vault } = await overviewEngine({ notes: DECISIONS, settings: { scoring: { core: { approvalCategories: ["decision"] } } } });
+		const { engine, vault } = await overviewEngine({
+			notes: DECISIONS,
+			settings: { scoring: { core: { approvalCategories: ["decision"] } } },
+		});
 		await engine.maintenance.runPass();
 		const afterPass = vaultOverview(engine);
-		expect(afterPass.proposals.map((proposal) => proposal.path)).toEqual(["Memory/Ship on Fridays.md", "Memory/Use Postgres.md"]);
+		expect(afterPass.proposals.map((proposal) => proposal.path)).toEqual([
+			"Memory/Ship on Fridays.md",
+			"Memory/Use Postgres.md",
+		]);
 		expect(afterPass.lastPass).toMatchObject({ notes: 3, proposals: 2, transitions: [], failedWrites: 0 });
 		expect(afterPass.lastPass?.totalMs).toBeGreaterThanOrEqual(0);
 		expect(afterPass.lastPassAt).toBe(afterPass.lastPass?.at);
@@ -43,7 +53,12 @@ describe("vaultOverview", () => {
 		expect(accepted.byStatus.core).toBe(1);
 		expect(accepted.proposals.map((proposal) => proposal.path)).toEqual(["Memory/Ship on Fridays.md"]);
 		const [change] = accepted.recentChanges;
-		expect(change).toMatchObject({ path: "Memory/Use Postgres.md", what: "active → core", reason: "core proposal accepted", undoProblem: null });
+		expect(change).toMatchObject({
+			path: "Memory/Use Postgres.md",
+			what: "active → core",
+			reason: "core proposal accepted",
+			undoProblem: null,
+		});
 		expect(vault.content("Memory/Use Postgres.md")).toContain("memory_status: core");
 
 		await engine.maintenance.undo(change?.seq ?? -1);
@@ -55,7 +70,10 @@ describe("vaultOverview", () => {
 	});
 
 	it("a declined proposal is not made again by later passes", async () => {
-		const { engine, advance } = await overviewEngine({ notes: DECISIONS, settings: { scoring: { core: { approvalCategories: ["decision"] } } } });
+		const { engine, advance } = await overviewEngine({
+			notes: DECISIONS,
+			settings: { scoring: { core: { approvalCategories: ["decision"] } } },
+		});
 		await engine.maintenance.runPass();
 		await engine.maintenance.resolveProposal("Memory/Ship on Fridays.md", false);
 		advance(60_000);

@@ -13,7 +13,10 @@ import { clearTimeout, setTimeout } from "node:timers";
 
 const DAY = 86_400_000;
 const NOTES = 30;
-const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout) };
+const timers = {
+	setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+	clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 /** A vault whose writes stop for good after `allowed` of them, as when the process is killed mid-batch. */
 class DyingVault extends MemoryVault {
@@ -29,7 +32,10 @@ async function open(vault: MemoryVault, storage: MemoryStorage) {
 	const index = new VaultIndex(vault);
 	await index.build();
 	const activity = await ActivityStore.open(storage, { clock: () => vault.now });
-	const settings = { maintenance: parseMaintenanceSettings({ writesPerSecond: 1000 }), scoring: parseScoringSettings({}) };
+	const settings = {
+		maintenance: parseMaintenanceSettings({ writesPerSecond: 1000 }),
+		scoring: parseScoringSettings({}),
+	};
 	const maintenance = await MemoryMaintenance.open({
 		vault,
 		index,
@@ -47,7 +53,8 @@ async function open(vault: MemoryVault, storage: MemoryStorage) {
 describe("a memory_status write-back cut short (issue 15.7)", () => {
 	it("is finished by the next pass, without moving notes back or logging a transition twice", async () => {
 		const notes: Record<string, string> = {};
-		for (let i = 0; i < NOTES; i++) notes[`Memory/Fact ${i}.md`] = `---\nmemory_source: mcp\nmemory_created: 2023-11-14\n---\nFact number ${i}.\n`;
+		for (let i = 0; i < NOTES; i++)
+			notes[`Memory/Fact ${i}.md`] = `---\nmemory_source: mcp\nmemory_created: 2023-11-14\n---\nFact number ${i}.\n`;
 		const vault = new DyingVault(notes);
 		const storage = new MemoryStorage();
 		const first = await open(vault, storage);
@@ -60,7 +67,8 @@ describe("a memory_status write-back cut short (issue 15.7)", () => {
 		await new Promise((resolve) => setTimeout(resolve, 200));
 		const transitions = first.maintenance.history().filter((e) => e.kind === "transition");
 		expect(transitions.length).toBe(NOTES);
-		const said = () => Object.keys(notes).map((path) => parseNote(vault.content(path) ?? "").frontmatter?.memory_status);
+		const said = () =>
+			Object.keys(notes).map((path) => parseNote(vault.content(path) ?? "").frontmatter?.memory_status);
 		expect(said().filter((status) => status === "dormant").length).toBe(11);
 
 		vault.allowed = Infinity;

@@ -6,7 +6,11 @@ import { parseIndexSettings } from "../../../src/core/model/index-settings";
 import { parseNote } from "../../../src/core/parse/parse-note";
 import { NO_RECALLS } from "../../../src/core/scoring/activity";
 import { DAY_MS } from "../../../src/core/scoring/time";
-import { buildMaintenanceColumns, maintenanceRequest, type MaintenanceColumns } from "../../../src/engine/maintenance/maintenance-columns";
+import {
+	buildMaintenanceColumns,
+	maintenanceRequest,
+	type MaintenanceColumns,
+} from "../../../src/engine/maintenance/maintenance-columns";
 import type { Timers } from "../../../src/core/model/timers";
 import { NODE_FLAGS, STATUS_CODES, USE_KIND_CODES } from "../../../src/core/maintenance/maintenance-protocol";
 import { NODE_TIMERS } from "../../../src/node/node-timers";
@@ -17,7 +21,15 @@ const MTIME = NOW - 30 * DAY_MS;
 
 function graphOf(notes: Record<string, string>): MemoryGraph {
 	const graph = new MemoryGraph({ edgeKeys: parseIndexSettings({}).edgeKeys });
-	graph.setNotes(Object.entries(notes).map(([path, content]) => ({ path, mtime: MTIME, ctime: CTIME, size: content.length, parsed: parseNote(content) })));
+	graph.setNotes(
+		Object.entries(notes).map(([path, content]) => ({
+			path,
+			mtime: MTIME,
+			ctime: CTIME,
+			size: content.length,
+			parsed: parseNote(content),
+		})),
+	);
 	return graph;
 }
 
@@ -26,7 +38,8 @@ const VAULT = {
 	"A.md": "supports:: [[B]]\n",
 	"B.md": "Back to [[A]].\n",
 	"C.md": '---\ncontradicts: "[[A]]"\n---\n',
-	"Lonely.md": "---\nmemory_pinned: true\nmemory_category: decision\nmemory_source: mcp\nmemory_status: Dormant\n---\nSee [[Nowhere]].\n",
+	"Lonely.md":
+		"---\nmemory_pinned: true\nmemory_category: decision\nmemory_source: mcp\nmemory_status: Dormant\n---\nSee [[Nowhere]].\n",
 	"Tagged.md": "---\nmemory_category: decision\nmemory_status: whatever\n---\n",
 };
 
@@ -111,7 +124,9 @@ describe("buildMaintenanceColumns", () => {
 		const i = row(columns, "Hub.md");
 		expect(columns.nodes.lastUse[i]).toBe(MTIME);
 		expect(USE_KIND_CODES[columns.nodes.lastUseKind[i]]).toBe("modified");
-		expect([columns.nodes.lastRecall[i], columns.nodes.recallStrength[i], columns.nodes.stability[i]]).toEqual([0, 0, 1]);
+		expect([columns.nodes.lastRecall[i], columns.nodes.recallStrength[i], columns.nodes.stability[i]]).toEqual([
+			0, 0, 1,
+		]);
 	});
 
 	it("takes uses and the recall summary from activityOf", async () => {
@@ -132,21 +147,48 @@ describe("buildMaintenanceColumns", () => {
 		);
 		const a = row(columns, "A.md");
 		expect([columns.nodes.lastUse[a], USE_KIND_CODES[columns.nodes.lastUseKind[a]]]).toEqual([recalled, "recalled"]);
-		expect([columns.nodes.lastRecall[a], columns.nodes.recallStrength[a], columns.nodes.stability[a]]).toEqual([recalled, 2.5, 1.7]);
+		expect([columns.nodes.lastRecall[a], columns.nodes.recallStrength[a], columns.nodes.stability[a]]).toEqual([
+			recalled,
+			2.5,
+			1.7,
+		]);
 		const b = row(columns, "B.md");
 		expect([columns.nodes.lastUse[b], USE_KIND_CODES[columns.nodes.lastUseKind[b]]]).toEqual([NOW - DAY_MS, "opened"]);
 	});
 
 	it("writes the known lifecycle states, and a fresh state with the frontmatter status for the others", async () => {
-		const known: LifecycleState = { status: "fading", since: NOW - 40 * DAY_MS, pendingDown: 1, lastPassAt: NOW - DAY_MS, proposedAt: NOW - 3 * DAY_MS };
-		const columns = await buildMaintenanceColumns(graphOf(VAULT), NOW, { stateOf: (path) => (path === "A.md" ? known : undefined) }, { timers: NODE_TIMERS });
+		const known: LifecycleState = {
+			status: "fading",
+			since: NOW - 40 * DAY_MS,
+			pendingDown: 1,
+			lastPassAt: NOW - DAY_MS,
+			proposedAt: NOW - 3 * DAY_MS,
+		};
+		const columns = await buildMaintenanceColumns(
+			graphOf(VAULT),
+			NOW,
+			{ stateOf: (path) => (path === "A.md" ? known : undefined) },
+			{ timers: NODE_TIMERS },
+		);
 		const state = (path: string) => {
 			const i = row(columns, path);
 			const { status, since, pendingDown, lastPassAt, proposedAt } = columns.lifecycle;
-			return { status: STATUS_CODES[status[i]], since: since[i], pendingDown: pendingDown[i], lastPassAt: lastPassAt[i], proposedAt: proposedAt[i] };
+			return {
+				status: STATUS_CODES[status[i]],
+				since: since[i],
+				pendingDown: pendingDown[i],
+				lastPassAt: lastPassAt[i],
+				proposedAt: proposedAt[i],
+			};
 		};
 		expect(state("A.md")).toEqual(known);
-		expect(state("Lonely.md")).toEqual({ status: "dormant", since: NOW, pendingDown: 0, lastPassAt: NOW, proposedAt: Number.NaN });
+		expect(state("Lonely.md")).toEqual({
+			status: "dormant",
+			since: NOW,
+			pendingDown: 0,
+			lastPassAt: NOW,
+			proposedAt: Number.NaN,
+		});
 		expect(state("Tagged.md").status).toBe("active");
 		expect(state("Hub.md").status).toBe("active");
 	});
@@ -157,16 +199,32 @@ describe("buildMaintenanceColumns", () => {
 		const a = row(first, "A.md");
 		first.lifecycle.status[a] = STATUS_CODES.indexOf("fading");
 		first.lifecycle.proposedAt[a] = NOW - DAY_MS;
-		const fromStorage = (): LifecycleState => ({ status: "pruned", since: 0, pendingDown: 0, lastPassAt: 0, proposedAt: null });
+		const fromStorage = (): LifecycleState => ({
+			status: "pruned",
+			since: 0,
+			pendingDown: 0,
+			lastPassAt: 0,
+			proposedAt: null,
+		});
 
-		const same = await buildMaintenanceColumns(memory, NOW, { previous: first, stateOf: fromStorage }, { timers: NODE_TIMERS });
+		const same = await buildMaintenanceColumns(
+			memory,
+			NOW,
+			{ previous: first, stateOf: fromStorage },
+			{ timers: NODE_TIMERS },
+		);
 		expect(same.indexByPath).toBe(first.indexByPath);
 		expect(same.lifecycle).toEqual(first.lifecycle);
 		expect(same.lifecycle.status).not.toBe(first.lifecycle.status);
 
 		memory.removeNote("Hub.md");
 		memory.setNote({ path: "New.md", mtime: NOW, ctime: NOW, size: 0, parsed: parseNote("") });
-		const changed = await buildMaintenanceColumns(memory, NOW, { previous: first, stateOf: fromStorage }, { timers: NODE_TIMERS });
+		const changed = await buildMaintenanceColumns(
+			memory,
+			NOW,
+			{ previous: first, stateOf: fromStorage },
+			{ timers: NODE_TIMERS },
+		);
 		expect(changed.indexByPath).not.toBe(first.indexByPath);
 		const status = (path: string) => STATUS_CODES[changed.lifecycle.status[row(changed, path)]];
 		expect([status("A.md"), changed.lifecycle.proposedAt[row(changed, "A.md")]]).toEqual(["fading", NOW - DAY_MS]);
@@ -175,7 +233,9 @@ describe("buildMaintenanceColumns", () => {
 	});
 
 	it("yields to the event loop between slices and builds the same columns", async () => {
-		const notes = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`N${i}.md`, `[[N${(i * 7) % 600}]] [[N${(i * 13 + 1) % 600}]]`]));
+		const notes = Object.fromEntries(
+			Array.from({ length: 600 }, (_, i) => [`N${i}.md`, `[[N${(i * 7) % 600}]] [[N${(i * 13 + 1) % 600}]]`]),
+		);
 		const whole = await buildMaintenanceColumns(graphOf(notes), NOW, {}, { timers: NODE_TIMERS, sliceMs: 1e9 });
 		const timers = countingTimers();
 		const sliced = await buildMaintenanceColumns(graphOf(notes), NOW, {}, { timers, sliceMs: 0 });
@@ -202,6 +262,12 @@ describe("buildMaintenanceColumns", () => {
 	it("makes a request that carries the columns, the settings and the time", async () => {
 		const columns = await buildMaintenanceColumns(graphOf(VAULT), NOW, {}, { timers: NODE_TIMERS });
 		const request = maintenanceRequest(columns, DEFAULT_SCORING_SETTINGS, NOW);
-		expect(request).toEqual({ now: NOW, settings: DEFAULT_SCORING_SETTINGS, categories: ["decision"], nodes: columns.nodes, lifecycle: columns.lifecycle });
+		expect(request).toEqual({
+			now: NOW,
+			settings: DEFAULT_SCORING_SETTINGS,
+			categories: ["decision"],
+			nodes: columns.nodes,
+			lifecycle: columns.lifecycle,
+		});
 	});
 });

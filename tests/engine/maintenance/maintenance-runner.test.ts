@@ -16,7 +16,13 @@ const PASS = 10 * 60 * 1000;
 function graphOf(notes: Record<string, { content: string; mtime: number }>): MemoryGraph {
 	const graph = new MemoryGraph({ edgeKeys: parseIndexSettings({}).edgeKeys });
 	graph.setNotes(
-		Object.entries(notes).map(([path, { content, mtime }]) => ({ path, mtime, ctime: mtime, size: content.length, parsed: parseNote(content) })),
+		Object.entries(notes).map(([path, { content, mtime }]) => ({
+			path,
+			mtime,
+			ctime: mtime,
+			size: content.length,
+			parsed: parseNote(content),
+		})),
 	);
 	return graph;
 }
@@ -32,31 +38,69 @@ describe("runMaintenancePass", () => {
 		const worker = createInThreadMaintenanceWorker();
 		const first = await runMaintenancePass(worker, memory, DEFAULT_SCORING_SETTINGS, NOW, { timers: NODE_TIMERS });
 
-		expect(first.changes).toEqual([{ path: "Pinned.md", from: "active", to: "core", at: NOW, reason: "pinned (memory_pinned: true)" }]);
-		expect(first.retention[first.indexByPath.get("Old orphan.md") ?? -1]).toBeLessThan(DEFAULT_SCORING_SETTINGS.lifecycle.fadingThreshold);
-		expect(stateAt(first, first.indexByPath.get("Old orphan.md") ?? -1)).toEqual({ status: "active", since: NOW, pendingDown: 1, lastPassAt: NOW, proposedAt: null });
+		expect(first.changes).toEqual([
+			{ path: "Pinned.md", from: "active", to: "core", at: NOW, reason: "pinned (memory_pinned: true)" },
+		]);
+		expect(first.retention[first.indexByPath.get("Old orphan.md") ?? -1]).toBeLessThan(
+			DEFAULT_SCORING_SETTINGS.lifecycle.fadingThreshold,
+		);
+		expect(stateAt(first, first.indexByPath.get("Old orphan.md") ?? -1)).toEqual({
+			status: "active",
+			since: NOW,
+			pendingDown: 1,
+			lastPassAt: NOW,
+			proposedAt: null,
+		});
 
-		const second = await runMaintenancePass(worker, memory, DEFAULT_SCORING_SETTINGS, NOW + PASS, { timers: NODE_TIMERS, previous: first });
+		const second = await runMaintenancePass(worker, memory, DEFAULT_SCORING_SETTINGS, NOW + PASS, {
+			timers: NODE_TIMERS,
+			previous: first,
+		});
 
 		expect(second.changes).toHaveLength(1);
 		expect(second.changes[0]).toMatchObject({ path: "Old orphan.md", from: "active", to: "fading", at: NOW + PASS });
 		expect(second.changes[0].reason).toMatch(/^retention .* < fading threshold 0.0075 for 2 passes$/);
 		expect(second.stats.nodeCount).toBe(3);
-		expect(stateLookup(second)("Pinned.md")).toEqual({ status: "core", since: NOW, pendingDown: 0, lastPassAt: NOW + PASS, proposedAt: null });
+		expect(stateLookup(second)("Pinned.md")).toEqual({
+			status: "core",
+			since: NOW,
+			pendingDown: 0,
+			lastPassAt: NOW + PASS,
+			proposedAt: null,
+		});
 		expect(stateLookup(second)("Missing.md")).toBeUndefined();
 	});
 
 	it("round-trips every field of a lifecycle state through the columns", async () => {
 		const states: Record<string, LifecycleState> = {
-			"Old orphan.md": { status: "core", since: NOW - 9 * DAY_MS, pendingDown: 0, lastPassAt: NOW - PASS, proposedAt: NOW - 5 * DAY_MS },
-			"Pinned.md": { status: "core", since: NOW - 2 * DAY_MS, pendingDown: 0, lastPassAt: NOW - PASS, proposedAt: null },
-			"Fresh.md": { status: "core", since: NOW - 3.5 * DAY_MS, pendingDown: 0, lastPassAt: NOW - PASS, proposedAt: 1.5 },
+			"Old orphan.md": {
+				status: "core",
+				since: NOW - 9 * DAY_MS,
+				pendingDown: 0,
+				lastPassAt: NOW - PASS,
+				proposedAt: NOW - 5 * DAY_MS,
+			},
+			"Pinned.md": {
+				status: "core",
+				since: NOW - 2 * DAY_MS,
+				pendingDown: 0,
+				lastPassAt: NOW - PASS,
+				proposedAt: null,
+			},
+			"Fresh.md": {
+				status: "core",
+				since: NOW - 3.5 * DAY_MS,
+				pendingDown: 0,
+				lastPassAt: NOW - PASS,
+				proposedAt: 1.5,
+			},
 		};
 		const outcome = await runMaintenancePass(createInThreadMaintenanceWorker(), memory, DEFAULT_SCORING_SETTINGS, NOW, {
 			timers: NODE_TIMERS,
 			stateOf: (path) => states[path],
 		});
 		expect(outcome.changes).toEqual([]);
-		for (const [path, state] of Object.entries(states)) expect(stateLookup(outcome)(path)).toEqual({ ...state, lastPassAt: NOW });
+		for (const [path, state] of Object.entries(states))
+			expect(stateLookup(outcome)(path)).toEqual({ ...state, lastPassAt: NOW });
 	});
 });

@@ -1,7 +1,11 @@
 import { clearTimeout, setTimeout } from "node:timers";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseMaintenanceSettings, type MaintenanceSettings } from "../../../src/core/model/maintenance-settings";
-import { parseScoringSettings, type ScoringSettings, type ScoringSettingsInput } from "../../../src/core/model/scoring-settings";
+import {
+	parseScoringSettings,
+	type ScoringSettings,
+	type ScoringSettingsInput,
+} from "../../../src/core/model/scoring-settings";
 import { parseNote } from "../../../src/core/parse/parse-note";
 import { ActivityStore } from "../../../src/engine/activity/activity-store";
 import { MemoryMaintenance } from "../../../src/engine/maintenance/memory-maintenance";
@@ -11,7 +15,10 @@ import { MemoryStorage } from "../../fakes/memory-storage";
 import { MemoryVault } from "../../helpers/memory-vault";
 
 const DAY = 86_400_000;
-const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout) };
+const timers = {
+	setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+	clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 const AGENT_NOTE = "---\nmemory_source: mcp\nmemory_created: 2023-11-14\n---\nThe build server runs on Tuesdays.\n";
 const USER_NOTE = "# My own thoughts\n\nNothing links here, and that is fine.\n";
@@ -86,7 +93,11 @@ describe("MemoryMaintenance", () => {
 		const mtime = (await h.vault.stat("Memory/Build day.md"))?.mtime;
 		await passesAfter(h, 40);
 		expect(h.maintenance.statusOf("Memory/Build day.md")).toBe("dormant");
-		expect(frontmatterOf(h, "Memory/Build day.md")).toEqual({ memory_source: "mcp", memory_created: "2023-11-14", memory_status: "dormant" });
+		expect(frontmatterOf(h, "Memory/Build day.md")).toEqual({
+			memory_source: "mcp",
+			memory_created: "2023-11-14",
+			memory_status: "dormant",
+		});
 		expect(bodyOf(h.vault.content("Memory/Build day.md"))).toBe(bodyOf(AGENT_NOTE));
 		const node = h.index.graph.node("Memory/Build day.md");
 		expect(node?.mtime).toBeGreaterThan(mtime ?? Infinity);
@@ -98,7 +109,9 @@ describe("MemoryMaintenance", () => {
 		expect(again.writes.written).toBe(0);
 		expect(h.vault.frontmatterWrites).toBe(writes);
 		expect(h.activity.get("Memory/Build day.md")?.lastEdited).toBeNull();
-		expect(h.maintenance.history("Memory/Build day.md")).toMatchObject([{ kind: "transition", from: "active", to: "dormant" }]);
+		expect(h.maintenance.history("Memory/Build day.md")).toMatchObject([
+			{ kind: "transition", from: "active", to: "dormant" },
+		]);
 	});
 
 	it("keeps a user note's status to itself in the memory-folder scope, and writes the vault only after the preview is confirmed", async () => {
@@ -126,17 +139,27 @@ describe("MemoryMaintenance", () => {
 		await passesAfter(h, 40);
 		const dormant = h.vault.content("Memory/Build day.md") ?? "";
 		expect(dormant).toContain("memory_status: dormant");
-		h.vault.write("Memory/Build day.md", dormant.replace("memory_source: mcp", "memory_source: mcp\nmemory_pinned: true"));
+		h.vault.write(
+			"Memory/Build day.md",
+			dormant.replace("memory_source: mcp", "memory_source: mcp\nmemory_pinned: true"),
+		);
 		await h.index.idle();
 		await waitFor(() => h.maintenance.statusOf("Memory/Build day.md") === "core");
 		await waitFor(() => frontmatterOf(h, "Memory/Build day.md").memory_status === "core");
 
-		h.vault.write("Memory/Build day.md", (h.vault.content("Memory/Build day.md") ?? "").replace("memory_pinned: true\n", ""));
+		h.vault.write(
+			"Memory/Build day.md",
+			(h.vault.content("Memory/Build day.md") ?? "").replace("memory_pinned: true\n", ""),
+		);
 		await h.index.idle();
 		await waitFor(() => h.maintenance.history("Memory/Build day.md").length === 3);
 		expect(h.maintenance.statusOf("Memory/Build day.md")).toBe("active");
 		expect(frontmatterOf(h, "Memory/Build day.md").memory_status).toBeUndefined();
-		expect(h.maintenance.history("Memory/Build day.md").map((e) => (e.kind === "transition" ? `${e.from}->${e.to}: ${e.reason}` : e.kind))).toEqual([
+		expect(
+			h.maintenance
+				.history("Memory/Build day.md")
+				.map((e) => (e.kind === "transition" ? `${e.from}->${e.to}: ${e.reason}` : e.kind)),
+		).toEqual([
 			expect.stringMatching(/^active->dormant: retention/),
 			"dormant->core: pinned",
 			"core->active: unpinned",
@@ -198,7 +221,11 @@ describe("MemoryMaintenance", () => {
 		await h.maintenance.runPass();
 		h.travel(1);
 		const dry = await h.maintenance.runPass({ dryRun: true });
-		expect(dry).toMatchObject({ dryRun: true, changes: [{ path: "Memory/Build day.md", from: "active", to: "dormant" }], writes: { written: 1 } });
+		expect(dry).toMatchObject({
+			dryRun: true,
+			changes: [{ path: "Memory/Build day.md", from: "active", to: "dormant" }],
+			writes: { written: 1 },
+		});
 		expect(h.vault.content("Memory/Build day.md")).toBe(AGENT_NOTE);
 		expect(h.maintenance.statusOf("Memory/Build day.md")).toBe("active");
 		expect(h.maintenance.history()).toEqual([]);

@@ -209,8 +209,8 @@ describe("PassScheduler", () => {
 
 	it("rejects an interval that is not a positive number of ms", () => {
 		const timers = new ManualTimers();
-		expect(() => new PassScheduler({ run: () => Promise.resolve(0), timers, intervalMs: 0, onError: () => undefined })).toThrow(
-			"PassScheduler: intervalMs must be a positive number of ms, got 0",
-		);
+		expect(
+			() => new PassScheduler({ run: () => Promise.resolve(0), timers, intervalMs: 0, onError: () => undefined }),
+		).toThrow("PassScheduler: intervalMs must be a positive number of ms, got 0");
 	});
 });

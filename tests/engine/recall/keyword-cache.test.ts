@@ -91,11 +91,20 @@ describe("keyword cache", () => {
 		await saveKeywordCache(storage, buildFresh());
 		const text = storage.files.get(KEYWORD_CACHE_FILE) ?? "";
 		storage.files.set(KEYWORD_CACHE_FILE, text.slice(0, text.length - 10));
-		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toMatch(/^keyword-index\.json is corrupt \(.*JSON/);
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toMatch(
+			/^keyword-index\.json is corrupt \(.*JSON/,
+		);
 		storage.files.set(KEYWORD_CACHE_FILE, "not json at all");
-		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe("keyword-index.json is corrupt (no header line)");
-		storage.files.set(KEYWORD_CACHE_FILE, `${text.slice(0, text.indexOf("\n"))}\n{"nextKey":1,"docs":[[0,"a.md",""]],"index":{}}`);
-		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toMatch(/^keyword-index\.json is corrupt \(/);
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
+			"keyword-index.json is corrupt (no header line)",
+		);
+		storage.files.set(
+			KEYWORD_CACHE_FILE,
+			`${text.slice(0, text.indexOf("\n"))}\n{"nextKey":1,"docs":[[0,"a.md",""]],"index":{}}`,
+		);
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toMatch(
+			/^keyword-index\.json is corrupt \(/,
+		);
 	});
 
 	it("rejects a cache of another format", async () => {
@@ -103,7 +112,9 @@ describe("keyword cache", () => {
 		await saveKeywordCache(storage, buildFresh());
 		const text = storage.files.get(KEYWORD_CACHE_FILE) ?? "";
 		storage.files.set(KEYWORD_CACHE_FILE, text.replace(/^\{"format":1,/, '{"format":0,'));
-		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe("keyword-index.json has format 0, this version reads 1");
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
+			"keyword-index.json has format 0, this version reads 1",
+		);
 	});
 
 	it("rejects a cache built with other index settings or another tokenizer version", async () => {
@@ -114,7 +125,10 @@ describe("keyword cache", () => {
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { maxBodyChars: 10 }))).toBe(reason);
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { stemming: false }))).toBe(reason);
 		const text = storage.files.get(KEYWORD_CACHE_FILE) ?? "";
-		storage.files.set(KEYWORD_CACHE_FILE, text.replace(`"signature":"tokenizer ${TOKENIZER_VERSION},`, `"signature":"tokenizer ${TOKENIZER_VERSION - 1},`));
+		storage.files.set(
+			KEYWORD_CACHE_FILE,
+			text.replace(`"signature":"tokenizer ${TOKENIZER_VERSION},`, `"signature":"tokenizer ${TOKENIZER_VERSION - 1},`),
+		);
 		expect(storage.files.get(KEYWORD_CACHE_FILE)).not.toBe(text);
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(reason);
 	});
@@ -129,6 +143,8 @@ describe("keyword cache", () => {
 	it("turns a failing read into a reason", async () => {
 		const storage = new MemoryStorage();
 		storage.crashAt(1);
-		expect(expectMiss(await loadKeywordCache(storage, new Map()))).toBe("keyword-index.json could not be read (simulated crash)");
+		expect(expectMiss(await loadKeywordCache(storage, new Map()))).toBe(
+			"keyword-index.json could not be read (simulated crash)",
+		);
 	});
 });

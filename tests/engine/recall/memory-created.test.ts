@@ -28,7 +28,12 @@ describe("memory_created wins over the file's creation time", () => {
 				.sort();
 		expect(since("2023-06-01")).toEqual(["Copied/Garbled.md", "Copied/Undated.md"]);
 		expect(since("2023-01-15T09:00:00Z")).toEqual(["Copied/Garbled.md", "Copied/Undated.md"]);
-		expect(since("2023-01-01")).toEqual(["Copied/Dated.md", "Copied/Garbled.md", "Copied/Timed.md", "Copied/Undated.md"]);
+		expect(since("2023-01-01")).toEqual([
+			"Copied/Dated.md",
+			"Copied/Garbled.md",
+			"Copied/Timed.md",
+			"Copied/Undated.md",
+		]);
 
 		h.vault.now = NOW + 86_400_000;
 		const stored = await h.engine.writer.store({ content: "The harbour office closes in winter." });

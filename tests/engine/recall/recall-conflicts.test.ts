@@ -3,12 +3,18 @@ import { stopEngines, writerHarness } from "../writer/writer-harness";
 
 afterEach(stopEngines);
 
-const UNRELATED = { "Garden.md": "Tomatoes need more water in July.", "Lunch.md": "Noodles on Tuesday at the corner place." };
+const UNRELATED = {
+	"Garden.md": "Tomatoes need more water in July.",
+	"Lunch.md": "Noodles on Tuesday at the corner place.",
+};
 
 async function budgets() {
 	const h = await writerHarness(UNRELATED);
 	const old = await h.engine.writer.store({ content: "The launch budget is $50,000.", title: "Launch budget" });
-	const fresh = await h.engine.writer.store({ content: "The launch budget is $80,000 after the review.", title: "Launch budget revised" });
+	const fresh = await h.engine.writer.store({
+		content: "The launch budget is $80,000 after the review.",
+		title: "Launch budget revised",
+	});
 	expect(fresh.possibleConflicts.map((conflict) => conflict.id)).toEqual([old.nodeId]);
 	const conflictsOf = async () => {
 		const recalled = await h.engine.recall("launch budget", { readOnly: true });

@@ -89,7 +89,10 @@ describe("RecallService.recall", () => {
 	});
 
 	it("gives a snippet by default and the whole text without frontmatter for verbosity full", async () => {
-		const { recall, vault } = await setup({ "Plan.md": `---\ntags: [x]\n---\nThe rollout plan.\n\n${"More detail. ".repeat(40)}` }, {});
+		const { recall, vault } = await setup(
+			{ "Plan.md": `---\ntags: [x]\n---\nThe rollout plan.\n\n${"More detail. ".repeat(40)}` },
+			{},
+		);
 		const withText = new RecallService({ read: (path) => vault.read(path) });
 		const index = new VaultIndex(vault, { onLoaded: withText.noteLoaded });
 		withText.attach(index);
@@ -105,7 +108,9 @@ describe("RecallService.recall", () => {
 		expect((await recall.recall("rollout plan", { readOnly: true })).results[0].snippet).toMatch(/^The rollout plan\./);
 
 		await index.apply(vault.write("Plan.md", "The rollout plan, rewritten after the review."));
-		expect((await withText.recall("rollout plan", { readOnly: true, k: 1 })).results[0].snippet).toBe("The rollout plan, rewritten after the review.");
+		expect((await withText.recall("rollout plan", { readOnly: true, k: 1 })).results[0].snippet).toBe(
+			"The rollout plan, rewritten after the review.",
+		);
 	});
 
 	it("rejects an empty query, an unknown mode and a bad result count with messages that say what to do", async () => {
@@ -137,7 +142,10 @@ describe("RecallService.recall", () => {
 		const file = await vault.stat("Trip.md");
 		if (!file) throw new Error("no Trip.md");
 		// What a cache saved from an earlier session would hold: other words under the same stamp.
-		cached.add({ id: "Trip.md", title: "Trip", aliases: [], headings: [], tags: [], body: "cached words" }, fileStamp(file));
+		cached.add(
+			{ id: "Trip.md", title: "Trip", aliases: [], headings: [], tags: [], body: "cached words" },
+			fileStamp(file),
+		);
 		const recall = new RecallService({ keywordIndex: cached });
 		const index = new VaultIndex(vault, { onLoaded: recall.noteLoaded });
 		recall.attach(index);
@@ -241,8 +249,15 @@ describe("RecallService with the fixture embedding model", () => {
 	});
 
 	it("finds a note by a synonym that shares no word with it, and says how similar it is", async () => {
-		const cache = await EmbeddingCache.open(new MemoryStorage(), { modelId: embedder.modelId, dimensions: embedder.dimensions });
-		const embeddings = new NoteEmbeddings({ embedder, cache, timers: { setTimeout, clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) } });
+		const cache = await EmbeddingCache.open(new MemoryStorage(), {
+			modelId: embedder.modelId,
+			dimensions: embedder.dimensions,
+		});
+		const embeddings = new NoteEmbeddings({
+			embedder,
+			cache,
+			timers: { setTimeout, clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+		});
 		const { recall } = await setup(
 			{
 				"Walks.md": "The dog barked at the mailman all morning.",
@@ -264,8 +279,15 @@ describe("RecallService with the fixture embedding model", () => {
 	});
 
 	it("falls back to keyword and graph while no note has vectors yet", async () => {
-		const cache = await EmbeddingCache.open(new MemoryStorage(), { modelId: embedder.modelId, dimensions: embedder.dimensions });
-		const embeddings = new NoteEmbeddings({ embedder, cache, timers: { setTimeout: () => 0, clearTimeout: () => undefined } });
+		const cache = await EmbeddingCache.open(new MemoryStorage(), {
+			modelId: embedder.modelId,
+			dimensions: embedder.dimensions,
+		});
+		const embeddings = new NoteEmbeddings({
+			embedder,
+			cache,
+			timers: { setTimeout: () => 0, clearTimeout: () => undefined },
+		});
 		const { recall } = await setup({ "Walks.md": "The dog barked at the mailman." }, { embeddings });
 		const result = await recall.recall("dog mailman", { readOnly: true });
 		expect(result).toMatchObject({ mode: "keyword+graph", vector: false });

@@ -27,7 +27,10 @@ describe("a note the writer creates never changes what an existing link resolves
 			.sort();
 		expect(linkers.length).toBeGreaterThanOrEqual(6);
 
-		const amended = await engine.writer.amend(DECISION, "We merge notes with CRDTs, Automerge chosen after the comparison.");
+		const amended = await engine.writer.amend(
+			DECISION,
+			"We merge notes with CRDTs, Automerge chosen after the comparison.",
+		);
 		expect(amended.nodeId).toBe("Memory/Use CRDTs for note merging 2.md");
 		for (const source of linkers) expect(graph().resolve("Use CRDTs for note merging", source)).toBe(DECISION);
 		expect(
@@ -48,25 +51,41 @@ describe("a note the writer creates never changes what an existing link resolves
 			},
 			{ index: { excludedFolders: ["Templates"] } },
 		);
-		const store = (title: string, content: string) => h.engine.writer.store({ content, title }).then((result) => result.nodeId);
+		const store = (title: string, content: string) =>
+			h.engine.writer.store({ content, title }).then((result) => result.nodeId);
 		expect(await store("Weekly review", "Reviews happen on Fridays.")).toBe("Memory/Weekly review 2.md");
-		expect(await store("Deploy checklist", "Run the smoke tests before a deploy.")).toBe("Memory/Deploy checklist 2.md");
+		expect(await store("Deploy checklist", "Run the smoke tests before a deploy.")).toBe(
+			"Memory/Deploy checklist 2.md",
+		);
 		expect(await store("naming rules", "Notes are named after their subject.")).toBe("Memory/naming rules 2.md");
 		expect(await store("Garden plan", "Beans along the fence.")).toBe("Memory/Garden plan.md");
-		expect(h.engine.index.graph.dangling().map((link) => link.linkpath).sort()).toEqual(["Deploy checklist", "Ideas/Naming rules"]);
+		expect(
+			h.engine.index.graph
+				.dangling()
+				.map((link) => link.linkpath)
+				.sort(),
+		).toEqual(["Deploy checklist", "Ideas/Naming rules"]);
 	});
 
 	it("follows excluded notes as they come and go", async () => {
 		const h = await writerHarness({ "Garden.md": "Tomatoes need water." }, { index: { excludedFolders: ["Archive"] } });
 		h.vault.write("Archive/Old plan.md", "Old.");
 		await h.engine.index.idle();
-		expect((await h.engine.writer.store({ content: "A new plan.", title: "Old plan" })).nodeId).toBe("Memory/Old plan 2.md");
+		expect((await h.engine.writer.store({ content: "A new plan.", title: "Old plan" })).nodeId).toBe(
+			"Memory/Old plan 2.md",
+		);
 		h.vault.rename("Archive/Old plan.md", "Archive/Older plan.md");
 		await h.engine.index.idle();
-		expect((await h.engine.writer.store({ content: "Another plan.", title: "Older plan" })).nodeId).toBe("Memory/Older plan 2.md");
-		expect((await h.engine.writer.store({ content: "A plan again.", title: "Old plan" })).nodeId).toBe("Memory/Old plan.md");
+		expect((await h.engine.writer.store({ content: "Another plan.", title: "Older plan" })).nodeId).toBe(
+			"Memory/Older plan 2.md",
+		);
+		expect((await h.engine.writer.store({ content: "A plan again.", title: "Old plan" })).nodeId).toBe(
+			"Memory/Old plan.md",
+		);
 		h.vault.delete("Archive/Older plan.md");
 		await h.engine.index.idle();
-		expect((await h.engine.writer.store({ content: "A third plan.", title: "Older plan" })).nodeId).toBe("Memory/Older plan.md");
+		expect((await h.engine.writer.store({ content: "A third plan.", title: "Older plan" })).nodeId).toBe(
+			"Memory/Older plan.md",
+		);
 	});
 });

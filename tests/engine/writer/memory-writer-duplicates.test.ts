@@ -4,8 +4,12 @@ import { refusal, snapshot, stopEngines, writerHarness } from "./writer-harness"
 
 afterEach(stopEngines);
 
-const FACT = "The nightly billing export job exhausts the Postgres connection pool when the invoice batch runs late on Mondays.";
-const UNRELATED = { "Garden.md": "Tomatoes need more water in July.", "Lunch.md": "Noodles on Tuesday at the corner place." };
+const FACT =
+	"The nightly billing export job exhausts the Postgres connection pool when the invoice batch runs late on Mondays.";
+const UNRELATED = {
+	"Garden.md": "Tomatoes need more water in July.",
+	"Lunch.md": "Noodles on Tuesday at the corner place.",
+};
 
 describe("storing what is already stored", () => {
 	it("returns the existing memory as duplicate_of and writes nothing, for the same words however written", async () => {
@@ -13,12 +17,23 @@ describe("storing what is already stored", () => {
 		const first = await h.engine.writer.store({ content: FACT });
 		const before = snapshot(h.vault);
 		const again = await h.engine.writer.store({ content: `**${FACT.toUpperCase()}**`, title: "Another title" });
-		expect(again).toEqual({ nodeId: first.nodeId, status: "duplicate", duplicateOf: first.nodeId, possibleConflicts: [], autoLinks: [] });
+		expect(again).toEqual({
+			nodeId: first.nodeId,
+			status: "duplicate",
+			duplicateOf: first.nodeId,
+			possibleConflicts: [],
+			autoLinks: [],
+		});
 		expect(snapshot(h.vault)).toEqual(before);
 	});
 
 	it("finds a user's note with the same text too, even among many notes sharing its words", async () => {
-		const similar = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`Ops/Export ${i}.md`, `${FACT} Note ${i}: the export job, billing, Postgres, connection pool.`]));
+		const similar = Object.fromEntries(
+			Array.from({ length: 30 }, (_, i) => [
+				`Ops/Export ${i}.md`,
+				`${FACT} Note ${i}: the export job, billing, Postgres, connection pool.`,
+			]),
+		);
 		const h = await writerHarness({ ...UNRELATED, ...similar, "Ops/Pool.md": FACT });
 		const result = await h.engine.writer.store({ content: FACT });
 		expect(result).toMatchObject({ status: "duplicate", duplicateOf: "Ops/Pool.md" });
@@ -43,13 +58,19 @@ describe("storing what is already stored", () => {
 		expect(second.duplicateOf).toBeUndefined();
 		expect(h.vault.content(first.nodeId)).toContain(FACT);
 		const refused = await refusal(() => h.engine.writer.store({ content: "x", allowDuplicate: "yes" as never }));
-		expect(refused).toMatchObject({ field: "allow_duplicate", message: "allow_duplicate must be true or false (got string)." });
+		expect(refused).toMatchObject({
+			field: "allow_duplicate",
+			message: "allow_duplicate must be true or false (got string).",
+		});
 	});
 
 	it("finds duplicates with embeddings ready too", async () => {
 		const h = await writerHarness(UNRELATED);
 		await h.engine.useEmbedder(bagOfWordsEmbedder());
 		const first = await h.engine.writer.store({ content: FACT });
-		expect(await h.engine.writer.store({ content: FACT })).toMatchObject({ status: "duplicate", duplicateOf: first.nodeId });
+		expect(await h.engine.writer.store({ content: FACT })).toMatchObject({
+			status: "duplicate",
+			duplicateOf: first.nodeId,
+		});
 	});
 });

@@ -32,7 +32,11 @@ async function vaultWith(notes: Record<string, string>) {
 describe("MemoryWriter over a folder on disk", () => {
 	it("stores, links and deletes with the exact bytes on disk", async () => {
 		const { engine, root, file } = await vaultWith({ "Projects/Plan.md": "# Plan\n\nShip in May.\n" });
-		const stored = await engine.writer.store({ content: "Ship in June instead.", title: "Ship date", relatedTo: ["Plan"] });
+		const stored = await engine.writer.store({
+			content: "Ship in June instead.",
+			title: "Ship date",
+			relatedTo: ["Plan"],
+		});
 		expect(stored.nodeId).toBe("Memory/Ship date.md");
 		expect(await file("Memory/Ship date.md")).toBe(
 			'---\nmemory_source: mcp\nmemory_created: 2024-07-02T09:14:05.000Z\nrelated_to:\n  - "[[Plan]]"\n---\nShip in June instead.\n',
@@ -45,9 +49,15 @@ describe("MemoryWriter over a folder on disk", () => {
 			'---\nmemory_source: mcp\nmemory_created: 2024-07-02T09:14:05.000Z\ncaused_by:\n  - "[[Ship date]]"\n---\nThe launch party is on the roof.\n',
 		);
 
-		expect(await engine.writer.delete("Party")).toEqual({ nodeId: "Memory/Party.md", deleted: true, trashedTo: "trash" });
+		expect(await engine.writer.delete("Party")).toEqual({
+			nodeId: "Memory/Party.md",
+			deleted: true,
+			trashedTo: "trash",
+		});
 		expect(await readdir(join(root, "Memory"))).toEqual(["Ship date.md"]);
-		expect(await readFile(join(root, ".trash", "Memory", "Party.md"), "utf8")).toContain("The launch party is on the roof.");
+		expect(await readFile(join(root, ".trash", "Memory", "Party.md"), "utf8")).toContain(
+			"The launch party is on the roof.",
+		);
 		expect(engine.index.graph.hasNote("Memory/Party.md")).toBe(false);
 		expect(await file("Projects/Plan.md")).toBe("# Plan\n\nShip in May.\n");
 	});

@@ -14,7 +14,9 @@ describe("what the store accepts, the index finds", () => {
 	it("refuses content with NUL, naming the field and the character to remove, and writes nothing", async () => {
 		const h = await writerHarness(NOTES);
 		const before = snapshot(h.vault);
-		const error = await refusal(() => h.engine.writer.store({ content: "Backups run at 02:00.\u0000 Restore tested monthly.", title: "Backups" }));
+		const error = await refusal(() =>
+			h.engine.writer.store({ content: "Backups run at 02:00.\u0000 Restore tested monthly.", title: "Backups" }),
+		);
 		expect(error.field).toBe("content");
 		expect(error.message).toBe(
 			"content contains U+0000 (NUL) at character 21; remove it. A memory is text: control characters other than tab and line breaks are refused.",
@@ -35,7 +37,10 @@ describe("what the store accepts, the index finds", () => {
 			["\ud83d", "U+D83D (a lone surrogate)"],
 		]) {
 			const stored = await refusal(() => writer.store({ content: `Alarm ${bad} text` }));
-			expect([stored.field, stored.message.slice(0, stored.message.indexOf(";"))]).toEqual(["content", `content contains ${name} at character 6`]);
+			expect([stored.field, stored.message.slice(0, stored.message.indexOf(";"))]).toEqual([
+				"content",
+				`content contains ${name} at character 6`,
+			]);
 			const amended = await refusal(() => writer.amend("Budget", `The budget is 6.${bad}`));
 			expect(amended.field).toBe("content");
 			const reason = await refusal(() => writer.amend("Budget", "The budget is 6.", `approved${bad}`));
@@ -75,7 +80,25 @@ describe("what the store accepts, the index finds", () => {
 
 	it("either refuses content, naming the field, or indexes it: never stored and invisible", async () => {
 		const h = await writerHarness(NOTES);
-		const pieces = ["word", " ", "\n", "\r\n", "\t", "\u0000", "\u001b", "\u007f", "\ud800", "😀", "\uFFFD", "\u202E", "---\n", "[[", "]]", "# ", "key: value\n"];
+		const pieces = [
+			"word",
+			" ",
+			"\n",
+			"\r\n",
+			"\t",
+			"\u0000",
+			"\u001b",
+			"\u007f",
+			"\ud800",
+			"😀",
+			"\uFFFD",
+			"\u202E",
+			"---\n",
+			"[[",
+			"]]",
+			"# ",
+			"key: value\n",
+		];
 		await fc.assert(
 			fc.asyncProperty(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 12 }), async (parts) => {
 				const content = parts.join("");
@@ -100,7 +123,10 @@ describe("what the store accepts, the index finds", () => {
 describe("generated file names", () => {
 	it("drop bidi controls from a title, so a name cannot pose as another", async () => {
 		const h = await writerHarness(NOTES);
-		const { nodeId } = await h.engine.writer.store({ content: "An invoice arrived.", title: "invoice\u202Efdp.exe \u2066x\u2069\u200E\u200F\u061C" });
+		const { nodeId } = await h.engine.writer.store({
+			content: "An invoice arrived.",
+			title: "invoice\u202Efdp.exe \u2066x\u2069\u200E\u200F\u061C",
+		});
 		expect(nodeId).toBe("Memory/invoicefdp.exe x.md");
 		expect(h.engine.index.graph.hasNote(nodeId)).toBe(true);
 	});

@@ -26,7 +26,11 @@ const UNRELATED: Record<string, string> = {
 
 describe("MemoryWriter.store", () => {
 	it("creates the note in the memory folder with its frontmatter and content, byte for byte", async () => {
-		const h = await writerHarness({ ...UNRELATED, "Decisions/Use Postgres.md": "We chose Postgres.", "Plan.md": "The plan." });
+		const h = await writerHarness({
+			...UNRELATED,
+			"Decisions/Use Postgres.md": "We chose Postgres.",
+			"Plan.md": "The plan.",
+		});
 		const result = await h.engine.writer.store({
 			content: "Deploys happen on Tuesdays after the standup.",
 			title: "Deploy day",
@@ -59,7 +63,11 @@ describe("MemoryWriter.store", () => {
 		);
 		const edges = h.engine.index.graph.outEdges("Memory/Deploy day.md").map((e) => `${e.type} ${e.target}`);
 		expect(edges.sort()).toEqual(["caused_by Decisions/Use Postgres.md", "related_to Garden.md", "supports Plan.md"]);
-		expect(h.engine.index.graph.node("Memory/Deploy day.md")?.memory).toMatchObject({ source: "mcp", category: "process", pinned: false });
+		expect(h.engine.index.graph.node("Memory/Deploy day.md")?.memory).toMatchObject({
+			source: "mcp",
+			category: "process",
+			pinned: false,
+		});
 	});
 
 	it("is found by recall and search as soon as it returns, and the watcher's own event for it changes nothing", async () => {
@@ -80,7 +88,8 @@ describe("MemoryWriter.store", () => {
 
 	it("turns a title into a safe file name inside the memory folder, numbering collisions", async () => {
 		const h = await writerHarness({ "Memory/Plan.md": "old" });
-		const store = (title: string) => h.engine.writer.store({ content: "Some fact.", title, allowDuplicate: true }).then((r) => r.nodeId);
+		const store = (title: string) =>
+			h.engine.writer.store({ content: "Some fact.", title, allowDuplicate: true }).then((r) => r.nodeId);
 		expect(await store("Q3/Q4 plan: budget?")).toBe("Memory/Q3 Q4 plan budget.md");
 		expect(await store("../../etc/passwd")).toBe("Memory/etc passwd.md");
 		expect(await store("plan")).toBe("Memory/plan 2.md");
@@ -96,23 +105,46 @@ describe("MemoryWriter.store", () => {
 	it("titles a memory without a title after its first words", async () => {
 		const h = await writerHarness({});
 		const store = (content: string) => h.engine.writer.store({ content }).then((r) => r.nodeId);
-		expect(await store("## Deploys happen on Tuesdays after the standup, unless the release manager says otherwise.")).toBe(
-			"Memory/Deploys happen on Tuesdays after the standup, unless the release.md",
+		expect(
+			await store("## Deploys happen on Tuesdays after the standup, unless the release manager says otherwise."),
+		).toBe("Memory/Deploys happen on Tuesdays after the standup, unless the release.md");
+		expect(await store("---\n\n- [x] See [[Plan|the plan]] and **ship** it")).toBe(
+			"Memory/See the plan and ship it.md",
 		);
-		expect(await store("---\n\n- [x] See [[Plan|the plan]] and **ship** it")).toBe("Memory/See the plan and ship it.md");
 		expect(await store("!!! ??? ***")).toBe("Memory/Memory 2024-07-02 09-14-05.md");
 	});
 
 	it("refuses bad input before writing anything, naming the field", async () => {
-		const h = await writerHarness({ ...UNRELATED, "Private/Diary.md": "secret" }, { index: { excludedFolders: ["Private"] }, mcp: { readFolders: ["Memory", "Garden.md"] } });
+		const h = await writerHarness(
+			{ ...UNRELATED, "Private/Diary.md": "secret" },
+			{ index: { excludedFolders: ["Private"] }, mcp: { readFolders: ["Memory", "Garden.md"] } },
+		);
 		const before = snapshot(h.vault);
 		const cases: [Parameters<typeof h.engine.writer.store>[0], string, RegExp][] = [
 			[{ content: "" }, "content", /content is empty/],
 			[{ content: "   \n" }, "content", /content is empty/],
 			[{ content: 42 as unknown as string }, "content", /content must be the memory's text as a string \(got number\)/],
-			[{ content: "x".repeat(MAX_CONTENT_BYTES + 1) }, "content", /content is 101 KB; a memory may hold at most 100 KB/],
-			[{ content: "fact", related: [{ id: "Garden", type: "related_to" }, { id: "Garden", type: "causes" }] }, "related[1].type", /related\[1\]\.type "causes" is not an edge type; use one of caused_by, supports, derived_from, related_to, contradicts, supersedes\./],
-			[{ content: "fact", related: [{ id: "Nowhere", type: "supports" }] }, "related[0].id", /No memory "Nowhere" \(field related\[0\]\.id\)/],
+			[
+				{ content: "x".repeat(MAX_CONTENT_BYTES + 1) },
+				"content",
+				/content is 101 KB; a memory may hold at most 100 KB/,
+			],
+			[
+				{
+					content: "fact",
+					related: [
+						{ id: "Garden", type: "related_to" },
+						{ id: "Garden", type: "causes" },
+					],
+				},
+				"related[1].type",
+				/related\[1\]\.type "causes" is not an edge type; use one of caused_by, supports, derived_from, related_to, contradicts, supersedes\./,
+			],
+			[
+				{ content: "fact", related: [{ id: "Nowhere", type: "supports" }] },
+				"related[0].id",
+				/No memory "Nowhere" \(field related\[0\]\.id\)/,
+			],
 			[{ content: "fact", related: [{ id: "../Garden", type: "supports" }] }, "related[0].id", /"\.\." segment/],
 			[{ content: "fact", related: "Garden" as never }, "related", /related must be a list/],
 			[{ content: "fact", related: ["Garden"] as never }, "related[0]", /must be an object \{id, type\}/],
@@ -146,7 +178,9 @@ describe("MemoryWriter.store", () => {
 
 	it("gives concurrent stores of the same title different names", async () => {
 		const h = await writerHarness({});
-		const results = await Promise.all([1, 2, 3].map((n) => h.engine.writer.store({ content: `Fact ${n}.`, title: "Same" })));
+		const results = await Promise.all(
+			[1, 2, 3].map((n) => h.engine.writer.store({ content: `Fact ${n}.`, title: "Same" })),
+		);
 		expect(results.map((r) => r.nodeId)).toEqual(["Memory/Same.md", "Memory/Same 2.md", "Memory/Same 3.md"]);
 		expect(h.vault.content("Memory/Same 3.md")).toContain("Fact 3.");
 	});
@@ -175,21 +209,31 @@ describe("auto-links", () => {
 		expect(written).toEqual(result.autoLinks.map((link) => `[[${link.target.slice(4, -3)}]]`));
 		const edges = h.engine.index.graph.outEdges(result.nodeId);
 		expect(edges.map((edge) => edge.target).sort()).toEqual(result.autoLinks.map((link) => link.target).sort());
-		expect(edges.every((edge) => edge.type === "related_to" && edge.provenance[0].key === "memory_auto_links")).toBe(true);
+		expect(edges.every((edge) => edge.type === "related_to" && edge.provenance[0].key === "memory_auto_links")).toBe(
+			true,
+		);
 	});
 
 	it("never auto-links beside a link the memory asked for", async () => {
 		const h = await writerHarness({ ...UNRELATED, ...BILLING_NOTES });
-		const result = await h.engine.writer.store({ content: BILLING, related: [{ id: "Billing export", type: "caused_by" }] });
+		const result = await h.engine.writer.store({
+			content: BILLING,
+			related: [{ id: "Billing export", type: "caused_by" }],
+		});
 		expect(result.autoLinks.map((link) => link.target)).not.toContain("Ops/Billing export.md");
 		expect(result.autoLinks).toHaveLength(3);
-		const edges = h.engine.index.graph.outEdges(result.nodeId).filter((edge) => edge.target === "Ops/Billing export.md");
+		const edges = h.engine.index.graph
+			.outEdges(result.nodeId)
+			.filter((edge) => edge.target === "Ops/Billing export.md");
 		expect(edges.map((edge) => edge.type)).toEqual(["caused_by"]);
 	});
 
 	it("makes no more than 10 auto-links into one memory", async () => {
 		const fans = Object.fromEntries(
-			Array.from({ length: 10 }, (_, i) => [`Fans/Fan ${i}.md`, `---\nmemory_auto_links: ["[[Billing export]]"]\n---\nUnrelated thing number ${i}.`]),
+			Array.from({ length: 10 }, (_, i) => [
+				`Fans/Fan ${i}.md`,
+				`---\nmemory_auto_links: ["[[Billing export]]"]\n---\nUnrelated thing number ${i}.`,
+			]),
 		);
 		const h = await writerHarness({ ...UNRELATED, ...BILLING_NOTES, ...fans });
 		const result = await h.engine.writer.store({ content: BILLING });
@@ -210,7 +254,11 @@ describe("auto-links", () => {
 		const stored: string[] = [];
 		const lengths: number[] = [];
 		for (let i = 0; i < 6; i++) {
-			const result = await h.engine.writer.store({ content: BILLING, title: `Pool exhausted ${i}`, allowDuplicate: true });
+			const result = await h.engine.writer.store({
+				content: BILLING,
+				title: `Pool exhausted ${i}`,
+				allowDuplicate: true,
+			});
 			stored.push(result.nodeId);
 			lengths.push(result.autoLinks.length);
 		}
@@ -240,14 +288,19 @@ describe("auto-links", () => {
 			expect(result.autoLinks, content).toEqual([]);
 		}
 		const related = await h.engine.writer.store({
-			content: "Harbor keeps every note, its merge history and the sync queue in one SQLite database per device, written in WAL mode.",
+			content:
+				"Harbor keeps every note, its merge history and the sync queue in one SQLite database per device, written in WAL mode.",
 		});
 		expect(related.autoLinks.map((link) => link.target)).toContain("Memory/Notes are stored in SQLite.md");
 	});
 
 	it("uses embeddings when a model is ready, with the model's own floor", async () => {
 		const h = await writerHarness(
-			{ ...UNRELATED, "Pets/Dog walk.md": "Walk the dog every morning before breakfast.", "Pets/Vet.md": "The dog vet appointment is on Friday." },
+			{
+				...UNRELATED,
+				"Pets/Dog walk.md": "Walk the dog every morning before breakfast.",
+				"Pets/Vet.md": "The dog vet appointment is on Friday.",
+			},
 			{ recall: { autoLink: { cosineFloorByModel: { "test/bag-of-words": 0.5 } } } },
 		);
 		await h.engine.useEmbedder(bagOfWordsEmbedder());
@@ -261,7 +314,10 @@ describe("auto-links", () => {
 
 describe("possible conflicts", () => {
 	it("hints at a number that changed under the same anchor and unit, without an edge", async () => {
-		const h = await writerHarness({ ...UNRELATED, "Memory/Launch budget.md": "---\nmemory_source: mcp\n---\nThe launch budget is $50,000." });
+		const h = await writerHarness({
+			...UNRELATED,
+			"Memory/Launch budget.md": "---\nmemory_source: mcp\n---\nThe launch budget is $50,000.",
+		});
 		const result = await h.engine.writer.store({ content: "The launch budget is $80,000 after the review." });
 		expect(result.possibleConflicts).toEqual([
 			{ id: "Memory/Launch budget.md", kind: "numeric_mismatch", detail: "budget ($): new $80,000, existing $50,000" },
@@ -287,7 +343,11 @@ describe("MemoryWriter.amend", () => {
 	it("writes a new memory that supersedes the old one, which stays untouched, and recall prefers it", async () => {
 		const old = "---\nmemory_source: mcp\nmemory_category: finance\n---\nThe launch budget is $50,000.\n";
 		const h = await writerHarness({ ...UNRELATED, "Memory/Launch budget.md": old });
-		const result = await h.engine.writer.amend("Launch budget", "The launch budget is $80,000.", "approved by finance on Monday");
+		const result = await h.engine.writer.amend(
+			"Launch budget",
+			"The launch budget is $80,000.",
+			"approved by finance on Monday",
+		);
 		expect(result).toEqual({
 			nodeId: "Memory/Launch budget 2.md",
 			status: "stored",
@@ -311,7 +371,10 @@ describe("MemoryWriter.amend", () => {
 			].join("\n"),
 		);
 		const recalled = await h.engine.recall("launch budget", { readOnly: true });
-		expect(recalled.results.slice(0, 2).map((hit) => hit.path)).toEqual(["Memory/Launch budget 2.md", "Memory/Launch budget.md"]);
+		expect(recalled.results.slice(0, 2).map((hit) => hit.path)).toEqual([
+			"Memory/Launch budget 2.md",
+			"Memory/Launch budget.md",
+		]);
 		expect(recalled.results[1].supersededBy).toEqual(["Memory/Launch budget 2.md"]);
 
 		const again = await h.engine.writer.amend("Memory/Launch budget 2.md", "The launch budget is $90,000.");
@@ -320,20 +383,31 @@ describe("MemoryWriter.amend", () => {
 	});
 
 	it("amends a note of the user into the memory folder under a name of its own, so [[Plan]] still means the user's note", async () => {
-		const h = await writerHarness({ ...UNRELATED, "Projects/Plan.md": "Ship in May.", "Projects/Roadmap.md": "See [[Plan]]." });
+		const h = await writerHarness({
+			...UNRELATED,
+			"Projects/Plan.md": "Ship in May.",
+			"Projects/Roadmap.md": "See [[Plan]].",
+		});
 		const result = await h.engine.writer.amend("Plan", "Ship in June.");
 		expect(result.nodeId).toBe("Memory/Plan 2.md");
 		expect(frontmatterOf(h.vault, result.nodeId).supersedes).toEqual(["[[Plan]]"]);
-		expect(h.engine.index.graph.outEdges(result.nodeId).map((e) => [e.type, e.target])).toEqual([["supersedes", "Projects/Plan.md"]]);
+		expect(h.engine.index.graph.outEdges(result.nodeId).map((e) => [e.type, e.target])).toEqual([
+			["supersedes", "Projects/Plan.md"],
+		]);
 		expect(h.engine.index.graph.outEdges("Projects/Roadmap.md").map((e) => e.target)).toEqual(["Projects/Plan.md"]);
 	});
 
 	it("refuses unknown, unreadable or traversing ids and empty content, writing nothing", async () => {
-		const h = await writerHarness({ ...UNRELATED, "Journal/Today.md": "private" }, { mcp: { readFolders: ["Memory"] } });
+		const h = await writerHarness(
+			{ ...UNRELATED, "Journal/Today.md": "private" },
+			{ mcp: { readFolders: ["Memory"] } },
+		);
 		const before = snapshot(h.vault);
 		expect((await refusal(() => h.engine.writer.amend("Nowhere", "x"))).field).toBe("node_id");
 		expect((await refusal(() => h.engine.writer.amend("../Journal/Today", "x"))).message).toContain('".." segment');
-		expect((await refusal(() => h.engine.writer.amend("Journal/Today.md", "x"))).message).toContain("outside the folders MCP clients may read");
+		expect((await refusal(() => h.engine.writer.amend("Journal/Today.md", "x"))).message).toContain(
+			"outside the folders MCP clients may read",
+		);
 		h.settings.mcp.readFolders = [];
 		expect((await refusal(() => h.engine.writer.amend("Journal/Today.md", ""))).field).toBe("content");
 		expect((await refusal(() => h.engine.writer.amend("Journal/Today.md", "x", 5 as never))).field).toBe("reason");
@@ -355,4 +429,3 @@ function exampleVault(): Record<string, string> {
 	walk("");
 	return notes;
 }
-

@@ -13,18 +13,27 @@ afterEach(async () => {
 	await stopEngines();
 });
 
-type Op = { kind: "pin" | "unpin"; note: number } | { kind: "link"; note: number; target: number; type: number } | { kind: "pass" };
+type Op =
+	| { kind: "pin" | "unpin"; note: number }
+	| { kind: "link"; note: number; target: number; type: number }
+	| { kind: "pass" };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
 	fc.record({ kind: fc.constantFrom("pin" as const, "unpin" as const), note: fc.nat(NOTES - 1) }),
-	fc.record({ kind: fc.constant("link" as const), note: fc.nat(NOTES - 1), target: fc.nat(NOTES - 1), type: fc.nat(TYPES.length - 1) }),
+	fc.record({
+		kind: fc.constant("link" as const),
+		note: fc.nat(NOTES - 1),
+		target: fc.nat(NOTES - 1),
+		type: fc.nat(TYPES.length - 1),
+	}),
 	fc.constant({ kind: "pass" as const }),
 );
 
 describe("pin, unpin, link and maintenance interleaved on 20 notes (issue 12.2)", () => {
 	it("125 batches (about 800 calls) in random interleavings end with every file's memory_* keys equal to the engine's state", async () => {
 		const notes: Record<string, string> = {};
-		for (let n = 0; n < NOTES; n++) notes[pathOf(n)] = `---\nmemory_source: mcp\nmemory_created: 2024-06-01\n---\nNote ${n}.\n`;
+		for (let n = 0; n < NOTES; n++)
+			notes[pathOf(n)] = `---\nmemory_source: mcp\nmemory_created: 2024-06-01\n---\nNote ${n}.\n`;
 		const h = await writerHarness(notes);
 		const pinned = new Map<number, boolean>();
 		const links = new Set<string>();
@@ -55,7 +64,9 @@ describe("pin, unpin, link and maintenance interleaved on 20 notes (issue 12.2)"
 					const want = pinned.get(n) ?? false;
 					expect(frontmatter.memory_pinned === true, `${path} memory_pinned`).toBe(want);
 					expect(h.engine.index.graph.node(path)?.memory.pinned, `${path} pinned in the index`).toBe(want);
-					expect(frontmatter.memory_status, `${path} memory_status`).toBe(frontmatterStatus(h.engine.maintenance.statusOf(path)));
+					expect(frontmatter.memory_status, `${path} memory_status`).toBe(
+						frontmatterStatus(h.engine.maintenance.statusOf(path)),
+					);
 					if (want) expect(h.engine.maintenance.statusOf(path), `${path} is pinned, so core`).toBe("core");
 				}
 				for (const link of links) {

@@ -45,7 +45,10 @@ const NOTES: Record<string, string> = {
 };
 
 const MEMORIES = [
-	{ content: "The billing service pages Alice when invoices fail to send.", query: "who gets paged when invoices fail" },
+	{
+		content: "The billing service pages Alice when invoices fail to send.",
+		query: "who gets paged when invoices fail",
+	},
 	{ content: "Staging Postgres runs version sixteen since the upgrade in March.", query: "staging postgres version" },
 	{ content: "Deploys are frozen during the release train week before holidays.", query: "deploy freeze holidays" },
 ];
@@ -62,7 +65,9 @@ async function storeAndRecall(engine: MemoryEngine): Promise<{ stored: string[];
 		const recalled = await engine.recall(memory.query, { readOnly: true });
 		// To 10 digits: a note re-indexed unchanged moves the running mean of note lengths in the last bits.
 		const digits = (value: number) => Number(value.toPrecision(10));
-		rankings.push(recalled.results.map((hit) => ({ path: hit.path, score: digits(hit.score), relevance: digits(hit.relevance) })));
+		rankings.push(
+			recalled.results.map((hit) => ({ path: hit.path, score: digits(hit.score), relevance: digits(hit.relevance) })),
+		);
 	}
 	return { stored, rankings };
 }

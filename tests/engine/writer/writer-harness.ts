@@ -26,13 +26,20 @@ export async function stopEngines(): Promise<void> {
 
 /** Settings as data.json would hold them, with writes fast enough for tests. */
 export function testSettings(input: Record<string, unknown> = {}): MemorySettings {
-	const { settings, problems } = readMemorySettings({ ...input, maintenance: { writesPerSecond: 1000, ...(input.maintenance as object) } });
+	const { settings, problems } = readMemorySettings({
+		...input,
+		maintenance: { writesPerSecond: 1000, ...(input.maintenance as object) },
+	});
 	if (problems.length > 0) throw new Error(problems.join("; "));
 	return settings;
 }
 
 /** A started engine (following the vault) over `vault`, with settings that tests may change in place. */
-export async function startEngine(vault: VaultPort, settings: MemorySettings, options: { follow?: boolean; saveSettings?: boolean } = {}) {
+export async function startEngine(
+	vault: VaultPort,
+	settings: MemorySettings,
+	options: { follow?: boolean; saveSettings?: boolean } = {},
+) {
 	const saved: MemorySettings[] = [];
 	const holder = { settings };
 	const engine = new MemoryEngine({
@@ -57,7 +64,10 @@ export async function startEngine(vault: VaultPort, settings: MemorySettings, op
 	return { engine, saved, current: () => holder.settings };
 }
 
-export async function writerHarness(notes: Record<string, string>, settingsInput: Record<string, unknown> = {}): Promise<WriterHarness> {
+export async function writerHarness(
+	notes: Record<string, string>,
+	settingsInput: Record<string, unknown> = {},
+): Promise<WriterHarness> {
 	const vault = new MemoryVault(notes);
 	vault.now = NOW;
 	const settings = testSettings(settingsInput);

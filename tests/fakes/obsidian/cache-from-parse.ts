@@ -12,7 +12,8 @@ export function cacheFromParse(parsed: ParsedNote): CachedMetadata {
 	if (parsed.links.length > 0) cache.links = parsed.links.map((link) => ({ ...link, position: emptyPos() }));
 	if (parsed.embeds.length > 0) cache.embeds = parsed.embeds.map((embed) => ({ ...embed, position: emptyPos() }));
 	if (parsed.tags.length > 0) cache.tags = parsed.tags.map((tag) => ({ ...tag, position: emptyPos() }));
-	if (parsed.headings.length > 0) cache.headings = parsed.headings.map((heading) => ({ ...heading, position: emptyPos() }));
+	if (parsed.headings.length > 0)
+		cache.headings = parsed.headings.map((heading) => ({ ...heading, position: emptyPos() }));
 	if (parsed.blocks.length > 0) {
 		const blocks: Record<string, BlockCache> = {};
 		for (const id of parsed.blocks) blocks[id.toLowerCase()] ??= { id, position: emptyPos() };

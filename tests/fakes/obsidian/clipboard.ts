@@ -18,7 +18,9 @@ export class Clipboard {
 /** Gives the global `navigator` (absent in Node 20, clipboard-less in later Node) a clipboard. */
 export function installClipboard(): void {
 	const scope = globalObject as { navigator?: { clipboard?: unknown } };
-	if (scope.navigator === undefined) Object.defineProperty(globalObject, "navigator", { value: {}, configurable: true, writable: true });
+	if (scope.navigator === undefined)
+		Object.defineProperty(globalObject, "navigator", { value: {}, configurable: true, writable: true });
 	const navigator = scope.navigator as { clipboard?: unknown };
-	if (!(navigator.clipboard instanceof Clipboard)) Object.defineProperty(navigator, "clipboard", { value: new Clipboard(), configurable: true });
+	if (!(navigator.clipboard instanceof Clipboard))
+		Object.defineProperty(navigator, "clipboard", { value: new Clipboard(), configurable: true });
 }

@@ -39,7 +39,8 @@ export class Commands {
 	/** Fake-only: runs a command and waits for what its callback returns. */
 	async run(id: string): Promise<void> {
 		const command = this.commands[id];
-		if (!command) throw new Error(`No command "${id}"; registered: ${Object.keys(this.commands).join(", ") || "none"}.`);
+		if (!command)
+			throw new Error(`No command "${id}"; registered: ${Object.keys(this.commands).join(", ") || "none"}.`);
 		if (command.checkCallback) command.checkCallback(false);
 		else await (command.callback?.() as unknown);
 	}

@@ -55,7 +55,14 @@ export class Component {
 		this.register(() => eventRef.e.offref(eventRef));
 	}
 
-	registerDomEvent(el: EventTarget | { addEventListener: EventTarget["addEventListener"]; removeEventListener: EventTarget["removeEventListener"] }, type: string, callback: EventListener, options?: boolean | AddEventListenerOptions): void {
+	registerDomEvent(
+		el:
+			| EventTarget
+			| { addEventListener: EventTarget["addEventListener"]; removeEventListener: EventTarget["removeEventListener"] },
+		type: string,
+		callback: EventListener,
+		options?: boolean | AddEventListenerOptions,
+	): void {
 		el.addEventListener(type, callback, options);
 		this.register(() => el.removeEventListener(type, callback, options));
 	}

@@ -16,8 +16,13 @@ const CLOSING = /^---[ \t]*(?:\r?\n|$)/m;
 export class FileManager {
 	constructor(private readonly vault: Vault) {}
 
-	async processFrontMatter(file: TFile, fn: (frontmatter: Record<string, unknown>) => void, options?: DataWriteOptions): Promise<void> {
-		if (!(file instanceof TFile) || file.extension !== "md") throw new Error("processFrontMatter needs a markdown file.");
+	async processFrontMatter(
+		file: TFile,
+		fn: (frontmatter: Record<string, unknown>) => void,
+		options?: DataWriteOptions,
+	): Promise<void> {
+		if (!(file instanceof TFile) || file.extension !== "md")
+			throw new Error("processFrontMatter needs a markdown file.");
 		await this.vault.process(file, (content) => rewriteFrontmatter(content, fn), options);
 	}
 
@@ -40,7 +45,8 @@ function rewriteFrontmatter(content: string, fn: (frontmatter: Record<string, un
 	const yamlEnd = closing ? yamlStart + closing.index : -1;
 	const parsed: unknown = yamlStart === -1 ? {} : parse(content.slice(yamlStart, yamlEnd));
 	const frontmatter = parsed ?? {};
-	if (typeof frontmatter !== "object" || Array.isArray(frontmatter)) throw new Error("The frontmatter is not a YAML map.");
+	if (typeof frontmatter !== "object" || Array.isArray(frontmatter))
+		throw new Error("The frontmatter is not a YAML map.");
 	fn(frontmatter as Record<string, unknown>);
 	const yaml = Object.keys(frontmatter).length === 0 ? "" : stringify(frontmatter, { lineWidth: 0 });
 	if (yamlStart === -1) return `---\n${yaml}---\n${content}`;

@@ -22,7 +22,9 @@ function entry(frontmatter: unknown, keys: readonly string[]): unknown {
 function stringList(value: unknown): string[] | null {
 	if (value === null) return null;
 	const items = Array.isArray(value) ? (value as unknown[]) : [value];
-	return items.flatMap((item) => (typeof item === "string" ? [item] : typeof item === "number" || typeof item === "boolean" ? [String(item)] : []));
+	return items.flatMap((item) =>
+		typeof item === "string" ? [item] : typeof item === "number" || typeof item === "boolean" ? [String(item)] : [],
+	);
 }
 
 export function parseFrontMatterAliases(frontmatter: unknown): string[] | null {

@@ -10,7 +10,10 @@ export class Notice {
 	readonly containerEl: HTMLElement | undefined;
 	readonly messageEl: HTMLElement | undefined;
 
-	constructor(message: string | DocumentFragment, readonly duration?: number) {
+	constructor(
+		message: string | DocumentFragment,
+		readonly duration?: number,
+	) {
 		this.message = typeof message === "string" ? message : (message.textContent ?? "");
 		Notice.messages.push(this.message);
 		if (typeof document !== "undefined" && typeof createDiv === "function") {

@@ -37,7 +37,10 @@ export abstract class Plugin extends Component {
 
 	/** A real element when there is a DOM (UI tests, the browser harness), else a FakeElement. */
 	addRibbonIcon(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement | FakeElement {
-		const element = typeof document === "undefined" ? new FakeElement() : createDiv({ cls: "side-dock-ribbon-action clickable-icon" });
+		const element =
+			typeof document === "undefined"
+				? new FakeElement()
+				: createDiv({ cls: "side-dock-ribbon-action clickable-icon" });
 		element.setAttr("aria-label", title);
 		element.setAttr("data-icon", icon);
 		const listener = (evt: Event): void => void callback(evt as MouseEvent);

@@ -1,4 +1,15 @@
-import { promises as fs, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, readFileSync, existsSync } from "node:fs";
+import {
+	promises as fs,
+	mkdirSync,
+	readdirSync,
+	renameSync,
+	rmSync,
+	statSync,
+	utimesSync,
+	writeFileSync,
+	readFileSync,
+	existsSync,
+} from "node:fs";
 import { join } from "node:path";
 import { FakeDataAdapter } from "./data-adapter";
 import { Events } from "./events";
@@ -141,8 +152,10 @@ export class Vault extends Events {
 			this.live(file);
 			const target = this.visiblePath(newPath);
 			if (target === file.path) return;
-			if (this.byPath.has(target) || existsSync(this.fullPath(target))) throw new Error("Destination file already exists!");
-			if (file instanceof TFolder && target.startsWith(`${file.path}/`)) throw new Error("Cannot move a folder into itself.");
+			if (this.byPath.has(target) || existsSync(this.fullPath(target)))
+				throw new Error("Destination file already exists!");
+			if (file instanceof TFolder && target.startsWith(`${file.path}/`))
+				throw new Error("Cannot move a folder into itself.");
 			const parent = this.parentOf(target);
 			renameSync(this.fullPath(file.path), this.fullPath(target));
 			this.detach(file);
@@ -159,7 +172,8 @@ export class Vault extends Events {
 
 	/** Deletes for good (plugins should use `fileManager.trashFile`). */
 	delete(file: TAbstractFile, force?: boolean): Promise<void> {
-		if (file instanceof TFolder && file.children.length > 0 && !force) return Promise.reject(new Error("Folder is not empty."));
+		if (file instanceof TFolder && file.children.length > 0 && !force)
+			return Promise.reject(new Error("Folder is not empty."));
 		return this.deletePermanently(file);
 	}
 
@@ -237,7 +251,11 @@ export class Vault extends Events {
 			} else if (entry.isFile()) {
 				const child = new TFile(this, path);
 				const stats = statSync(join(dir, entry.name));
-				child.stat = { ctime: Math.round(stats.birthtimeMs || stats.ctimeMs), mtime: Math.round(stats.mtimeMs), size: stats.size };
+				child.stat = {
+					ctime: Math.round(stats.birthtimeMs || stats.ctimeMs),
+					mtime: Math.round(stats.mtimeMs),
+					size: stats.size,
+				};
 				this.attach(child, folder);
 			}
 		}
@@ -263,7 +281,8 @@ export class Vault extends Events {
 	}
 
 	private live<T extends TAbstractFile>(file: T): T {
-		if (this.byPath.get(file.path) !== file) throw new Error(`ENOENT: no such file or directory, open '${this.fullPath(file.path)}'`);
+		if (this.byPath.get(file.path) !== file)
+			throw new Error(`ENOENT: no such file or directory, open '${this.fullPath(file.path)}'`);
 		return file;
 	}
 
@@ -295,7 +314,8 @@ export class Vault extends Events {
 	}
 
 	private freeTrashPath(file: TAbstractFile): string {
-		const dot = file instanceof TFile && file.extension !== "" ? file.name.length - file.extension.length - 1 : file.name.length;
+		const dot =
+			file instanceof TFile && file.extension !== "" ? file.name.length - file.extension.length - 1 : file.name.length;
 		const stem = file.name.slice(0, dot);
 		const extension = file.name.slice(dot);
 		let candidate = `.trash/${file.name}`;

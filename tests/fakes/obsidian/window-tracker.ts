@@ -71,11 +71,25 @@ export class WindowTracker {
 		const add = target.addEventListener.bind(target);
 		const remove = target.removeEventListener.bind(target);
 		const listeners = this.listeners;
-		target.addEventListener = function (this: EventTarget, type: string, listener: Listener | null, options?: boolean | AddEventListenerOptions) {
-			if (listener !== null && !listeners.some((r) => r.target === target && r.type === type && r.listener === listener)) listeners.push({ target, type, listener });
+		target.addEventListener = function (
+			this: EventTarget,
+			type: string,
+			listener: Listener | null,
+			options?: boolean | AddEventListenerOptions,
+		) {
+			if (
+				listener !== null &&
+				!listeners.some((r) => r.target === target && r.type === type && r.listener === listener)
+			)
+				listeners.push({ target, type, listener });
 			add(type, listener, options);
 		};
-		target.removeEventListener = function (this: EventTarget, type: string, listener: Listener | null, options?: boolean | EventListenerOptions) {
+		target.removeEventListener = function (
+			this: EventTarget,
+			type: string,
+			listener: Listener | null,
+			options?: boolean | EventListenerOptions,
+		) {
 			const index = listeners.findIndex((r) => r.target === target && r.type === type && r.listener === listener);
 			if (index !== -1) listeners.splice(index, 1);
 			remove(type, listener, options);

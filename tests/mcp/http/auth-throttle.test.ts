@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AuthThrottle, type AuthFailureAnswer, type AuthThrottlePolicy } from "../../../src/mcp/http/auth-throttle";
 
-const POLICY: AuthThrottlePolicy = { freeFailures: 3, baseDelayMs: 100, maxDelayMs: 1000, forgetAfterMs: 60_000, maxHeld: 2 };
+const POLICY: AuthThrottlePolicy = {
+	freeFailures: 3,
+	baseDelayMs: 100,
+	maxDelayMs: 1000,
+	forgetAfterMs: 60_000,
+	maxHeld: 2,
+};
 
 function delayOf(answer: AuthFailureAnswer): number | "drop" {
 	if (answer.kind === "drop") return "drop";

@@ -1,7 +1,12 @@
 import { request } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { generateToken, startMcpHttpServer, type McpHttpServerOptions, type RunningMcpServer } from "../../../src/mcp/http/mcp-http-server";
+import {
+	generateToken,
+	startMcpHttpServer,
+	type McpHttpServerOptions,
+	type RunningMcpServer,
+} from "../../../src/mcp/http/mcp-http-server";
 import { createEchoServer } from "./echo-server";
 
 export interface TestServer {
@@ -14,12 +19,21 @@ export interface TestServer {
 export async function startEchoServer(overrides: Partial<McpHttpServerOptions> = {}): Promise<TestServer> {
 	const token = generateToken();
 	const logs: string[] = [];
-	const server = await startMcpHttpServer({ createServer: createEchoServer, port: 0, token, log: (line) => logs.push(line), ...overrides });
+	const server = await startMcpHttpServer({
+		createServer: createEchoServer,
+		port: 0,
+		token,
+		log: (line) => logs.push(line),
+		...overrides,
+	});
 	return { server, token, logs };
 }
 
 /** An SDK client connected to the server with the given bearer token. */
-export async function connectClient(url: string, token: string | null): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+export async function connectClient(
+	url: string,
+	token: string | null,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
 	const headers: Record<string, string> = token === null ? {} : { Authorization: `Bearer ${token}` };
 	const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
 	const client = new Client({ name: "http-test", version: "1.0.0" });
@@ -59,7 +73,13 @@ export function rawRequest(options: RawRequest): Promise<RawReply> {
 			(incoming) => {
 				const parts: Buffer[] = [];
 				incoming.on("data", (part: Buffer) => parts.push(part));
-				incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(parts).toString("utf8") }));
+				incoming.on("end", () =>
+					resolve({
+						status: incoming.statusCode ?? 0,
+						headers: incoming.headers,
+						body: Buffer.concat(parts).toString("utf8"),
+					}),
+				);
 				incoming.on("error", reject);
 			},
 		);
@@ -95,9 +115,14 @@ export function parseJsonRpc(reply: RawReply): unknown {
 
 /** Opens a raw session with initialize; returns its id. */
 export async function initializeRaw(port: number, token: string): Promise<string> {
-	const reply = await rawRequest({ port, headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` }, body: INITIALIZE });
+	const reply = await rawRequest({
+		port,
+		headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` },
+		body: INITIALIZE,
+	});
 	const id = reply.headers["mcp-session-id"];
-	if (reply.status !== 200 || typeof id !== "string") throw new Error(`initialize failed: ${reply.status} ${reply.body}`);
+	if (reply.status !== 200 || typeof id !== "string")
+		throw new Error(`initialize failed: ${reply.status} ${reply.body}`);
 	return id;
 }
 

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RunningMcpServer } from "../../../src/mcp/http/mcp-http-server";
-import { initializeRaw, LIST_TOOLS, MCP_HEADERS, openEventStream, rawRequest, startEchoServer, type TestServer } from "./http-harness";
+import {
+	initializeRaw,
+	LIST_TOOLS,
+	MCP_HEADERS,
+	openEventStream,
+	rawRequest,
+	startEchoServer,
+	type TestServer,
+} from "./http-harness";
 import { ManualTime } from "./manual-time";
 
 const IDLE_MS = 10 * 60_000;
@@ -19,7 +27,11 @@ describe("MCP HTTP server: idle sessions", () => {
 	}
 
 	function listTools(started: TestServer, sessionId: string) {
-		return rawRequest({ port: started.server.port, headers: { ...MCP_HEADERS, authorization: `Bearer ${started.token}`, "mcp-session-id": sessionId }, body: LIST_TOOLS });
+		return rawRequest({
+			port: started.server.port,
+			headers: { ...MCP_HEADERS, authorization: `Bearer ${started.token}`, "mcp-session-id": sessionId },
+			body: LIST_TOOLS,
+		});
 	}
 
 	it("closes sessions idle for idleSessionMs; their ids then get 404", async () => {

@@ -32,8 +32,12 @@ describe("MCP HTTP server: token options", () => {
 	});
 
 	it("never starts without a token unless allowNoAuth is given", async () => {
-		await expect(startMcpHttpServer({ createServer: createEchoServer, port: 0, token: null })).rejects.toThrow(/needs a token.*allowNoAuth/);
-		await expect(startMcpHttpServer({ createServer: createEchoServer, port: 0, token: null, allowNoAuth: false })).rejects.toThrow(/needs a token/);
+		await expect(startMcpHttpServer({ createServer: createEchoServer, port: 0, token: null })).rejects.toThrow(
+			/needs a token.*allowNoAuth/,
+		);
+		await expect(
+			startMcpHttpServer({ createServer: createEchoServer, port: 0, token: null, allowNoAuth: false }),
+		).rejects.toThrow(/needs a token/);
 	});
 
 	it("refuses a short token without repeating it", async () => {
@@ -45,14 +49,26 @@ describe("MCP HTTP server: token options", () => {
 
 	it("serves without a token only with allowNoAuth on loopback, and warns loudly", async () => {
 		const logs: string[] = [];
-		const open = await startMcpHttpServer({ createServer: createEchoServer, port: 0, token: null, allowNoAuth: true, log: (line) => logs.push(line) });
+		const open = await startMcpHttpServer({
+			createServer: createEchoServer,
+			port: 0,
+			token: null,
+			allowNoAuth: true,
+			log: (line) => logs.push(line),
+		});
 		running = open;
 		expect(open.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-		expect(logs.some((line) => line.startsWith("WARNING") && line.includes("WITHOUT a token") && line.includes(open.url))).toBe(true);
+		expect(
+			logs.some((line) => line.startsWith("WARNING") && line.includes("WITHOUT a token") && line.includes(open.url)),
+		).toBe(true);
 		const { client } = await connectClient(open.url, null);
 		expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["echo"]);
 		await client.close();
-		const foreign = await rawRequest({ port: open.port, headers: { ...MCP_HEADERS, host: "evil.example.com" }, body: INITIALIZE });
+		const foreign = await rawRequest({
+			port: open.port,
+			headers: { ...MCP_HEADERS, host: "evil.example.com" },
+			body: INITIALIZE,
+		});
 		expect(foreign.status).toBe(403);
 	});
 

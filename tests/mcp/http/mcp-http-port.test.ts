@@ -53,8 +53,12 @@ describe("MCP HTTP server: ports", () => {
 	});
 
 	it("skips the ports other tools reserve while walking up", () => {
-		expect(candidatePorts({ port: 27120, fixedPort: false })).toEqual([27120, 27121, 27122, 27125, 27126, 27127, 27128, 27129, 27130]);
-		expect(candidatePorts({ port: 27150, fixedPort: false })).toEqual([27150, 27151, 27152, 27153, 27154, 27155, 27156, 27157, 27158, 27159, 27160]);
+		expect(candidatePorts({ port: 27120, fixedPort: false })).toEqual([
+			27120, 27121, 27122, 27125, 27126, 27127, 27128, 27129, 27130,
+		]);
+		expect(candidatePorts({ port: 27150, fixedPort: false })).toEqual([
+			27150, 27151, 27152, 27153, 27154, 27155, 27156, 27157, 27158, 27159, 27160,
+		]);
 		expect(candidatePorts({ port: 27150, fixedPort: true })).toEqual([27150]);
 		expect(candidatePorts({ port: 65530, fixedPort: false })).toEqual([65530, 65531, 65532, 65533, 65534, 65535]);
 	});

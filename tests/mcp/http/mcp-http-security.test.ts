@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../../src/mcp/http/json-body";
-import { connectClient, INITIALIZE, initializeRaw, jsonRpcError, LIST_TOOLS, MCP_HEADERS, rawRequest, startEchoServer, type RawReply, type TestServer } from "./http-harness";
+import {
+	connectClient,
+	INITIALIZE,
+	initializeRaw,
+	jsonRpcError,
+	LIST_TOOLS,
+	MCP_HEADERS,
+	rawRequest,
+	startEchoServer,
+	type RawReply,
+	type TestServer,
+} from "./http-harness";
 
 /** The request matrix runs against one server: every refusal must leave it serving the next request. */
 describe("MCP HTTP server: security matrix", () => {
@@ -50,7 +61,11 @@ describe("MCP HTTP server: security matrix", () => {
 	});
 
 	it("accepts the bearer scheme in any letter case", async () => {
-		const reply = await send({ port, headers: { ...MCP_HEADERS, authorization: `bearer ${started.token}` }, body: INITIALIZE });
+		const reply = await send({
+			port,
+			headers: { ...MCP_HEADERS, authorization: `bearer ${started.token}` },
+			body: INITIALIZE,
+		});
 		expect(reply.status).toBe(200);
 	});
 
@@ -148,7 +163,11 @@ describe("MCP HTTP server: security matrix", () => {
 		const put = await send({ port, method: "PUT", headers: { ...MCP_HEADERS, ...auth }, body: INITIALIZE });
 		expect(put.status).toBe(405);
 		expect(put.headers.allow).toBe("GET, POST, DELETE");
-		const preflight = await send({ port, method: "OPTIONS", headers: { origin: `http://localhost:${port}`, "access-control-request-method": "POST" } });
+		const preflight = await send({
+			port,
+			method: "OPTIONS",
+			headers: { origin: `http://localhost:${port}`, "access-control-request-method": "POST" },
+		});
 		expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
 		expect(preflight.status).toBeGreaterThanOrEqual(400);
 		await expectStillServing();

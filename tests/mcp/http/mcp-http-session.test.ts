@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunningMcpServer } from "../../../src/mcp/http/mcp-http-server";
-import { connectClient, initializeRaw, LIST_TOOLS, MCP_HEADERS, rawRequest, startEchoServer, type TestServer } from "./http-harness";
+import {
+	connectClient,
+	initializeRaw,
+	LIST_TOOLS,
+	MCP_HEADERS,
+	rawRequest,
+	startEchoServer,
+	type TestServer,
+} from "./http-harness";
 
 describe("MCP HTTP server: sessions", () => {
 	let running: RunningMcpServer | undefined;
@@ -52,7 +60,11 @@ describe("MCP HTTP server: sessions", () => {
 		await transport.terminateSession();
 		expect(server.sessionCount()).toBe(0);
 
-		const reused = await rawRequest({ port: server.port, headers: { ...MCP_HEADERS, authorization: `Bearer ${token}`, "mcp-session-id": sessionId }, body: LIST_TOOLS });
+		const reused = await rawRequest({
+			port: server.port,
+			headers: { ...MCP_HEADERS, authorization: `Bearer ${token}`, "mcp-session-id": sessionId },
+			body: LIST_TOOLS,
+		});
 		expect(reused.status).toBe(404);
 		expect(JSON.parse(reused.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32001 } });
 		await client.close();
@@ -69,15 +81,28 @@ describe("MCP HTTP server: sessions", () => {
 		expect(listed.status).toBe(200);
 		expect(listed.body).toContain('"name":"echo"');
 
-		const deleted = await rawRequest({ port: server.port, method: "DELETE", headers: { authorization: `Bearer ${token}`, "mcp-session-id": sessionId } });
+		const deleted = await rawRequest({
+			port: server.port,
+			method: "DELETE",
+			headers: { authorization: `Bearer ${token}`, "mcp-session-id": sessionId },
+		});
 		expect(deleted.status).toBe(200);
 		expect(server.sessionCount()).toBe(0);
 	});
 
 	it("does not keep a session whose initialize was refused", async () => {
 		const { server, token } = await start();
-		const badInitialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } });
-		const reply = await rawRequest({ port: server.port, headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` }, body: badInitialize });
+		const badInitialize = JSON.stringify({
+			jsonrpc: "2.0",
+			id: 1,
+			method: "initialize",
+			params: { protocolVersion: "2025-11-25" },
+		});
+		const reply = await rawRequest({
+			port: server.port,
+			headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` },
+			body: badInitialize,
+		});
 		expect(reply.status).toBe(400);
 		expect(reply.headers["mcp-session-id"]).toBeUndefined();
 		expect(server.sessionCount()).toBe(0);

@@ -28,7 +28,11 @@ describe("MCP HTTP server: repeated bad tokens", () => {
 		const pending = rawRequest({ port, headers: WRONG, body: INITIALIZE }).then((reply) => (held = reply));
 		await expect.poll(() => time.delays).toEqual([...sweepOnly, 5_000]);
 
-		const good = await rawRequest({ port, headers: { ...MCP_HEADERS, authorization: `Bearer ${started.token}` }, body: INITIALIZE });
+		const good = await rawRequest({
+			port,
+			headers: { ...MCP_HEADERS, authorization: `Bearer ${started.token}` },
+			body: INITIALIZE,
+		});
 		expect(good.status).toBe(200);
 		expect(held).toBeUndefined();
 

@@ -19,7 +19,9 @@ function openSocket(port: number): Promise<RawConnection> {
 		let received = "";
 		socket.setEncoding("utf8");
 		socket.on("data", (chunk: string) => (received += chunk));
-		const closed = new Promise<{ received: string; afterMs: number }>((done) => socket.once("close", () => done({ received, afterMs: performance.now() - started })));
+		const closed = new Promise<{ received: string; afterMs: number }>((done) =>
+			socket.once("close", () => done({ received, afterMs: performance.now() - started })),
+		);
 		socket.on("error", () => {});
 		socket.once("connect", () => resolve({ socket, closed }));
 		socket.once("error", reject);
@@ -77,8 +79,16 @@ describe("MCP HTTP server: timeouts and refused connections", () => {
 
 	it.each([
 		["a bad token (401)", () => head("wrong-token-wrong-token-wrong-token-wrong", INITIALIZE.length) + INITIALIZE, 401],
-		["a foreign Host (403)", () => head(started.token, INITIALIZE.length).replace(`127.0.0.1:${port}`, "evil.example.com") + INITIALIZE, 403],
-		["another path (404)", () => head(started.token, INITIALIZE.length).replace("POST /mcp", "POST /other") + INITIALIZE, 404],
+		[
+			"a foreign Host (403)",
+			() => head(started.token, INITIALIZE.length).replace(`127.0.0.1:${port}`, "evil.example.com") + INITIALIZE,
+			403,
+		],
+		[
+			"another path (404)",
+			() => head(started.token, INITIALIZE.length).replace("POST /mcp", "POST /other") + INITIALIZE,
+			404,
+		],
 	] as const)("answers %s with Connection: close and ends the connection", async (_label, request, status) => {
 		const connection = await openSocket(port);
 		connection.socket.write(request());

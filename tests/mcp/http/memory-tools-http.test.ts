@@ -28,14 +28,28 @@ describe("the new memory tools, resources and prompts over HTTP", () => {
 		harness = await connectHarness(vault, new MemoryStorage());
 		const engine = harness.engine;
 		const token = generateToken();
-		running = await startMcpHttpServer({ createServer: () => createMemoryMcpServer(engine, { version: "test" }), port: 0, token });
+		running = await startMcpHttpServer({
+			createServer: () => createMemoryMcpServer(engine, { version: "test" }),
+			port: 0,
+			token,
+		});
 		const { client } = await connectClient(running.url, token);
-		const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+		const call = async (name: string, args: Record<string, unknown>) =>
+			(await client.callTool({ name, arguments: args })) as CallToolResult;
 
-		const stored = await call("memory_store", { content: "Launch is on 2 May.", title: "Launch date", tags: ["launch"], event_date: "2024-05-02" });
+		const stored = await call("memory_store", {
+			content: "Launch is on 2 May.",
+			title: "Launch date",
+			tags: ["launch"],
+			event_date: "2024-05-02",
+		});
 		expect(stored.structuredContent).toMatchObject({ node_id: "Memory/Launch date.md" });
 		const got = await call("memory_get", { node_id: "Launch date" });
-		expect(got.structuredContent).toMatchObject({ content: "Launch is on 2 May.\n", tags: ["#launch"], properties: { memory_event_date: "2024-05-02", tags: ["launch"] } });
+		expect(got.structuredContent).toMatchObject({
+			content: "Launch is on 2 May.\n",
+			tags: ["#launch"],
+			properties: { memory_event_date: "2024-05-02", tags: ["launch"] },
+		});
 
 		const unlinked = await call("memory_unlink", { source: "Budget 50k", target: "Budget 80k", type: "contradicts" });
 		expect(unlinked.structuredContent).toMatchObject({ removed: 1, still_linked_by: [] });
@@ -43,10 +57,15 @@ describe("the new memory tools, resources and prompts over HTTP", () => {
 
 		const unknown = await call("memory_get", { node_id: "Launch date", full: true });
 		expect(unknown.isError).toBe(true);
-		expect(JSON.stringify(unknown.content)).toContain('unknown key \\"full\\" in the arguments of memory_get; allowed: node_id');
+		expect(JSON.stringify(unknown.content)).toContain(
+			'unknown key \\"full\\" in the arguments of memory_get; allowed: node_id',
+		);
 
 		const resource = await client.readResource({ uri: "memory://note/Memory/Launch%20date.md" });
-		expect(resource.contents[0]).toMatchObject({ mimeType: "text/markdown", text: vault.content("Memory/Launch date.md") });
+		expect(resource.contents[0]).toMatchObject({
+			mimeType: "text/markdown",
+			text: vault.content("Memory/Launch date.md"),
+		});
 		const prompt = await client.getPrompt({ name: "recall-for-task", arguments: { task: "launch budget" } });
 		expect(prompt.messages.length).toBeGreaterThanOrEqual(2);
 		await client.close();

@@ -26,7 +26,12 @@ describe("store → recall through the HTTP server, on a vault on disk followed 
 		dir = await mkdtemp(join(tmpdir(), "cm-loop-"));
 		const { engine } = await startEngine(new FsVault(dir), testSettings());
 		const token = generateToken();
-		server = await startMcpHttpServer({ createServer: () => createMemoryMcpServer(engine, { version: "test" }), port: 0, token, log: () => undefined });
+		server = await startMcpHttpServer({
+			createServer: () => createMemoryMcpServer(engine, { version: "test" }),
+			port: 0,
+			token,
+			log: () => undefined,
+		});
 		client = (await connectClient(server.url, token)).client;
 	});
 
@@ -42,12 +47,20 @@ describe("store → recall through the HTTP server, on a vault on disk followed 
 		for (let i = 0; i < ITERATIONS; i++) {
 			const [place, thing, person] = [word(i, "dock"), word(i, "crate"), word(i, "clerk")];
 			const content = `The ${thing} waits at ${place} until ${person} signs for it.`;
-			const stored = (await client.callTool({ name: "memory_store", arguments: { content } })).structuredContent as { node_id: string; status: string };
+			const stored = (await client.callTool({ name: "memory_store", arguments: { content } })).structuredContent as {
+				node_id: string;
+				status: string;
+			};
 			expect(stored.status).toBe("stored");
-			const recalled = (await client.callTool({ name: "memory_recall", arguments: { query: `where does the ${thing} wait`, k: 3, read_only: true } }))
-				.structuredContent as { results: { node_id: string; relevance: number; low_confidence?: boolean }[] };
+			const recalled = (
+				await client.callTool({
+					name: "memory_recall",
+					arguments: { query: `where does the ${thing} wait`, k: 3, read_only: true },
+				})
+			).structuredContent as { results: { node_id: string; relevance: number; low_confidence?: boolean }[] };
 			const first = recalled.results[0];
-			if (first?.node_id !== stored.node_id || !(first.relevance > 0) || first.low_confidence) misses.push(`${i}: ${JSON.stringify(recalled.results[0])}`);
+			if (first?.node_id !== stored.node_id || !(first.relevance > 0) || first.low_confidence)
+				misses.push(`${i}: ${JSON.stringify(recalled.results[0])}`);
 		}
 		expect(misses).toEqual([]);
 	});

@@ -21,17 +21,31 @@ export interface TabUnderTest {
 }
 
 /** The plugin from src/main.ts over a fake vault, loaded, optionally started, with its settings tab open. */
-export async function openSettingsTab(files: Record<string, string>, data: Record<string, unknown>, options: { start?: boolean; classic?: boolean } = {}): Promise<TabUnderTest> {
+export async function openSettingsTab(
+	files: Record<string, string>,
+	data: Record<string, unknown>,
+	options: { start?: boolean; classic?: boolean } = {},
+): Promise<TabUnderTest> {
 	const app = new App(makeVaultDir({ ...files, [DATA_JSON]: JSON.stringify({ welcomed: true, ...data }) }));
 	const plugin = new CausalMemoryPlugin(app as never, manifest);
-	const fake = plugin as unknown as { load(): void; whenLoaded(): Promise<void>; settingTabs: unknown[]; unload(): void };
+	const fake = plugin as unknown as {
+		load(): void;
+		whenLoaded(): Promise<void>;
+		settingTabs: unknown[];
+		unload(): void;
+	};
 	fake.load();
 	await fake.whenLoaded();
 	if (options.start === true) {
 		app.vault.fireLoadEvents();
 		app.workspace.triggerLayoutReady();
 		await plugin.memory?.whenReady();
-		await until(() => !["off", "starting"].includes(plugin.mcp?.state.kind ?? "off") || data.mcp === undefined || (data.mcp as { enabled?: boolean }).enabled === false);
+		await until(
+			() =>
+				!["off", "starting"].includes(plugin.mcp?.state.kind ?? "off") ||
+				data.mcp === undefined ||
+				(data.mcp as { enabled?: boolean }).enabled === false,
+		);
 	}
 	const tab = fake.settingTabs[0] as TabUnderTest["tab"];
 	document.body.appendChild(tab.containerEl);
@@ -71,11 +85,28 @@ export function errorOf(row: HTMLElement): string | null {
 /** The HTTP status of an MCP initialize request with `token` (node:http, not the DOM's fetch). */
 export function statusWith(url: string, token: string): Promise<number> {
 	return new Promise((resolve, reject) => {
-		const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
-		const req = request(url, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", Host: new URL(url).host } }, (res) => {
-			res.resume();
-			resolve(res.statusCode ?? 0);
+		const body = JSON.stringify({
+			jsonrpc: "2.0",
+			id: 1,
+			method: "initialize",
+			params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
 		});
+		const req = request(
+			url,
+			{
+				method: "POST",
+				headers: {
+					Authorization: `Bearer ${token}`,
+					"Content-Type": "application/json",
+					Accept: "application/json, text/event-stream",
+					Host: new URL(url).host,
+				},
+			},
+			(res) => {
+				res.resume();
+				resolve(res.statusCode ?? 0);
+			},
+		);
 		req.on("error", reject);
 		req.end(body);
 	});

@@ -17,7 +17,11 @@ type PluginClass = new (app: App, manifest: PluginManifest) => obsidian.Plugin;
 export interface Harness {
 	obsidian: typeof obsidian;
 	/** Builds the app over `files` (vault-relative paths) and loads main.js's plugin into it. */
-	loadPlugin(mainJs: MainJsWrapper, manifest: PluginManifest, files: Record<string, string>): Promise<{ app: App; plugin: obsidian.Plugin }>;
+	loadPlugin(
+		mainJs: MainJsWrapper,
+		manifest: PluginManifest,
+		files: Record<string, string>,
+	): Promise<{ app: App; plugin: obsidian.Plugin }>;
 }
 
 /**
@@ -32,11 +36,19 @@ function unavailable(id: string): unknown {
 	const stub: () => never = function () {
 		return fail();
 	};
-	return new Proxy(stub, { get: (target, key) => (key in target ? (Reflect.get(target, key) as unknown) : stub), construct: fail, apply: fail });
+	return new Proxy(stub, {
+		get: (target, key) => (key in target ? (Reflect.get(target, key) as unknown) : stub),
+		construct: fail,
+		apply: fail,
+	});
 }
 
 /** main.js inside the function wrapper Obsidian uses (render.mjs adds it to the page as a script). */
-export type MainJsWrapper = (require: (id: string) => unknown, module: { exports: Record<string, unknown> }, exports: Record<string, unknown>) => void;
+export type MainJsWrapper = (
+	require: (id: string) => unknown,
+	module: { exports: Record<string, unknown> },
+	exports: Record<string, unknown>,
+) => void;
 
 function evaluateBundle(wrapper: MainJsWrapper): PluginClass {
 	const module: { exports: Record<string, unknown> } = { exports: {} };
@@ -47,7 +59,8 @@ function evaluateBundle(wrapper: MainJsWrapper): PluginClass {
 }
 
 // Obsidian's renderer has Node's `global`; main.js relies on it.
-if (!("global" in window)) Object.defineProperty(window, "global", { value: window, configurable: true, writable: true });
+if (!("global" in window))
+	Object.defineProperty(window, "global", { value: window, configurable: true, writable: true });
 
 export const harness: Harness = {
 	obsidian,

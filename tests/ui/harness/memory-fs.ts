@@ -58,7 +58,8 @@ function read(path: string, encoding?: unknown): string | Uint8Array {
 function write(path: string, data: string | Uint8Array, options?: unknown): void {
 	if (get(parentOf(path)).kind !== "dir") fail("ENOTDIR", path);
 	const existing = entries.get(path);
-	if (existing && typeof options === "object" && options !== null && (options as { flag?: string }).flag === "wx") fail("EEXIST", path);
+	if (existing && typeof options === "object" && options !== null && (options as { flag?: string }).flag === "wx")
+		fail("EEXIST", path);
 	const now = Date.now();
 	entries.set(path, { kind: "file", data: toBytes(data), ctimeMs: existing?.ctimeMs ?? now, mtimeMs: now });
 }
@@ -77,7 +78,9 @@ function mkdir(path: string, options?: { recursive?: boolean }): void {
 
 function children(path: string): string[] {
 	const prefix = path === "/" ? "/" : `${path}/`;
-	return [...entries.keys()].filter((key) => key !== path && key.startsWith(prefix) && !key.slice(prefix.length).includes("/"));
+	return [...entries.keys()].filter(
+		(key) => key !== path && key.startsWith(prefix) && !key.slice(prefix.length).includes("/"),
+	);
 }
 
 function readdir(path: string, options?: { withFileTypes?: boolean }): unknown[] {

@@ -10,17 +10,23 @@ const CONFIG_DIR = [".", "obsidian"].join("");
 const FILES = {
 	"Incidents/API outage.md":
 		'---\ncaused_by: "[[Friday deploy]]"\nmemory_category: incident\n---\nThe API was down for 52 minutes after the Friday deploy.\n',
-	"Releases/Friday deploy.md": '---\ncaused_by: "[[Pool size change]]"\n---\nVersion 2.4 went out on Friday at 17:00. See [[Release checklist]].\n',
-	"Config/Pool size change.md": '---\nderived_from: "[[Load test results]]"\n---\nRaised the database pool from 20 to 80 connections.\n',
+	"Releases/Friday deploy.md":
+		'---\ncaused_by: "[[Pool size change]]"\n---\nVersion 2.4 went out on Friday at 17:00. See [[Release checklist]].\n',
+	"Config/Pool size change.md":
+		'---\nderived_from: "[[Load test results]]"\n---\nRaised the database pool from 20 to 80 connections.\n',
 	"Research/Load test results.md": "Load tests showed connection waits above 60 connections.\n",
-	"Incidents/Postmortem.md": '---\nsupports: "[[API outage]]"\nsupersedes: "[[Outage draft]]"\n---\nThe pool change exhausted the database; deploys stay off Fridays.\n',
+	"Incidents/Postmortem.md":
+		'---\nsupports: "[[API outage]]"\nsupersedes: "[[Outage draft]]"\n---\nThe pool change exhausted the database; deploys stay off Fridays.\n',
 	"Incidents/Outage draft.md": "First notes on the outage.\n",
 	"Incidents/Status page note.md": '---\ncontradicts: "[[API outage]]"\n---\nThe status page showed no downtime.\n',
 	"Releases/Release checklist.md": "Run the load tests before every release.\n",
-	"Memory/No deploys on Fridays.md": "---\nmemory_source: mcp\nmemory_category: decision\n---\nWe do not deploy on Fridays.\n",
-	"Memory/Postgres for the queue.md": "---\nmemory_source: mcp\nmemory_category: decision\n---\nThe job queue runs on Postgres.\n",
+	"Memory/No deploys on Fridays.md":
+		"---\nmemory_source: mcp\nmemory_category: decision\n---\nWe do not deploy on Fridays.\n",
+	"Memory/Postgres for the queue.md":
+		"---\nmemory_source: mcp\nmemory_category: decision\n---\nThe job queue runs on Postgres.\n",
 	"Memory/Pool limit.md": "---\nmemory_source: mcp\n---\nKeep the database pool at 40 connections or fewer.\n",
-	"Preferences/Writing style.md": "---\nmemory_pinned: true\nmemory_category: preference\n---\nShort sentences, no jargon.\n",
+	"Preferences/Writing style.md":
+		"---\nmemory_pinned: true\nmemory_category: preference\n---\nShort sentences, no jargon.\n",
 	[`${CONFIG_DIR}/plugins/causal-memory/data.json`]: JSON.stringify({
 		welcomed: true,
 		mcp: { enabled: false },

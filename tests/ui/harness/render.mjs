@@ -9,7 +9,15 @@ import { chromium } from "playwright-core";
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+	"--headless",
+	"--no-sandbox",
+	"--disable-gpu",
+	"--disable-background-networking",
+	"--disable-component-update",
+	"--disable-sync",
+	"--no-first-run",
+];
 
 /** The fake obsidian module as one browser script (node:fs, node:path, node:timers, node:vm replaced by shims). */
 export async function bundleFakeObsidian() {
@@ -49,7 +57,9 @@ export async function withPluginPage({ theme, files = {}, width = 900, height = 
 		const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
 		const errors = [];
 		page.on("pageerror", (error) => errors.push(error));
-		await page.setContent(`<!doctype html><html><head><meta charset="utf-8"></head><body class="theme-${theme}"></body></html>`);
+		await page.setContent(
+			`<!doctype html><html><head><meta charset="utf-8"></head><body class="theme-${theme}"></body></html>`,
+		);
 		await page.addStyleTag({ content: css });
 		await page.addScriptTag({ content: fakeObsidian });
 		// The function wrapper Obsidian puts around a plugin's main.js.

@@ -12,7 +12,10 @@ const FILES = {
 	"Daily/2026-03-01.md": "# 1 March\n",
 	"Templates/Daily.md": "# {{date}}\n",
 	[`${CONFIG_DIR}/templates.json`]: JSON.stringify({ folder: "Templates" }),
-	[`${CONFIG_DIR}/plugins/causal-memory/data.json`]: JSON.stringify({ welcomed: true, mcp: { token: "Qk3v9xW2mZ7rT1yL8pN4sD6fH0jB5cE2gA9uK7oR3iV" } }),
+	[`${CONFIG_DIR}/plugins/causal-memory/data.json`]: JSON.stringify({
+		welcomed: true,
+		mcp: { token: "Qk3v9xW2mZ7rT1yL8pN4sD6fH0jB5cE2gA9uK7oR3iV" },
+	}),
 };
 
 for (const theme of ["light", "dark"]) {
@@ -20,7 +23,9 @@ for (const theme of ["light", "dark"]) {
 		await page.evaluate(() => {
 			const { plugin } = window.harness;
 			// The page cannot listen on a port: the server is shown as it runs in the app (staged state).
-			Object.defineProperty(plugin.mcp, "state", { get: () => ({ kind: "running", url: "http://127.0.0.1:27150/mcp", port: 27150 }) });
+			Object.defineProperty(plugin.mcp, "state", {
+				get: () => ({ kind: "running", url: "http://127.0.0.1:27150/mcp", port: 27150 }),
+			});
 			const tab = plugin.settingTabs[0];
 			document.body.appendChild(tab.containerEl);
 			tab.open();

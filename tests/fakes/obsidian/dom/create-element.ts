@@ -10,7 +10,8 @@ type Info = DomElementInfo | SvgElementInfo | string | undefined;
 
 function applyInfo(el: Element, info: Info): void {
 	const o: DomElementInfo = typeof info === "string" ? { cls: info } : (info ?? {});
-	if (o.cls !== undefined) el.addClasses(Array.isArray(o.cls) ? o.cls.filter((c) => c !== "") : o.cls.split(" ").filter((c) => c !== ""));
+	if (o.cls !== undefined)
+		el.addClasses(Array.isArray(o.cls) ? o.cls.filter((c) => c !== "") : o.cls.split(" ").filter((c) => c !== ""));
 	if (o.text !== undefined) el.setText(o.text);
 	if (o.attr !== undefined) el.setAttrs(o.attr);
 	if (o.title !== undefined) el.setAttribute("title", o.title);

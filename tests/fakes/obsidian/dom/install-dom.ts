@@ -13,10 +13,14 @@ export function installDom(): void {
 	installNodeHelpers(win);
 	const doc = win.document;
 	const globals = {
-		createEl: (tag: string, info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) => createElementIn(doc, newHtmlElement(doc, tag), info, callback),
-		createDiv: (info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) => createElementIn(doc, newHtmlElement(doc, "div"), info, callback),
-		createSpan: (info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) => createElementIn(doc, newHtmlElement(doc, "span"), info, callback),
-		createSvg: (tag: string, info?: SvgElementInfo | string, callback?: (el: SVGElement) => void) => createElementIn(doc, newSvgElement(doc, tag), info, callback),
+		createEl: (tag: string, info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) =>
+			createElementIn(doc, newHtmlElement(doc, tag), info, callback),
+		createDiv: (info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) =>
+			createElementIn(doc, newHtmlElement(doc, "div"), info, callback),
+		createSpan: (info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) =>
+			createElementIn(doc, newHtmlElement(doc, "span"), info, callback),
+		createSvg: (tag: string, info?: SvgElementInfo | string, callback?: (el: SVGElement) => void) =>
+			createElementIn(doc, newSvgElement(doc, tag), info, callback),
 		createFragment: (callback?: (el: DocumentFragment) => void) => {
 			const fragment = new win.DocumentFragment();
 			callback?.(fragment);
@@ -25,6 +29,7 @@ export function installDom(): void {
 	};
 	for (const [name, value] of Object.entries(globals)) {
 		Object.defineProperty(globalObject, name, { value, configurable: true, writable: true });
-		if ((win as unknown) !== globalObject) Object.defineProperty(win, name, { value, configurable: true, writable: true });
+		if ((win as unknown) !== globalObject)
+			Object.defineProperty(win, name, { value, configurable: true, writable: true });
 	}
 }

@@ -96,7 +96,8 @@ export function installNodeHelpers(win: typeof window): void {
 		},
 		matchParent(this: Element, selector: string, lastParent?: Element) {
 			if (this.matches(selector)) return this;
-			for (let at = this.parentElement; at !== null && at !== lastParent; at = at.parentElement) if (at.matches(selector)) return at;
+			for (let at = this.parentElement; at !== null && at !== lastParent; at = at.parentElement)
+				if (at.matches(selector)) return at;
 			return null;
 		},
 		find(this: Element, selector: string) {
@@ -140,7 +141,11 @@ export function installNodeHelpers(win: typeof window): void {
 		isShown(this: HTMLElement) {
 			return this.style.getPropertyValue("display") !== "none" && this.isConnected;
 		},
-		onClickEvent(this: HTMLElement, listener: (ev: MouseEvent) => unknown, options?: boolean | AddEventListenerOptions) {
+		onClickEvent(
+			this: HTMLElement,
+			listener: (ev: MouseEvent) => unknown,
+			options?: boolean | AddEventListenerOptions,
+		) {
 			this.addEventListener("click", listener, options);
 		},
 		trigger(this: HTMLElement, eventType: string) {
@@ -158,7 +163,8 @@ export function installNodeHelpers(win: typeof window): void {
 }
 
 function define(target: object, methods: Record<string, unknown>): void {
-	for (const [name, value] of Object.entries(methods)) Object.defineProperty(target, name, { value, configurable: true, writable: true });
+	for (const [name, value] of Object.entries(methods))
+		Object.defineProperty(target, name, { value, configurable: true, writable: true });
 }
 
 function defineGetter(target: object, name: string, get: () => unknown): void {

@@ -7,7 +7,10 @@ export class ExtraButtonComponent extends BaseComponent {
 
 	constructor(containerEl: HTMLElement) {
 		super();
-		this.extraSettingsEl = containerEl.createDiv({ cls: ["clickable-icon", "extra-setting-button"], attr: { role: "button" } });
+		this.extraSettingsEl = containerEl.createDiv({
+			cls: ["clickable-icon", "extra-setting-button"],
+			attr: { role: "button" },
+		});
 		setIcon(this.extraSettingsEl, "gear");
 	}
 

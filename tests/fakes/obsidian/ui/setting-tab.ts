@@ -1,4 +1,10 @@
-import type { SettingControl, SettingDefinition, SettingDefinitionGroup, SettingDefinitionItem, SettingGroupItem } from "obsidian";
+import type {
+	SettingControl,
+	SettingDefinition,
+	SettingDefinitionGroup,
+	SettingDefinitionItem,
+	SettingGroupItem,
+} from "obsidian";
 import type { App } from "../app";
 import type { Plugin } from "../plugin";
 import { ExtraButtonComponent } from "./extra-button-component";
@@ -117,7 +123,9 @@ export abstract class SettingTab {
 	private renderControl(setting: Setting, control: SettingControl): void {
 		const value = this.getControlValue(control.key) ?? control.defaultValue;
 		const save = async (next: unknown): Promise<void> => {
-			const problem = await (control.validate as ((value: unknown) => string | void | Promise<string | void>) | undefined)?.(next);
+			const problem = await (
+				control.validate as ((value: unknown) => string | void | Promise<string | void>) | undefined
+			)?.(next);
 			setting.setErrorMessage(typeof problem === "string" ? problem : null);
 			if (typeof problem !== "string") await this.setControlValue(control.key, next);
 		};
@@ -129,7 +137,12 @@ export abstract class SettingTab {
 				setting.addDropdown((dropdown) => dropdown.addOptions(control.options).setValue(asText(value)).onChange(save));
 				break;
 			case "slider":
-				setting.addSlider((slider) => slider.setLimits(control.min, control.max, control.step).setValue(Number(value ?? 0)).onChange(save));
+				setting.addSlider((slider) =>
+					slider
+						.setLimits(control.min, control.max, control.step)
+						.setValue(Number(value ?? 0))
+						.onChange(save),
+				);
 				break;
 			case "number":
 				setting.addText((text) => text.setValue(asText(value)).onChange((raw) => save(Number(raw))));

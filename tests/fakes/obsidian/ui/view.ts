@@ -78,7 +78,10 @@ export abstract class ItemView extends View {
 	}
 
 	addAction(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
-		const action = this.containerEl.firstElementChild?.createEl("a", { cls: "view-action clickable-icon", attr: { "aria-label": title, "data-icon": icon } });
+		const action = this.containerEl.firstElementChild?.createEl("a", {
+			cls: "view-action clickable-icon",
+			attr: { "aria-label": title, "data-icon": icon },
+		});
 		if (!action) throw new Error("the view has no header");
 		action.addEventListener("click", (evt) => void callback(evt));
 		return action;
