@@ -3,30 +3,20 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import { object } from "zod/mini";
 import type { MemoryEngine } from "../engine/memory-engine";
-import { resolveMemoryId } from "../core/graph/memory-ids";
-import type { MemoryPermissions } from "../core/permissions/memory-permissions";
+import { ReadableMemory } from "./readable-memory";
 import { strictArgs } from "./tool-fields";
 import { runTool, type ToolErrorListener, type ToolKind } from "./tool-result";
 
-/** What every tool works with. */
+/** What every tool, resource and prompt works with: the engine limited to what the client may read. */
 export class ToolContext {
+	readonly memory: ReadableMemory;
+
 	constructor(
-		readonly engine: MemoryEngine,
+		engine: MemoryEngine,
 		readonly onError?: ToolErrorListener,
-	) {}
-
-	get permissions(): MemoryPermissions {
-		return this.engine.permissions;
+	) {
+		this.memory = new ReadableMemory(engine);
 	}
-
-	/** The vault path of a memory the client may read, from a path or link text. */
-	readableId = (id: string, field: string): string => {
-		const path = resolveMemoryId(this.engine.index.graph, id, field);
-		this.permissions.assertReadable(path, field);
-		return path;
-	};
-
-	canRead = (path: string): boolean => this.permissions.canRead(path);
 }
 
 type Shape = z.ZodRawShape;

@@ -80,4 +80,13 @@ describe("layers: dependencies point downwards only", () => {
 		const files = readdirSync(join(SRC, "engine"), { withFileTypes: true }).filter((entry) => entry.isFile());
 		expect(files.map((entry) => entry.name)).toEqual(["memory-engine.ts"]);
 	});
+
+	it("MCP tools, resources and prompts see the engine only through ReadableMemory (reads limited to readable notes)", () => {
+		const facade = ({ target }: Import): boolean => target === "engine/memory-engine";
+		expect(violations("mcp", (i) => !facade(i))).toEqual([
+			"mcp/memory-mcp-server.ts -> engine/memory-engine",
+			"mcp/memory-tool.ts -> engine/memory-engine",
+			"mcp/readable-memory.ts -> engine/memory-engine",
+		]);
+	});
 });

@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolContext } from "../memory-tool";
-import { recallReadable } from "../readable-recall";
 import { noteUri } from "../resources/memory-uris";
 import { runRequest } from "../resources/resource-errors";
 import { LIMITS, round3 } from "../tool-fields";
@@ -22,7 +21,7 @@ const countArg = z
 
 async function recallForTask(context: ToolContext, task: string, k: number): Promise<GetPromptResult> {
 	// Looking is not using: a client may fetch a prompt to preview it, so nothing is reactivated.
-	const result = await recallReadable(context.engine, context.canRead, task, {
+	const result = await context.memory.recall(task, {
 		limit: k,
 		verbosity: "full",
 		readOnly: true,

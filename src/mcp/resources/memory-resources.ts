@@ -14,11 +14,10 @@ function clipped(text: string, chars: number): string {
 
 /** The core memories the client may read as one Markdown document: title, id, category, why core, then the text. */
 async function coreMemoriesMarkdown(context: ToolContext): Promise<string> {
-	const { engine, canRead } = context;
-	const core = engine.inspector.listCore().filter((memory) => canRead(memory.path));
+	const core = context.memory.listCore();
 	const sections: string[] = [];
 	for (const memory of core.slice(0, CORE_LISTED)) {
-		const record = await engine.get(memory.path, canRead);
+		const record = await context.memory.get(memory.path, "node_id");
 		const facts = [
 			`node_id: ${memory.path}`,
 			memory.category === null ? null : `category: ${memory.category}`,
@@ -67,8 +66,7 @@ export function registerMemoryResources(server: McpServer, context: ToolContext)
 			runRequest(
 				"reading a memory",
 				async () => {
-					const path = context.readableId(idFromUri(variables.node_id), "node_id");
-					const record = await context.engine.get(path, context.canRead);
+					const record = await context.memory.get(idFromUri(variables.node_id), "node_id");
 					return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: record.file }] };
 				},
 				context.onError,

@@ -24,7 +24,7 @@ export function registerCoreTools(tools: MemoryToolList, context: ToolContext): 
 		input: { node_id: nodeIdField(`The memory to pin. ${NODE_ID_HELP}`) },
 		output: pinOutput,
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-		run: async (args, { engine }) => pinOut(await engine.writer.pin(args.node_id)),
+		run: async (args, { memory }) => pinOut(await memory.writer.pin(args.node_id)),
 	});
 
 	registerMemoryTool(tools, context, {
@@ -36,7 +36,7 @@ export function registerCoreTools(tools: MemoryToolList, context: ToolContext): 
 		input: { node_id: nodeIdField(`The memory to unpin. ${NODE_ID_HELP}`) },
 		output: pinOutput,
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-		run: async (args, { engine }) => pinOut(await engine.writer.unpin(args.node_id)),
+		run: async (args, { memory }) => pinOut(await memory.writer.unpin(args.node_id)),
 	});
 
 	registerMemoryTool(tools, context, {
@@ -60,19 +60,16 @@ export function registerCoreTools(tools: MemoryToolList, context: ToolContext): 
 			),
 		},
 		annotations: { readOnlyHint: true, idempotentHint: true },
-		run: (args, { engine, canRead }) => {
+		run: (args, { memory: readable }) => {
 			const category = args.category === undefined || args.category === "" ? null : args.category;
-			const memories = engine.inspector
-				.listCore(category ?? undefined)
-				.filter((memory) => canRead(memory.path))
-				.map((memory) => ({
-					node_id: memory.path,
-					title: memory.title,
-					category: memory.category,
-					pinned: memory.pinned,
-					why: memory.why,
-					since: isoTimeOrNull(memory.since),
-				}));
+			const memories = readable.listCore(category ?? undefined).map((memory) => ({
+				node_id: memory.path,
+				title: memory.title,
+				category: memory.category,
+				pinned: memory.pinned,
+				why: memory.why,
+				since: isoTimeOrNull(memory.since),
+			}));
 			return { category, memories };
 		},
 	});
@@ -91,12 +88,12 @@ export function registerCoreTools(tools: MemoryToolList, context: ToolContext): 
 		},
 		output: { auto: z.array(z.string()), approval: z.array(z.string()), excluded: z.array(z.string()) },
 		annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
-		run: async (args, { engine }) => {
+		run: async (args, { memory }) => {
 			const change: { auto?: string[]; approval?: string[]; excluded?: string[] } = {};
 			if (args.auto) change.auto = args.auto;
 			if (args.approval) change.approval = args.approval;
 			if (args.excluded) change.excluded = args.excluded;
-			const preferences = await engine.writer.setCorePreferences(change);
+			const preferences = await memory.writer.setCorePreferences(change);
 			return { auto: preferences.auto, approval: preferences.approval, excluded: preferences.excluded };
 		},
 	});

@@ -68,7 +68,6 @@ export function registerGetTools(tools: MemoryToolList, context: ToolContext): v
 		input: { node_id: nodeIdField(`The memory to read. ${NODE_ID_HELP}`) },
 		output: memoryOutput,
 		annotations: { readOnlyHint: true, idempotentHint: true },
-		run: async (args, { engine, canRead, readableId }) =>
-			memoryOut(await engine.get(readableId(args.node_id, "node_id"), canRead)),
+		run: async (args, { memory }) => memoryOut(await memory.get(args.node_id, "node_id")),
 	});
 }

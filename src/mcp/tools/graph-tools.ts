@@ -51,13 +51,11 @@ export function registerGraphTools(tools: MemoryToolList, context: ToolContext):
 			truncated: z.boolean().describe("True when the walk stopped at the node or edge limit."),
 		},
 		annotations: { readOnlyHint: true, idempotentHint: true },
-		run: (args, { engine, canRead, readableId }) => {
-			const start = readableId(args.node_id, "node_id");
-			const traversal = engine.inspector.traverse(start, {
+		run: (args, { memory }) => {
+			const traversal = memory.traverse(args.node_id, "node_id", {
 				depth: args.depth,
 				direction: args.direction,
 				maxNodes: args.max_nodes,
-				include: canRead,
 				...(args.edge_types ? { edgeTypes: args.edge_types } : {}),
 			});
 			return {
@@ -94,11 +92,6 @@ export function registerGraphTools(tools: MemoryToolList, context: ToolContext):
 		},
 		output: explainOutput,
 		annotations: { readOnlyHint: true, idempotentHint: true },
-		run: (args, { engine, canRead, readableId }) => {
-			const path = readableId(args.node_id, "node_id");
-			return roundNumbers(
-				explainOut(engine.inspector.explain(path, { chainDepth: args.chain_depth, include: canRead })),
-			);
-		},
+		run: (args, { memory }) => roundNumbers(explainOut(memory.explain(args.node_id, "node_id", args.chain_depth))),
 	});
 }

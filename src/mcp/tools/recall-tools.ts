@@ -4,7 +4,6 @@ import type { RecallWhy } from "../../core/recall/rank";
 import type { RecallHit, SearchFilters, SearchHit } from "../../core/recall/recall-types";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
-import { recallReadable, searchReadable } from "../readable-recall";
 import {
 	dateMs,
 	enumField,
@@ -146,8 +145,8 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 			results: z.array(recallHitSchema),
 		},
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
-		run: async (args, { engine, canRead }) => {
-			const result = await recallReadable(engine, canRead, args.query, {
+		run: async (args, { memory }) => {
+			const result = await memory.recall(args.query, {
 				limit: args.max_results ?? args.k,
 				verbosity: args.verbosity,
 				readOnly: args.read_only,
@@ -199,7 +198,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 		},
 		output: { query: z.string(), results: z.array(searchHitSchema) },
 		annotations: { readOnlyHint: true, idempotentHint: true },
-		run: (args, { engine, canRead }) => {
+		run: (args, { memory }) => {
 			const { status, category, folder, tag, since, active_since } = args.filters;
 			const filters: SearchFilters = {};
 			if (status !== undefined) filters.status = status;
@@ -208,7 +207,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 			if (tag !== undefined && tag !== "") filters.tag = tag;
 			if (since !== undefined) filters.since = dateMs(since);
 			if (active_since !== undefined) filters.activeSince = dateMs(active_since);
-			const hits = searchReadable(engine, canRead, args.query, filters, args.k);
+			const hits = memory.search(args.query, filters, args.k);
 			return { query: args.query, results: hits.map(searchHitOut) };
 		},
 	});

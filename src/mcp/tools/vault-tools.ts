@@ -34,21 +34,16 @@ const maintenanceOutput = {
 	total_ms: z.number(),
 };
 
-function maintenanceOut(
-	report: PassReport,
-	canRead: (path: string) => boolean,
-): z.input<z.ZodObject<typeof maintenanceOutput>> {
+function maintenanceOut(report: PassReport & { changesTotal: number }): z.input<z.ZodObject<typeof maintenanceOutput>> {
 	return {
 		dry_run: report.dryRun,
 		at: isoTime(report.at),
 		notes: report.notes,
-		changes_total: report.changes.length,
+		changes_total: report.changesTotal,
 		changes: report.changes
-			.filter((change) => canRead(change.path))
 			.slice(0, LISTED_CHANGES)
 			.map((change) => ({ node_id: change.path, from: change.from, to: change.to, reason: change.reason })),
 		proposals: report.proposals
-			.filter((proposal) => canRead(proposal.path))
 			.slice(0, LISTED_CHANGES)
 			.map((proposal) => ({ node_id: proposal.path, category: proposal.category, reason: proposal.reason })),
 		frontmatter_writes: report.writes.written,
@@ -82,8 +77,8 @@ export function registerVaultTools(tools: MemoryToolList, context: ToolContext):
 			open_proposals: z.number().int(),
 		},
 		annotations: { readOnlyHint: true, idempotentHint: true },
-		run: (_args, { engine }) => {
-			const stats = engine.inspector.stats();
+		run: (_args, { memory }) => {
+			const stats = memory.stats();
 			return {
 				notes: stats.notes,
 				edges: stats.edges,
@@ -112,7 +107,6 @@ export function registerVaultTools(tools: MemoryToolList, context: ToolContext):
 		input: { dry_run: z.boolean().default(true).describe("true (default): report only; false: apply the pass.") },
 		output: maintenanceOutput,
 		annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
-		run: async (args, { engine, canRead }) =>
-			maintenanceOut(await engine.maintenance.runPass({ dryRun: args.dry_run }), canRead),
+		run: async (args, { memory }) => maintenanceOut(await memory.runPass({ dryRun: args.dry_run })),
 	});
 }

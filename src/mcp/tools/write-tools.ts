@@ -112,8 +112,8 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		},
 		output: storeOutput,
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
-		run: async (args, { engine }) => {
-			const result = await engine.writer.store({
+		run: async (args, { memory }) => {
+			const result = await memory.writer.store({
 				content: args.content,
 				...(args.title === undefined ? {} : { title: args.title }),
 				...(args.category === undefined ? {} : { category: args.category }),
@@ -142,8 +142,8 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		},
 		output: { ...storeOutput, supersedes: z.string().describe("The memory the new one replaces.") },
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
-		run: async (args, { engine }) => {
-			const result = await engine.writer.amend(
+		run: async (args, { memory }) => {
+			const result = await memory.writer.amend(
 				args.node_id,
 				args.content,
 				args.reason,
@@ -175,8 +175,8 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 			reason: z.string().optional(),
 		},
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-		run: async (args, { engine }) => {
-			const link = await engine.writer.link(args.source, args.target, args.type, args.reason);
+		run: async (args, { memory }) => {
+			const link = await memory.writer.link(args.source, args.target, args.type, args.reason);
 			return {
 				source: link.source,
 				target: link.target,
@@ -212,8 +212,8 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 				),
 		},
 		annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
-		run: async (args, { engine }) => {
-			const result = await engine.writer.unlink(args.source, args.target, args.type);
+		run: async (args, { memory }) => {
+			const result = await memory.writer.unlink(args.source, args.target, args.type);
 			return {
 				source: result.source,
 				target: result.target,
@@ -233,8 +233,8 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		input: { node_id: nodeIdField(`The memory to delete. ${NODE_ID_HELP}`) },
 		output: { node_id: z.string(), deleted: z.literal(true), trashed_to: z.literal("trash") },
 		annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
-		run: async (args, { engine }) => {
-			const result = await engine.writer.delete(args.node_id);
+		run: async (args, { memory }) => {
+			const result = await memory.writer.delete(args.node_id);
 			return { node_id: result.nodeId, deleted: result.deleted, trashed_to: result.trashedTo };
 		},
 	});

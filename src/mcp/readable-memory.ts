@@ -1,0 +1,107 @@
+import type { MemoryEngine } from "../engine/memory-engine";
+import type { MemoryWriter } from "../engine/writer/memory-writer";
+import type { PassReport } from "../engine/maintenance/memory-maintenance";
+import type { MemoryRecord } from "../engine/inspector/memory-reader";
+import type { CoreMemory, Explanation, MemoryStats, Traversal, TraverseOptions } from "../core/inspector/types";
+import type { RecallHit, RecallResult, SearchFilters, SearchHit } from "../core/recall/recall-types";
+import { resolveMemoryId } from "../core/graph/memory-ids";
+
+export interface ReadableRecallOptions {
+	limit: number;
+	verbosity: "full" | "concise";
+	readOnly: boolean;
+}
+
+/**
+ * The engine as an MCP client may see it: every read is limited to the notes the user's read
+ * folders allow, before ranking and walking, so an unreadable note is never returned, named in a
+ * hit, counted as a path in a chain, or reactivated. Tools, resources and prompts reach the
+ * engine only through this view (`tests/architecture/layers.test.ts` checks it); writes go to the
+ * writer, which checks the write folders itself.
+ */
+export class ReadableMemory {
+	constructor(private readonly engine: MemoryEngine) {}
+
+	get writer(): MemoryWriter {
+		return this.engine.writer;
+	}
+
+	canRead = (path: string): boolean => this.engine.permissions.canRead(path);
+
+	/** The vault path of a memory the client may read, from a path or link text; throws naming `field` otherwise. */
+	resolve(id: string, field: string): string {
+		const path = resolveMemoryId(this.engine.index.graph, id, field);
+		this.engine.permissions.assertReadable(path, field);
+		return path;
+	}
+
+	/** Recall that ranks only readable notes, reactivates only what it returns and names no unreadable note. */
+	async recall(query: string, options: ReadableRecallOptions): Promise<RecallResult> {
+		const result = await this.engine.recall(query, {
+			k: options.limit,
+			verbosity: options.verbosity,
+			readOnly: options.readOnly,
+			include: this.canRead,
+		});
+		return { ...result, results: result.results.map((hit) => this.withoutUnreadable(hit)) };
+	}
+
+	search(query: string, filters: SearchFilters, k: number): SearchHit[] {
+		return this.engine.search(query, { ...filters, include: this.canRead }, k);
+	}
+
+	/** A readable memory (resolved from `id`) with its links to readable notes. */
+	get(id: string, field: string): Promise<MemoryRecord> {
+		return this.engine.get(this.resolve(id, field), this.canRead);
+	}
+
+	explain(id: string, field: string, chainDepth: number): Explanation {
+		return this.engine.inspector.explain(this.resolve(id, field), { chainDepth, include: this.canRead });
+	}
+
+	traverse(id: string, field: string, options: Omit<TraverseOptions, "include">): Traversal {
+		return this.engine.inspector.traverse(this.resolve(id, field), { ...options, include: this.canRead });
+	}
+
+	listCore(category?: string): CoreMemory[] {
+		return this.engine.inspector.listCore(category).filter((memory) => this.canRead(memory.path));
+	}
+
+	/** Whole-vault counts: numbers only, no paths. */
+	stats(): MemoryStats {
+		return this.engine.inspector.stats();
+	}
+
+	/**
+	 * A maintenance pass over the whole vault; the report lists only readable notes' changes and
+	 * proposals, and counts all changes in `changesTotal` (a number, like `stats`).
+	 */
+	async runPass(options: { dryRun: boolean }): Promise<PassReport & { changesTotal: number }> {
+		const report = await this.engine.maintenance.runPass(options);
+		return {
+			...report,
+			changesTotal: report.changes.length,
+			changes: report.changes.filter((change) => this.canRead(change.path)),
+			proposals: report.proposals.filter((proposal) => this.canRead(proposal.path)),
+		};
+	}
+
+	private withoutUnreadable(hit: RecallHit): RecallHit {
+		const clean: RecallHit = { ...hit, why: { ...hit.why } };
+		if (clean.supersededBy) {
+			const readable = clean.supersededBy.filter(this.canRead);
+			if (readable.length > 0) clean.supersededBy = readable;
+			else delete clean.supersededBy;
+		}
+		if (clean.why.replaces) {
+			const readable = clean.why.replaces.filter(this.canRead);
+			if (readable.length > 0) clean.why.replaces = readable;
+			else delete clean.why.replaces;
+		}
+		if (clean.why.path && !clean.why.path.every(this.canRead)) {
+			delete clean.why.path;
+			delete clean.why.edges;
+		}
+		return clean;
+	}
+}
