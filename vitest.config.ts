@@ -16,6 +16,9 @@ const BUNDLE_TESTS = [
 	"tests/node/writer-lock-serve.test.ts",
 ];
 
+/** Inputs of a megabyte and thousands of random cases: `npm test` runs them, the quick `unit` loop does not. */
+const SLOW_TESTS = ["tests/**/*.slow.test.ts", "tests/**/*.property.test.ts"];
+
 export default defineConfig({
 	plugins: [inlineWorkerVitePlugin()],
 	resolve: {
@@ -33,10 +36,28 @@ export default defineConfig({
 			{
 				extends: true,
 				test: {
+					name: "core",
+					include: ["tests/core/**/*.test.ts"],
+					exclude: SLOW_TESTS,
+					// Pure code, no global state: the files share one module graph, which makes the loop seconds long.
+					isolate: false,
+				},
+			},
+			{
+				extends: true,
+				test: {
 					name: "unit",
 					include: ["tests/**/*.test.ts"],
-					exclude: BUNDLE_TESTS,
+					exclude: ["tests/core/**", ...BUNDLE_TESTS, ...SLOW_TESTS],
 					globalSetup: ["tests/setup/fixture-model.ts"],
+				},
+			},
+			{
+				extends: true,
+				test: {
+					name: "slow",
+					include: SLOW_TESTS,
+					exclude: BUNDLE_TESTS,
 				},
 			},
 			{
