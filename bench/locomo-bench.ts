@@ -3,16 +3,19 @@
  * categories 1–4 is asked through recall (read-only), and the evidence turns are looked for in
  * the results.
  *
- *   npm run bench -- locomo [--data FILE] [--model-path DIR] [--no-model] [--ablation]
+ *   npm run bench -- locomo [--data FILE] [--model-path DIR] [--no-model] [--ablation] [--via store|http]
  *                           [--settings JSON] [--keyword-settings JSON] [--fusion relative|rrf] [--diversity X]
  *
  * --model-path: a local model folder laid out like the hub (<root>/<owner>/<name>/ with config.json,
  * tokenizer.json and onnx/model.onnx); without it (c) uses the project's fixture model.
  * --ablation adds rows that switch single stages off, to show what each adds.
+ * --via store|http also stores every turn the way an agent does (bench/locomo/store-path.ts), through
+ * `engine.writer.store` or `memory_store` over the real MCP server, and prints both paths side by side.
  *
  * The data is read at run time from ../shared/eval/locomo/locomo-dev.json; none of it is in the repo.
  */
 import { existsSync } from "node:fs";
+import { loadavg } from "node:os";
 import { basename, dirname, resolve } from "node:path";
 import type { Embedder } from "../src/core/model/embedder";
 import { createTransformersEmbedder } from "../src/embeddings/transformers-embedder";
@@ -21,6 +24,8 @@ import { parseFlags } from "./flags";
 import { loadLocomo } from "./locomo/locomo-data";
 import { ScoreTotals } from "./locomo/metrics";
 import { runConversation, type ScoredQuestion, type Variant } from "./locomo/run-conversation";
+import { runStorePath, type StoreVia } from "./locomo/store-path";
+import type { RecallMode } from "../src/core/recall/recall-types";
 import { formatTable, type Cell } from "./table";
 import { printLine } from "../src/node/terminal";
 
@@ -88,14 +93,58 @@ function json(text: string | undefined, flag: string): Record<string, unknown> |
 
 const round = (value: number): number => Number(value.toFixed(3));
 
+function viaOf(flag: string | undefined): StoreVia | undefined {
+	if (flag === undefined || flag === "store" || flag === "http") return flag;
+	throw new Error(`--via must be "store" or "http" (got "${flag}")`);
+}
+
+/** Per category 1–4 then all: the label, the question count and the mean scores rounded. */
+function categoryRows(questions: readonly ScoredQuestion[]): [string, number, number[]][] {
+	const groups: [string, readonly ScoredQuestion[]][] = [
+		...[...CATEGORIES].map((category): [string, ScoredQuestion[]] => [
+			`${category} ${CATEGORY_NAMES[category]}`,
+			questions.filter((q) => q.category === category),
+		]),
+		["all 1–4", questions],
+	];
+	return groups.map(([label, group]) => {
+		const totals = new ScoreTotals();
+		for (const question of group) totals.add(question.scores);
+		const mean = totals.mean();
+		const scores = [mean.recallAt5, mean.recallAt10, mean.reciprocalRank, mean.sessionRecallAt5].map(round);
+		return [label, totals.count, scores];
+	});
+}
+
+interface StoreRun {
+	via: StoreVia;
+	modes: RecallMode[];
+	scored: Map<RecallMode, ScoredQuestion[]>;
+	stores: number;
+	duplicates: number;
+	storeSeconds: number;
+}
+
 async function main(): Promise<void> {
 	const flags = parseFlags();
 	const dataPath = resolve(flags.text("data") ?? "../shared/eval/locomo/locomo-dev.json");
 	if (!existsSync(dataPath)) throw new Error(`LoCoMo data not found at ${dataPath}; pass --data FILE`);
 	const conversations = await loadLocomo(dataPath);
+	const via = viaOf(flags.text("via"));
 	const loaded = flags.has("no-model") ? null : await loadEmbedder(flags.text("model-path"));
 	const pipeline = pipelineOf(flags.text("fusion"), flags.number("diversity", DEFAULT_RECALL_PIPELINE.diversity));
 	const measured = variants(pipeline, loaded !== null, flags.has("ablation"));
+	const recallSettings = json(flags.text("settings"), "settings");
+	const keywordSettings = json(flags.text("keyword-settings"), "keyword-settings");
+	const storeModes: RecallMode[] = via === "http" ? ["keyword+graph"] : ["keyword", "keyword+graph"];
+	const store: StoreRun | undefined = via && {
+		via,
+		modes: storeModes,
+		scored: new Map(storeModes.map((mode) => [mode, []])),
+		stores: 0,
+		duplicates: 0,
+		storeSeconds: 0,
+	};
 
 	const started = performance.now();
 	const scored = new Map<string, ScoredQuestion[]>(measured.map((variant) => [variant.label, []]));
@@ -104,10 +153,23 @@ async function main(): Promise<void> {
 			variants: measured,
 			categories: CATEGORIES,
 			embedder: loaded?.embedder,
-			recallSettings: json(flags.text("settings"), "settings"),
-			keywordSettings: json(flags.text("keyword-settings"), "keyword-settings"),
+			recallSettings,
+			keywordSettings,
 		});
 		for (const [label, questions] of results) scored.get(label)?.push(...questions);
+		if (store) {
+			const run = await runStorePath(conversation, {
+				via: store.via,
+				modes: store.modes,
+				categories: CATEGORIES,
+				recallSettings,
+				keywordSettings,
+			});
+			for (const [mode, questions] of run.scored) store.scored.get(mode)?.push(...questions);
+			store.stores += run.stores;
+			store.duplicates += run.duplicates;
+			store.storeSeconds += run.storeSeconds;
+		}
 	}
 	await loaded?.embedder.dispose();
 
@@ -132,31 +194,37 @@ async function main(): Promise<void> {
 
 	const rows: Cell[][] = [];
 	for (const { label: pipelineLabel } of measured) {
-		const questions = scored.get(pipelineLabel) ?? [];
-		const groups: [string, ScoredQuestion[]][] = [
-			...[...CATEGORIES].map((category): [string, ScoredQuestion[]] => [
-				`${category} ${CATEGORY_NAMES[category]}`,
-				questions.filter((q) => q.category === category),
-			]),
-			["all 1–4", questions],
-		];
-		for (const [label, group] of groups) {
-			const totals = new ScoreTotals();
-			for (const question of group) totals.add(question.scores);
-			const mean = totals.mean();
-			rows.push([
-				pipelineLabel,
-				label,
-				totals.count,
-				round(mean.recallAt5),
-				round(mean.recallAt10),
-				round(mean.reciprocalRank),
-				round(mean.sessionRecallAt5),
-			]);
-		}
+		for (const [label, count, scores] of categoryRows(scored.get(pipelineLabel) ?? []))
+			rows.push([pipelineLabel, label, count, ...scores]);
 	}
 	printLine(formatTable(["pipeline", "category", "questions", "R@5", "R@10", "MRR", "session R@5"], rows));
+	if (store) printStorePath(store, measured, scored);
 	printLine(`\n${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The store path next to the static path of the same recall mode. */
+function printStorePath(store: StoreRun, measured: readonly Variant[], scored: Map<string, ScoredQuestion[]>): void {
+	const how = store.via === "http" ? "memory_store over HTTP (MCP SDK client, 127.0.0.1)" : "engine.writer.store";
+	printLine(
+		`\nstore path: every turn stored through ${how}, title from the content, memory_created at the session's time (+1 min a turn), source_session, related_to the previous turn; questions asked read-only${store.via === "http" ? " through memory_recall" : ""}`,
+	);
+	printLine(
+		`${store.stores} stores in ${store.storeSeconds.toFixed(1)} s (${Math.round(store.stores / store.storeSeconds)}/s, load ${loadavg()[0].toFixed(1)}), ${store.duplicates} answered "duplicate" (scored as the memory they repeat)\n`,
+	);
+	const rows: Cell[][] = [];
+	for (const mode of store.modes) {
+		const staticVariant = measured.find((variant) => variant.mode === mode);
+		const staticRows = categoryRows(staticVariant ? (scored.get(staticVariant.label) ?? []) : []);
+		for (const [i, [label, count, scores]] of categoryRows(store.scored.get(mode) ?? []).entries())
+			rows.push([mode, label, count, ...staticRows[i][2], ...scores]);
+	}
+	const metrics = ["R@5", "R@10", "MRR", "sess R@5"];
+	printLine(
+		formatTable(
+			["mode", "category", "questions", ...metrics.map((m) => `static ${m}`), ...metrics.map((m) => `store ${m}`)],
+			rows,
+		),
+	);
 }
 
 main().catch((error: unknown) => {

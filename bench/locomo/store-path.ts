@@ -1,0 +1,193 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { parseKeywordSettings, type KeywordSettingsInput } from "../../src/core/model/keyword-settings";
+import { parseRecallSettings, type RecallSettingsInput } from "../../src/core/model/recall-settings";
+import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
+import type { RecallMode } from "../../src/core/recall/recall-types";
+import { MemoryEngine } from "../../src/engine/memory-engine";
+import { generateToken, startMcpHttpServer } from "../../src/mcp/http/mcp-http-server";
+import { memoryMcpServerFactory } from "../../src/mcp/memory-mcp-server";
+import { FsStorage } from "../../src/node/fs-storage";
+import { FsVault } from "../../src/node/fs-vault";
+import { NODE_TIMERS } from "../../src/node/node-timers";
+import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
+import { sessionTime, type LocomoConversation, type LocomoTurn } from "./locomo-data";
+import { scoreQuestion } from "./metrics";
+import type { ScoredQuestion } from "./run-conversation";
+
+/** How the turns reach the engine: `engine.writer.store` in process, or `memory_store` over HTTP. */
+export type StoreVia = "store" | "http";
+
+export interface StorePathOptions {
+	via: StoreVia;
+	/** Recall modes to ask in; over HTTP only what `memory_recall` does without a model (keyword+graph). */
+	modes: readonly RecallMode[];
+	categories: ReadonlySet<number>;
+	recallSettings?: RecallSettingsInput;
+	keywordSettings?: KeywordSettingsInput;
+}
+
+export interface StorePathResult {
+	/** Scored questions per recall mode. */
+	scored: Map<RecallMode, ScoredQuestion[]>;
+	stores: number;
+	/** Turns the store answered "duplicate" for: they share the existing memory's note. */
+	duplicates: number;
+	storeSeconds: number;
+}
+
+/** A turn 1 minute after the previous one, from the session's start: memories stored minutes apart. */
+const TURN_SPACING_MS = 60_000;
+
+/** What an agent would store for a turn: who said it and what, and the image it shared. */
+export function turnContent(turn: LocomoTurn): string {
+	const caption = turn.caption ? `\n[image: ${turn.caption}]` : "";
+	return `${turn.speaker}: ${turn.text}${caption}`;
+}
+
+interface StoreRequest {
+	content: string;
+	sourceSession: string;
+	relatedTo: string[];
+}
+
+/** Stores a memory and asks a question, through the engine or through the MCP server. */
+interface MemoryClient {
+	store(request: StoreRequest): Promise<{ nodeId: string; duplicate: boolean }>;
+	recall(question: string, mode: RecallMode): Promise<string[]>;
+	close(): Promise<void>;
+}
+
+function engineClient(engine: MemoryEngine): MemoryClient {
+	return {
+		store: async (request) => {
+			const result = await engine.writer.store(request);
+			return { nodeId: result.nodeId, duplicate: result.status === "duplicate" };
+		},
+		recall: async (question, mode) =>
+			(await engine.recall(question, { k: 10, mode, readOnly: true })).results.map((hit) => hit.path),
+		close: () => Promise.resolve(),
+	};
+}
+
+async function httpClient(engine: MemoryEngine): Promise<MemoryClient> {
+	const token = generateToken();
+	const server = await startMcpHttpServer({
+		createServer: memoryMcpServerFactory(engine, { version: "bench" }),
+		port: 0,
+		token,
+	});
+	const client = new Client({ name: "locomo-bench", version: "1" });
+	await client.connect(
+		new StreamableHTTPClientTransport(new URL(server.url), {
+			requestInit: { headers: { Authorization: `Bearer ${token}` } },
+		}),
+	);
+	const call = async (name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> => {
+		const result = await client.callTool({ name, arguments: args });
+		if (result.isError || typeof result.structuredContent !== "object" || result.structuredContent === null)
+			throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+		return result.structuredContent as Record<string, unknown>;
+	};
+	return {
+		store: async (request) => {
+			const answer = await call("memory_store", {
+				content: request.content,
+				source_session: request.sourceSession,
+				...(request.relatedTo.length === 0 ? {} : { related_to: request.relatedTo }),
+			});
+			return { nodeId: answer.node_id as string, duplicate: answer.status === "duplicate" };
+		},
+		recall: async (question) => {
+			const answer = await call("memory_recall", { query: question, k: 10, read_only: true });
+			return (answer.results as { node_id: string }[]).map((hit) => hit.node_id);
+		},
+		close: async () => {
+			await client.close();
+			await server.close();
+		},
+	};
+}
+
+function engineSettings(options: StorePathOptions): MemorySettings {
+	const defaults = readMemorySettings(null).settings;
+	return {
+		...defaults,
+		recall: parseRecallSettings(options.recallSettings ?? {}),
+		keyword: parseKeywordSettings(options.keywordSettings ?? {}),
+	};
+}
+
+/**
+ * The path agents take: a fresh vault, every turn stored one after another as an agent would
+ * (title made by the writer, memory_created at the turn's time, source_session, related_to the
+ * previous turn of the session), then every question asked read-only.
+ */
+export async function runStorePath(
+	conversation: LocomoConversation,
+	options: StorePathOptions,
+): Promise<StorePathResult> {
+	const root = await mkdtemp(join(tmpdir(), "locomo-store-"));
+	await mkdir(join(root, "vault"));
+	let now = 0;
+	const settings = engineSettings(options);
+	const engine = new MemoryEngine({
+		vault: new FsVault(join(root, "vault")),
+		storage: new FsStorage(join(root, "state"), { sync: false }),
+		worker: createInThreadMaintenanceWorker(),
+		timers: NODE_TIMERS,
+		clock: () => now,
+		settings: () => settings,
+		warn: (message) => console.error(message),
+	});
+	await engine.start({ follow: false });
+	const client = options.via === "http" ? await httpClient(engine) : engineClient(engine);
+	try {
+		const turnsOf = new Map<string, string[]>();
+		let duplicates = 0;
+		let stores = 0;
+		const started = performance.now();
+		for (const session of conversation.sessions) {
+			const start = sessionTime(session.date);
+			let previous: string | undefined;
+			for (const [i, turn] of session.turns.entries()) {
+				now = start + i * TURN_SPACING_MS;
+				const stored = await client.store({
+					content: turnContent(turn),
+					sourceSession: `session ${session.number}`,
+					relatedTo: previous === undefined ? [] : [previous],
+				});
+				stores++;
+				if (stored.duplicate) duplicates++;
+				turnsOf.set(stored.nodeId, [...(turnsOf.get(stored.nodeId) ?? []), turn.diaId]);
+				previous = stored.nodeId;
+			}
+		}
+		const storeSeconds = (performance.now() - started) / 1000;
+
+		const scored = new Map<RecallMode, ScoredQuestion[]>();
+		for (const mode of options.modes) {
+			const questions: ScoredQuestion[] = [];
+			for (const question of conversation.questions) {
+				if (!options.categories.has(question.category) || question.evidence.length === 0) continue;
+				const paths = await client.recall(question.question, mode);
+				// A duplicate turn shares the note of the turn it repeats: the note stands for both.
+				const returned = paths.flatMap((path) => turnsOf.get(path) ?? []);
+				questions.push({
+					conversation: conversation.id,
+					category: question.category,
+					scores: scoreQuestion(returned, question.evidence),
+				});
+			}
+			scored.set(mode, questions);
+		}
+		return { scored, stores, duplicates, storeSeconds };
+	} finally {
+		await client.close();
+		await engine.stop();
+		await rm(root, { recursive: true, force: true });
+	}
+}
