@@ -1,5 +1,5 @@
 import { cpus, loadavg } from "node:os";
-import type { StoragePort } from "../src/core/model/storage-port";
+import type { CacheStore } from "../src/core/model/cache-store";
 import { keywordDocument, type KeywordDocument } from "../src/core/recall/keyword-document";
 import { KeywordIndex } from "../src/core/recall/keyword-index";
 import { tokenize } from "../src/core/recall/tokenize";
@@ -54,16 +54,12 @@ function cpuMs(since?: NodeJS.CpuUsage): number {
 	return (used.user + used.system) / 1000;
 }
 
-class MemoryStore implements StoragePort {
-	readonly files = new Map<string, string>();
-	list = (): Promise<string[]> => Promise.resolve([...this.files.keys()]);
-	read = (name: string): Promise<string | null> => Promise.resolve(this.files.get(name) ?? null);
-	append = (name: string, data: string): Promise<void> => {
-		this.files.set(name, (this.files.get(name) ?? "") + data);
-		return Promise.resolve();
-	};
-	writeAtomic = (name: string, data: string): Promise<void> => {
-		this.files.set(name, data);
+class MemoryStore implements CacheStore {
+	readonly location = "memory";
+	readonly files = new Map<string, Uint8Array>();
+	read = (name: string): Promise<Uint8Array | null> => Promise.resolve(this.files.get(name) ?? null);
+	write = (name: string, bytes: Uint8Array): Promise<void> => {
+		this.files.set(name, bytes);
 		return Promise.resolve();
 	};
 	remove = (name: string): Promise<void> => {
@@ -165,7 +161,7 @@ async function measureCache(
 	await saveKeywordCache(storage, index);
 	const saveMs = performance.now() - started;
 	const saveCpuMs = cpuMs(cpu);
-	const cacheMB = [...storage.files.values()].reduce((sum, text) => sum + text.length, 0) / MB;
+	const cacheMB = [...storage.files.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0) / MB;
 	started = performance.now();
 	cpu = process.cpuUsage();
 	const loaded = await loadKeywordCache(storage, stamps);

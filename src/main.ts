@@ -48,6 +48,8 @@ export default class CausalMemoryPlugin extends Plugin {
 		);
 		this.memory = memory;
 		this.mcp = mcp;
+		// Unloading cannot wait for the stop; a new instance (a reload, an update) does instead: its
+		// engine waits for this one's writer lock, which goes last, after the server has closed.
 		this.register(() => {
 			memory.stopFollowing();
 			// The server goes first: its sessions use the engine until they are closed.
@@ -57,6 +59,8 @@ export default class CausalMemoryPlugin extends Plugin {
 				await embeddings.dispose();
 			})().catch((error: unknown) => warn(`could not stop cleanly: ${errorMessage(error)}`));
 		});
+		// The app does not unload plugins when it quits: save the caches while it waits for its tasks.
+		this.registerEvent(this.app.workspace.on("quit", (tasks) => tasks.add(() => memory.saveCaches())));
 		const context = { app: this.app, plugin: this, store: settings, memory, mcp, embeddings };
 		this.addSettingTab(new CausalMemorySettingTab(context));
 		this.register(applySettingsLive(context));

@@ -1,4 +1,5 @@
 import type { MemorySettings } from "../core/model/settings";
+import type { CacheStore } from "../core/model/cache-store";
 import type { StoragePort } from "../core/model/storage-port";
 import type { VaultPort } from "../core/model/vault";
 import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-port";
@@ -9,6 +10,7 @@ import { deviceStorage } from "./activity/device-storage";
 import { WriterLock, type LockIdentity } from "./activity/writer-lock";
 import { EmbeddingCache } from "./embeddings/embedding-cache";
 import type { EmbeddingProgress } from "./embeddings/embedding-queue";
+import { CacheSaver, type CacheSaveTiming } from "./recall/cache-saver";
 import { readKeywordCache, saveKeywordCache } from "./recall/keyword-cache";
 import { NoteEmbeddings } from "./embeddings/note-embeddings";
 import { engineRecallService } from "./recall/engine-recall";
@@ -22,6 +24,9 @@ import type { Timers } from "../core/model/timers";
 import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vault-index";
 import { readMemory, type MemoryRecord } from "./inspector/memory-reader";
 
+/** Where versions before the CacheStore kept the keyword index: in the synced state folder. */
+const LEGACY_KEYWORD_CACHE_FILE = "keyword-index.json";
+
 export interface MemoryEngineDeps {
 	vault: VaultPort;
 	/** The plugin's own folder (activity log, lifecycle cache). */
@@ -32,6 +37,14 @@ export interface MemoryEngineDeps {
 	 * Default: the names of a single-device store.
 	 */
 	deviceId?: string;
+	/**
+	 * Where the keyword index is cached between runs: outside the vault, on this machine only
+	 * (IndexedDB in Obsidian, the local state folder headless). Without it every start indexes
+	 * every note.
+	 */
+	caches?: CacheStore;
+	/** When the keyword cache is saved in the background (default DEFAULT_CACHE_SAVE_TIMING: 30 s quiet, at most every 5 min). */
+	cacheSaveTiming?: CacheSaveTiming;
 	/** Taken in `storage` before anything is opened, so a second process on the vault refuses to start. Without it no lock is taken. */
 	lock?: LockIdentity;
 	worker: MaintenanceWorker;
@@ -62,7 +75,8 @@ export class MemoryEngine {
 	private readonly deviceFiles: StoragePort;
 	private maintenanceService: MemoryMaintenance | null = null;
 	private embeddings: { notes: NoteEmbeddings; cache: EmbeddingCache } | null = null;
-	private savedKeywordVersion = -1;
+	/** Saves the keyword cache when the index settles, on `saveCaches` and on stop; null without `caches`. */
+	private readonly keywordSaver: CacheSaver | null;
 	private built = false;
 	private stopped = false;
 
@@ -80,6 +94,17 @@ export class MemoryEngine {
 			onLoaded: this.recallService.noteLoaded,
 		});
 		this.recallService.attach(this.index);
+		const caches = deps.caches;
+		this.keywordSaver = caches
+			? new CacheSaver({
+					version: () => this.recallService.keywordVersion,
+					save: () => saveKeywordCache(caches, this.recallService.keyword),
+					timers: deps.timers,
+					clock: deps.clock,
+					timing: deps.cacheSaveTiming,
+					warn: (message) => deps.warn(`could not save the keyword index cache: ${message}`),
+				})
+			: null;
 		this.inspector = new MemoryInspector({
 			index: this.index,
 			activity: () => this.activity,
@@ -121,7 +146,8 @@ export class MemoryEngine {
 	 */
 	async start(options: { follow: boolean; onProgress?: ProgressListener }): Promise<IndexReport> {
 		const { deps } = this;
-		if (deps.lock) this.writerLock = await WriterLock.acquire(deps.storage, deps.lock, deps);
+		if (deps.lock)
+			this.writerLock = await WriterLock.acquire(deps.storage, deps.lock, { ...deps, cancelled: () => this.stopped });
 		await this.adoptKeywordCache();
 		this.throwIfStopped();
 		if (options.follow) this.index.start();
@@ -147,10 +173,10 @@ export class MemoryEngine {
 			settings: () => deps.settings(),
 			warn: deps.warn,
 		});
-		// The keyword cache is saved only on stop: at 100k notes serializing it takes many seconds.
 		this.maintenanceService.onPassCompleted(() => this.recallService.refreshCommunities());
 		this.throwIfStopped();
 		if (options.follow) this.maintenanceService.start();
+		if (options.follow) this.keywordSaver?.start();
 		return report;
 	}
 
@@ -207,47 +233,67 @@ export class MemoryEngine {
 		await this.activityStore.record({ kind: "open", path, at: this.deps.clock() });
 	}
 
-	/** Stops following, lets a running pass and queued writes finish, closes the log and the worker. */
+	/**
+	 * Saves the caches now if they changed (the app is quitting: Obsidian does not unload plugins
+	 * then), after a background save that runs. Before the first build there is nothing new to save.
+	 */
+	async saveCaches(): Promise<void> {
+		if (this.built) await this.keywordSaver?.flush();
+		await this.embeddings?.cache.flush();
+	}
+
+	/**
+	 * Stops following, lets a running pass and queued writes finish, saves the caches, closes the
+	 * log and the worker. The writer lock goes last, whatever failed: a new engine in this process
+	 * (a plugin reload) waits for it.
+	 */
 	async stop(): Promise<void> {
 		this.stopped = true;
 		this.index.stop();
-		await this.maintenanceService?.stop();
-		await this.saveKeywordCache().catch((error: unknown) =>
-			this.deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`),
-		);
-		await this.embeddings?.notes.close();
-		await this.embeddings?.cache.flush();
-		this.recallService.dispose();
-		await this.activityStore?.close();
-		this.deps.worker.terminate();
-		await this.writerLock
-			?.release()
-			.catch((error: unknown) => this.deps.warn(`could not remove the writer lock: ${errorMessage(error)}`));
+		try {
+			await this.maintenanceService?.stop();
+			await this.keywordSaver?.stop();
+			if (this.built)
+				await this.keywordSaver
+					?.flush()
+					.catch((error: unknown) => this.deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`));
+			await this.embeddings?.notes.close();
+			await this.embeddings?.cache.flush();
+			this.recallService.dispose();
+			await this.activityStore?.close();
+		} finally {
+			this.deps.worker.terminate();
+			await this.writerLock
+				?.release()
+				.catch((error: unknown) => this.deps.warn(`could not remove the writer lock: ${errorMessage(error)}`));
+		}
 	}
 
 	/**
 	 * Adopts the saved keyword index before the build. No listing of the vault here: the build
 	 * re-indexes each note whose stamp changed as it loads it, and notes the build no longer has
-	 * leave the keyword index with the first community refresh.
+	 * leave the keyword index with the first community refresh. A cache that cannot be used is a
+	 * one-line warning and a full build.
 	 */
 	private async adoptKeywordCache(): Promise<void> {
-		const cached = await readKeywordCache(this.deviceFiles, this.deps.settings().keyword);
-		if (cached.index === null) return;
+		const caches = this.deps.caches;
+		if (!caches || !this.keywordSaver) return;
+		await this.deviceFiles
+			.remove(LEGACY_KEYWORD_CACHE_FILE)
+			.catch((error: unknown) =>
+				this.deps.warn(`could not remove the old ${LEGACY_KEYWORD_CACHE_FILE}: ${errorMessage(error)}`),
+			);
+		const cached = await readKeywordCache(caches, this.deps.settings().keyword);
+		if (cached.index === null) {
+			if (cached.absent !== true) this.deps.warn(`${cached.reason} (${caches.location}); indexing every note again`);
+			return;
+		}
 		this.recallService.adoptCachedKeywordIndex(cached.index);
-		this.savedKeywordVersion = this.recallService.keywordVersion;
+		this.keywordSaver.markSaved();
 	}
 
 	private throwIfStopped(): void {
 		if (this.stopped) throw new Error("The memory engine was stopped while it was starting.");
-	}
-
-	private async saveKeywordCache(): Promise<void> {
-		// Before the first build the index holds only what the cache had: nothing new to save.
-		if (!this.built) return;
-		const version = this.recallService.keywordVersion;
-		if (version === this.savedKeywordVersion) return;
-		await saveKeywordCache(this.deviceFiles, this.recallService.keyword);
-		this.savedKeywordVersion = version;
 	}
 
 	// --- recall and search (src/engine/recall/recall-service.ts) ---

@@ -12,10 +12,14 @@ export interface AtomicWriteOptions {
 
 /**
  * Replaces `target` with `data` so that readers see either the old or the new file, never a
- * mix: write a temp file beside it, fsync, rename over the target, fsync the folder. The temp
+ * mix (text is written as UTF-8): write a temp file beside it, fsync, rename over the target, fsync the folder. The temp
  * file keeps the target's permissions (or gets `mode`).
  */
-export async function writeFileAtomic(target: string, data: string, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+	target: string,
+	data: string | Uint8Array,
+	options: AtomicWriteOptions = {},
+): Promise<void> {
 	const previous = await fs.stat(target).catch(() => null);
 	const temp = await writeTempBeside(target, data, options.mode ?? (previous ? previous.mode & 0o7777 : 0o666));
 	try {
@@ -28,7 +32,7 @@ export async function writeFileAtomic(target: string, data: string, options: Ato
 }
 
 /** Writes and fsyncs `data` to a new temp file beside `target` (named by TEMP_FILE); returns its path. */
-async function writeTempBeside(target: string, data: string, mode: number): Promise<string> {
+async function writeTempBeside(target: string, data: string | Uint8Array, mode: number): Promise<string> {
 	const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
 	const handle = await fs.open(temp, "wx", mode & 0o7777);
 	try {

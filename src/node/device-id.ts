@@ -21,11 +21,15 @@ export function stateHome(env: NodeJS.ProcessEnv = process.env): string {
 	return env.XDG_STATE_HOME || join(homedir(), ".local", "state");
 }
 
+/** Names the vault folder in the local state home: a hash of its real path. */
+export async function vaultKey(vaultDir: string): Promise<string> {
+	const real = await fs.realpath(vaultDir).catch(() => resolve(vaultDir));
+	return createHash("sha256").update(real).digest("hex").slice(0, 16);
+}
+
 /** The file that holds this machine's device id for the vault folder. */
 export async function deviceIdFile(vaultDir: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-	const real = await fs.realpath(vaultDir).catch(() => resolve(vaultDir));
-	const key = createHash("sha256").update(real).digest("hex").slice(0, 16);
-	return join(stateHome(env), "causal-memory", "devices", `${key}.id`);
+	return join(stateHome(env), "causal-memory", "devices", `${await vaultKey(vaultDir)}.id`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { MemorySettings } from "../core/model/settings";
 import { MemoryEngine } from "../engine/memory-engine";
 import { headlessDeviceId } from "./device-id";
+import { FsCacheStore, headlessCacheFolder } from "./fs-cache-store";
 import { FsStorage } from "./fs-storage";
 import { FsVault } from "./fs-vault";
 import { pluginFolder } from "./headless-settings";
@@ -17,7 +18,10 @@ export interface HeadlessEngineOptions {
 	updateSettings?: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>;
 }
 
-/** The engine over a vault folder, sharing the plugin's state folder, for every headless command; warnings go to stderr. */
+/**
+ * The engine over a vault folder, sharing the plugin's state folder, for every headless command;
+ * the keyword index cache goes to the local state home (headlessCacheFolder); warnings go to stderr.
+ */
 export async function headlessEngine(vaultDir: string, options: HeadlessEngineOptions): Promise<MemoryEngine> {
 	const warn = (message: string): void => console.error(`causal-memory: ${message}`);
 	// Excluded folders are listed too: they stay out of memory but count for link resolution.
@@ -27,6 +31,7 @@ export async function headlessEngine(vaultDir: string, options: HeadlessEngineOp
 	return new MemoryEngine({
 		vault,
 		storage: new FsStorage(join(pluginFolder(vaultDir), "state")),
+		caches: new FsCacheStore(await headlessCacheFolder(vaultDir)),
 		deviceId: await headlessDeviceId(vaultDir, warn),
 		lock: processLockIdentity(options.program),
 		worker: createThreadMaintenanceWorker(),

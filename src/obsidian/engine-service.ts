@@ -7,7 +7,8 @@ import type { IndexStatusView } from "./index-status-bar";
 
 /**
  * The memory engine's life in the plugin: start it (index, activity log, maintenance, following
- * the vault), rebuild the index on demand, show where it stands, and stop it on unload.
+ * the vault), rebuild the index on demand, show where it stands, save its caches when the app
+ * quits, and stop it on unload.
  */
 export class EngineService {
 	private running: Promise<IndexReport | null> | null = null;
@@ -101,6 +102,19 @@ export class EngineService {
 		this.unsubscribePasses();
 		this.engine.index.stop();
 		this.markReady();
+	}
+
+	/**
+	 * Saves the caches now if they changed (the app is quitting and will not unload the plugin).
+	 * Never rejects: a failure is reported.
+	 */
+	async saveCaches(): Promise<void> {
+		if (!this.isStarted) return;
+		try {
+			await this.engine.saveCaches();
+		} catch (error) {
+			this.reportProblem(`Causal Memory could not save its caches: ${errorMessage(error)}`);
+		}
 	}
 
 	/**

@@ -3,14 +3,16 @@ import type { MemorySettings } from "../core/model/settings";
 import { MemoryEngine } from "../engine/memory-engine";
 import { AdapterStorage } from "./adapter-storage";
 import { obsidianDeviceId, obsidianLockIdentity } from "./device-identity";
+import { IndexedDbCacheStore } from "./indexeddb-cache-store";
 import { ObsidianVault } from "./obsidian-vault";
 import type { PluginSettingsStore } from "./settings-store";
 import { createWebMaintenanceWorker } from "./web-worker-host";
 import { WINDOW_TIMERS } from "./window-timers";
 
 /**
- * The memory engine over the open vault: notes through the app, the activity log and caches in
- * `<configDir>/plugins/<id>/state`, maintenance passes in a Web Worker, warnings as notices.
+ * The memory engine over the open vault: notes through the app, the activity log and small
+ * caches in `<configDir>/plugins/<id>/state`, the keyword index cache in the app's IndexedDB
+ * (outside the vault: never synced), maintenance passes in a Web Worker, warnings as notices.
  * The config folder is never indexed, nor the Templates core plugin's folder unless the user
  * turned that off (index.excludeTemplatesFolder).
  */
@@ -45,6 +47,7 @@ export function createPluginEngine(
 			app.vault.adapter,
 			normalizePath(`${app.vault.configDir}/plugins/${manifest.id}/state`),
 		),
+		caches: IndexedDbCacheStore.forVault(app) ?? undefined,
 		deviceId: obsidianDeviceId(app),
 		lock: obsidianLockIdentity(),
 		worker: createWebMaintenanceWorker({

@@ -2,10 +2,11 @@ import { clearTimeout } from "node:timers";
 import { afterEach, describe, expect, it } from "vitest";
 import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
 import { createTransformersEmbedder } from "../../src/embeddings/transformers-embedder";
-import { KEYWORD_CACHE_FILE } from "../../src/engine/recall/keyword-cache";
+import { KEYWORD_CACHE } from "../../src/engine/recall/keyword-cache";
 import { MemoryEngine } from "../../src/engine/memory-engine";
 import type { Timers } from "../../src/core/model/timers";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
+import { MemoryCacheStore } from "../fakes/memory-cache-store";
 import { MemoryStorage } from "../fakes/memory-storage";
 import { MemoryVault } from "../helpers/memory-vault";
 import { ensureFixtureModel, FIXTURE_MODEL_ID, FIXTURE_MODEL_ROOT } from "../setup/fixture-model";
@@ -28,10 +29,12 @@ function engineOver(
 	storage: MemoryStorage,
 	clock: () => number,
 	settings: MemorySettings = readMemorySettings(null).settings,
+	caches?: MemoryCacheStore,
 ): MemoryEngine {
 	const engine = new MemoryEngine({
 		vault,
 		storage,
+		caches,
 		worker: createInThreadMaintenanceWorker(),
 		timers: TIMERS,
 		clock,
@@ -77,22 +80,23 @@ describe("MemoryEngine recall wiring", () => {
 	it("saves the keyword index on stop and reuses it at the next start, rebuilding a corrupt one", async () => {
 		const vault = new MemoryVault(NOTES);
 		const storage = new MemoryStorage();
-		const first = engineOver(vault, storage, () => Date.UTC(2026, 0, 1));
+		const caches = new MemoryCacheStore();
+		const settings = readMemorySettings(null).settings;
+		const first = engineOver(vault, storage, () => Date.UTC(2026, 0, 1), settings, caches);
 		await first.start({ follow: false });
 		await first.stop();
 		engines = [];
-		const saved = await storage.read(KEYWORD_CACHE_FILE);
-		expect(saved).toContain("Walks.md");
+		expect(new TextDecoder().decode(caches.files.get(KEYWORD_CACHE))).toContain("Walks.md");
 
-		const second = engineOver(vault, storage, () => Date.UTC(2026, 0, 2));
+		const second = engineOver(vault, storage, () => Date.UTC(2026, 0, 2), settings, caches);
 		await second.start({ follow: false });
 		expect(second.recallService.keywordVersion).toBe(0);
 		expect((await second.recall("mailman", { readOnly: true })).results.map((hit) => hit.path)).toEqual(["Walks.md"]);
 		await second.stop();
 		engines = [];
 
-		await storage.writeAtomic(KEYWORD_CACHE_FILE, "{not json");
-		const third = engineOver(vault, storage, () => Date.UTC(2026, 0, 3));
+		caches.files.set(KEYWORD_CACHE, new TextEncoder().encode("{not json"));
+		const third = engineOver(vault, storage, () => Date.UTC(2026, 0, 3), settings, caches);
 		await third.start({ follow: false });
 		expect(third.recallService.keywordVersion).toBe(Object.keys(NOTES).length);
 		expect((await third.recall("mailman", { readOnly: true })).results.map((hit) => hit.path)).toEqual(["Walks.md"]);

@@ -9,6 +9,7 @@ import { ObsidianVault } from "../../src/obsidian/obsidian-vault";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
 import type { MaintenanceRequest } from "../../src/core/maintenance/maintenance-protocol";
 import type { MaintenanceWorker } from "../../src/core/maintenance/maintenance-worker-port";
+import { MemoryCacheStore } from "../fakes/memory-cache-store";
 import { MemoryStorage } from "../fakes/memory-storage";
 import { App } from "../fakes/obsidian";
 
@@ -30,6 +31,7 @@ export class RecordingStatus implements IndexStatusView {
 export interface TestEngine {
 	engine: MemoryEngine;
 	storage: MemoryStorage;
+	caches: MemoryCacheStore;
 	worker: MaintenanceWorker & { terminated: boolean };
 	settings: { current: MemorySettings };
 }
@@ -41,6 +43,7 @@ export function engineOver(
 ): TestEngine {
 	const vault = app instanceof App ? new ObsidianVault(app as unknown as ObsidianApp) : app;
 	const storage = new MemoryStorage();
+	const caches = new MemoryCacheStore();
 	const inThread = createInThreadMaintenanceWorker();
 	const worker = {
 		terminated: false,
@@ -54,6 +57,7 @@ export function engineOver(
 	const engine = new MemoryEngine({
 		vault,
 		storage,
+		caches,
 		worker,
 		timers: TIMERS,
 		clock: options.clock ?? (() => Date.now()),
@@ -64,5 +68,5 @@ export function engineOver(
 		},
 		warn: () => undefined,
 	});
-	return { engine, storage, worker, settings: holder };
+	return { engine, storage, caches, worker, settings: holder };
 }

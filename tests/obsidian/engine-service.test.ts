@@ -2,7 +2,7 @@ import { setTimeout } from "node:timers";
 import type { App as ObsidianApp } from "obsidian";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LoadedNote, VaultFile } from "../../src/core/model/vault";
-import { KEYWORD_CACHE_FILE } from "../../src/engine/recall/keyword-cache";
+import { KEYWORD_CACHE } from "../../src/engine/recall/keyword-cache";
 import { EngineService } from "../../src/obsidian/engine-service";
 import { ObsidianVault } from "../../src/obsidian/obsidian-vault";
 import type { App } from "../fakes/obsidian";
@@ -123,13 +123,16 @@ describe("EngineService", () => {
 
 	it("leaves an engine that never started untouched: no cache is written over the saved one", async () => {
 		const { app } = fakeApp({ "A.md": "" });
-		const { memory, storage } = service(app);
-		await storage.writeAtomic(KEYWORD_CACHE_FILE, "saved by an earlier session");
+		const { memory, storage, caches } = service(app);
+		const earlier = new TextEncoder().encode("saved by an earlier session");
+		await caches.write(KEYWORD_CACHE, earlier);
 		await memory.stop();
 		expect(await memory.start()).toBeNull();
 		await memory.whenReady();
-		expect([...storage.files.keys()]).toEqual([KEYWORD_CACHE_FILE]);
-		expect(storage.files.get(KEYWORD_CACHE_FILE)).toBe("saved by an earlier session");
+		expect([...storage.files.keys()]).toEqual([]);
+		expect([...caches.files.keys()]).toEqual([KEYWORD_CACHE]);
+		expect(caches.files.get(KEYWORD_CACHE)).toEqual(earlier);
+		expect(caches.writes).toBe(1);
 	});
 
 	it("shows and reports a failed start instead of throwing, and starts on the next rebuild", async () => {

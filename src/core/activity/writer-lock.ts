@@ -56,6 +56,21 @@ export interface LockContext {
 	isAlive: (pid: number) => boolean;
 }
 
+/**
+ * Whether `holder` is another engine of this very process that is still alive (heartbeat within
+ * `staleMs`): a plugin reloaded or updated in place, whose previous instance is still stopping.
+ * Its lock is waited for, never taken over, so two engines never share one activity log.
+ */
+export function isPredecessorInProcess(holder: LockHolder | null, context: LockContext & { token: string }): boolean {
+	return (
+		holder !== null &&
+		holder.host === context.host &&
+		holder.pid === context.pid &&
+		holder.token !== context.token &&
+		context.now - holder.heartbeatAt <= context.staleMs
+	);
+}
+
 /** Null when `holder` may be taken over (absent, ours, ended, silent too long), else why not. */
 export function lockConflict(holder: LockHolder | null, context: LockContext): string | null {
 	if (holder === null) return null;

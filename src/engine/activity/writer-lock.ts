@@ -1,5 +1,6 @@
 import {
 	DEFAULT_LOCK_TIMING,
+	isPredecessorInProcess,
 	lockConflict,
 	lockFileName,
 	parseLockHolder,
@@ -31,11 +32,24 @@ export class WriterLockError extends Error {
 
 /** Long enough for a second starter's write to land before the first one checks again. */
 const SETTLE_MS = 150;
+/** How often a new engine looks whether the previous one of its process has let go. */
+const HANDOVER_POLL_MS = 100;
+
+export interface WriterLockDeps {
+	clock: () => number;
+	timers: Timers;
+	timing?: LockTiming;
+	warn: (message: string) => void;
+	/** Ends a wait for the previous engine of this process (this one was stopped meanwhile). */
+	cancelled?: () => boolean;
+}
 
 /**
  * The state folder's writer lock (see core/activity/writer-lock.ts): taken before the engine
  * opens anything, kept alive by a heartbeat, removed on release. Two processes starting at the
  * same instant both write; each reads back after a pause and only the last writer goes on.
+ * A lock held by another engine of this same process (the plugin reloaded while its previous
+ * instance still stops) is waited for until released, for at most `staleMs`.
  */
 export class WriterLock {
 	private timer: unknown = null;
@@ -52,13 +66,10 @@ export class WriterLock {
 		return lockFileName(this.identity.host);
 	}
 
-	static async acquire(
-		storage: StoragePort,
-		identity: LockIdentity,
-		deps: { clock: () => number; timers: Timers; timing?: LockTiming; warn: (message: string) => void },
-	): Promise<WriterLock> {
+	static async acquire(storage: StoragePort, identity: LockIdentity, deps: WriterLockDeps): Promise<WriterLock> {
 		const timing = deps.timing ?? DEFAULT_LOCK_TIMING;
 		const file = lockFileName(identity.host);
+		await waitForPredecessor(storage, file, identity, { ...deps, timing });
 		const check = async (): Promise<LockHolder | null> => {
 			const holder = parseLockHolder(await storage.read(file));
 			if (holder?.token === identity.token) return holder;
@@ -124,5 +135,28 @@ export class WriterLock {
 			return;
 		}
 		await this.storage.writeAtomic(this.file, JSON.stringify({ ...this.holder, heartbeatAt: this.deps.clock() }));
+	}
+}
+
+async function waitForPredecessor(
+	storage: StoragePort,
+	file: string,
+	identity: LockIdentity,
+	deps: WriterLockDeps & { timing: LockTiming },
+): Promise<void> {
+	// Counted in polls, not by the clock: a test clock may stand still.
+	for (let waited = 0; ; waited += HANDOVER_POLL_MS) {
+		const holder = parseLockHolder(await storage.read(file));
+		const context = { ...identity, now: deps.clock(), staleMs: deps.timing.staleMs };
+		if (holder === null || !isPredecessorInProcess(holder, context)) return;
+		if (deps.cancelled?.() === true)
+			throw new WriterLockError("Stopped while waiting for the previous engine of this process to stop.");
+		if (waited >= deps.timing.staleMs) {
+			throw new WriterLockError(
+				`The previous Causal Memory engine in this process (${holder.program}, started ${new Date(holder.startedAt).toISOString()}) ` +
+					`has not stopped within ${Math.round(deps.timing.staleMs / 1000)} s (${file} is still held); try again once it has.`,
+			);
+		}
+		await new Promise<void>((resolve) => deps.timers.setTimeout(() => resolve(), HANDOVER_POLL_MS));
 	}
 }

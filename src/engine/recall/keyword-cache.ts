@@ -1,17 +1,27 @@
 import { KeywordIndex } from "../../core/recall/keyword-index";
-import { parseKeywordSettings, type KeywordSettingsInput } from "../../core/model/keyword-settings";
+import {
+	parseKeywordSettings,
+	type KeywordSettings,
+	type KeywordSettingsInput,
+} from "../../core/model/keyword-settings";
 import { indexSignature } from "../../core/recall/index-signature";
-import type { StoragePort } from "../../core/model/storage-port";
+import type { CacheStore } from "../../core/model/cache-store";
 import { errorMessage } from "../../core/model/error-message";
 
-export const KEYWORD_CACHE_FILE = "keyword-index.json";
-/** Bump when the file layout changes. */
-const FORMAT = 1;
+/** The keyword index's name in the CacheStore. */
+export const KEYWORD_CACHE = "keyword-index";
+/** Bump when the layout changes (2: bytes in a CacheStore, with the body's length in the header). */
+const FORMAT = 2;
+/** The header line is short; a cache without a newline this early is not ours. */
+const MAX_HEADER_BYTES = 4096;
+const NEWLINE = 0x0a;
 
 interface CacheHeader {
 	format: number;
 	/** `indexSignature` of the settings the index was built with (tokenizer version included). */
 	signature: string;
+	/** Length of the body after the header line: a shorter one is a partial write. */
+	bytes: number;
 }
 
 export interface KeywordCacheHit {
@@ -28,6 +38,8 @@ export interface KeywordCacheMiss {
 	index: null;
 	/** Why the cache cannot be used, for a log line; the caller builds the index from scratch. */
 	reason: string;
+	/** True when there was simply no cache yet (nothing to warn about). */
+	absent?: boolean;
 }
 
 /** What a note's stamp is made of: any change to either means its text may have changed. */
@@ -48,13 +60,19 @@ export function fileStamps(files: Iterable<StampedFile>): Map<string, string> {
 }
 
 /**
- * Writes the index atomically as two lines: a small header (format, settings signature), then
- * the index data, so a version mismatch is found without parsing the whole file. Call it when
- * the index has changed and the vault is quiet; how often is the caller's choice.
+ * Writes the index as one cache: a header line (format, settings signature, body length), then
+ * the index's bytes, so a version mismatch is found without decoding the body and a partial
+ * write by its length. Call it when the index has changed and the vault is quiet; how often is
+ * the caller's choice.
  */
-export async function saveKeywordCache(storage: StoragePort, index: KeywordIndex): Promise<void> {
-	const header: CacheHeader = { format: FORMAT, signature: indexSignature(index.settings) };
-	await storage.writeAtomic(KEYWORD_CACHE_FILE, `${JSON.stringify(header)}\n${JSON.stringify(index.toJSON())}`);
+export async function saveKeywordCache(caches: CacheStore, index: KeywordIndex): Promise<void> {
+	const body = await encodeIndex(index);
+	const header: CacheHeader = { format: FORMAT, signature: indexSignature(index.settings), bytes: body.byteLength };
+	const head = new TextEncoder().encode(`${JSON.stringify(header)}\n`);
+	const bytes = new Uint8Array(head.byteLength + body.byteLength);
+	bytes.set(head);
+	bytes.set(body, head.byteLength);
+	await caches.write(KEYWORD_CACHE, bytes);
 }
 
 /**
@@ -63,11 +81,11 @@ export async function saveKeywordCache(storage: StoragePort, index: KeywordIndex
  * `{ index: null, reason }` and the caller rebuilds.
  */
 export async function loadKeywordCache(
-	storage: StoragePort,
+	caches: CacheStore,
 	stamps: ReadonlyMap<string, string>,
 	settings: KeywordSettingsInput = {},
 ): Promise<KeywordCacheHit | KeywordCacheMiss> {
-	const read = await readKeywordCache(storage, settings);
+	const read = await readKeywordCache(caches, settings);
 	return read.index === null ? read : { index: read.index, ...reconcile(read.index, stamps) };
 }
 
@@ -76,37 +94,56 @@ export async function loadKeywordCache(
  * note's stamp as it loads the note anyway (RecallService does) and so needs no extra listing.
  */
 export async function readKeywordCache(
-	storage: StoragePort,
+	caches: CacheStore,
 	settings: KeywordSettingsInput = {},
 ): Promise<{ index: KeywordIndex } | KeywordCacheMiss> {
-	let text: string | null;
+	let bytes: Uint8Array | null;
 	try {
-		text = await storage.read(KEYWORD_CACHE_FILE);
+		bytes = await caches.read(KEYWORD_CACHE);
 	} catch (error) {
-		return miss(`${KEYWORD_CACHE_FILE} could not be read (${errorMessage(error)})`);
+		return miss(`the keyword index cache could not be read (${errorMessage(error)})`);
 	}
-	if (text === null) return miss(`no ${KEYWORD_CACHE_FILE} yet`);
+	if (bytes === null) return { index: null, reason: "no keyword index cache yet", absent: true };
 
-	const newline = text.indexOf("\n");
-	const header = parseJson(newline < 0 ? text : text.slice(0, newline)) as Partial<CacheHeader> | undefined;
-	if (newline < 0 || typeof header !== "object" || header === null)
-		return miss(`${KEYWORD_CACHE_FILE} is corrupt (no header line)`);
+	const newline = bytes.subarray(0, MAX_HEADER_BYTES).indexOf(NEWLINE);
+	const header = newline < 0 ? undefined : parseHeader(bytes.subarray(0, newline));
+	if (header === undefined) return miss("the keyword index cache is corrupt (no header line)");
 	if (header.format !== FORMAT)
-		return miss(`${KEYWORD_CACHE_FILE} has format ${String(header.format)}, this version reads ${FORMAT}`);
+		return miss(`the keyword index cache has format ${String(header.format)}, this version reads ${FORMAT}`);
 	const parsedSettings = parseKeywordSettings(settings);
 	if (header.signature !== indexSignature(parsedSettings)) {
 		return miss(
-			`${KEYWORD_CACHE_FILE} was built with another tokenizer version or other keyword settings (body limit, stop words, stemming)`,
+			"the keyword index cache was built with another tokenizer version or other keyword settings (body limit, stop words, stemming)",
 		);
 	}
+	const body = bytes.subarray(newline + 1);
+	if (body.byteLength !== header.bytes)
+		return miss(`the keyword index cache is partial (${body.byteLength} of ${String(header.bytes)} bytes)`);
 
-	let index: KeywordIndex;
 	try {
-		index = KeywordIndex.fromJSON(JSON.parse(text.slice(newline + 1)), parsedSettings);
+		return { index: await decodeIndex(body, parsedSettings) };
 	} catch (error) {
-		return miss(`${KEYWORD_CACHE_FILE} is corrupt (${errorMessage(error)})`);
+		return miss(`the keyword index cache is corrupt (${errorMessage(error)})`);
 	}
-	return { index };
+}
+
+/** The index as bytes. The two codec functions are the only ones that know the body's layout. */
+function encodeIndex(index: KeywordIndex): Promise<Uint8Array> {
+	return Promise.resolve(new TextEncoder().encode(JSON.stringify(index.toJSON())));
+}
+
+function decodeIndex(body: Uint8Array, settings: KeywordSettings): Promise<KeywordIndex> {
+	const text = new TextDecoder("utf-8", { fatal: true }).decode(body);
+	return Promise.resolve(KeywordIndex.fromJSON(JSON.parse(text), settings));
+}
+
+function parseHeader(bytes: Uint8Array): Partial<CacheHeader> | undefined {
+	try {
+		const parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown;
+		return typeof parsed === "object" && parsed !== null ? parsed : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 function reconcile(index: KeywordIndex, stamps: ReadonlyMap<string, string>): Omit<KeywordCacheHit, "index"> {
@@ -124,14 +161,6 @@ function reconcile(index: KeywordIndex, stamps: ReadonlyMap<string, string>): Om
 	const missing: string[] = [];
 	for (const path of stamps.keys()) if (!index.has(path)) missing.push(path);
 	return { stale, missing, removed };
-}
-
-function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return undefined;
-	}
 }
 
 function miss(reason: string): KeywordCacheMiss {

@@ -5,13 +5,13 @@ import { TOKENIZER_VERSION } from "../../../src/core/recall/tokenize";
 import {
 	fileStamp,
 	fileStamps,
-	KEYWORD_CACHE_FILE,
+	KEYWORD_CACHE,
 	loadKeywordCache,
 	saveKeywordCache,
 	type KeywordCacheHit,
 	type KeywordCacheMiss,
 } from "../../../src/engine/recall/keyword-cache";
-import { MemoryStorage } from "../../fakes/memory-storage";
+import { MemoryCacheStore } from "../../fakes/memory-cache-store";
 
 const NOTES: Record<string, string> = {
 	"Plan.md": "The retention plan for the offline-first app",
@@ -44,9 +44,9 @@ function expectMiss(result: KeywordCacheHit | KeywordCacheMiss): string {
 
 describe("keyword cache", () => {
 	it("round-trips: a loaded cache answers exactly like a fresh build", async () => {
-		const storage = new MemoryStorage();
+		const storage = new MemoryCacheStore();
 		await saveKeywordCache(storage, buildFresh());
-		expect(storage.log).toEqual(["writeAtomic"]);
+		expect(storage.writes).toBe(1);
 		const loaded = expectHit(await loadKeywordCache(storage, fileStamps(FILES)));
 		expect(loaded).toMatchObject({ stale: [], missing: [], removed: [] });
 		const fresh = buildFresh();
@@ -57,7 +57,7 @@ describe("keyword cache", () => {
 	});
 
 	it("reports notes changed, added and deleted since the save, and drops the deleted ones", async () => {
-		const storage = new MemoryStorage();
+		const storage = new MemoryCacheStore();
 		await saveKeywordCache(storage, buildFresh());
 		const stamps = fileStamps(FILES);
 		stamps.set("Plan.md", fileStamp({ mtime: 9_999, size: 10 }));
@@ -74,7 +74,7 @@ describe("keyword cache", () => {
 	});
 
 	it("marks a note renamed after its last replace as stale", async () => {
-		const storage = new MemoryStorage();
+		const storage = new MemoryCacheStore();
 		const index = buildFresh();
 		index.rename("Plan.md", "Projects/Plan.md");
 		await saveKeywordCache(storage, index);
@@ -83,68 +83,83 @@ describe("keyword cache", () => {
 	});
 
 	it("says there is no cache yet", async () => {
-		expect(expectMiss(await loadKeywordCache(new MemoryStorage(), new Map()))).toBe(`no ${KEYWORD_CACHE_FILE} yet`);
+		const miss = await loadKeywordCache(new MemoryCacheStore(), new Map());
+		expect(miss).toEqual({ index: null, reason: "no keyword index cache yet", absent: true });
 	});
 
-	it("detects a truncated or garbled file", async () => {
-		const storage = new MemoryStorage();
+	it("detects a partial, truncated or garbled cache", async () => {
+		const storage = new MemoryCacheStore();
 		await saveKeywordCache(storage, buildFresh());
-		const text = storage.files.get(KEYWORD_CACHE_FILE) ?? "";
-		storage.files.set(KEYWORD_CACHE_FILE, text.slice(0, text.length - 10));
-		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toMatch(
-			/^keyword-index\.json is corrupt \(.*JSON/,
-		);
-		storage.files.set(KEYWORD_CACHE_FILE, "not json at all");
+		const bytes = storage.files.get(KEYWORD_CACHE) ?? new Uint8Array();
+		const text = new TextDecoder().decode(bytes);
+		const header = text.slice(0, text.indexOf("\n"));
+		const put = (content: string | Uint8Array): void =>
+			void storage.files.set(KEYWORD_CACHE, typeof content === "string" ? new TextEncoder().encode(content) : content);
+
+		put(bytes.subarray(0, bytes.length - 10));
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
-			"keyword-index.json is corrupt (no header line)",
+			`the keyword index cache is partial (${bytes.length - header.length - 11} of ${bytes.length - header.length - 1} bytes)`,
 		);
-		storage.files.set(
-			KEYWORD_CACHE_FILE,
-			`${text.slice(0, text.indexOf("\n"))}\n{"nextKey":1,"docs":[[0,"a.md",""]],"index":{}}`,
+		put("not json at all");
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
+			"the keyword index cache is corrupt (no header line)",
 		);
+		put(new Uint8Array(5000).fill(0x41));
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
+			"the keyword index cache is corrupt (no header line)",
+		);
+		const body = '{"nextKey":1,"docs":[[0,"a.md",""]],"index":{}}';
+		put(`${header.replace(/"bytes":\d+/, `"bytes":${body.length}`)}\n${body}`);
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toMatch(
-			/^keyword-index\.json is corrupt \(/,
+			/^the keyword index cache is corrupt \(/,
+		);
+		const garbled = bytes.slice();
+		garbled.fill(0x7b, header.length + 1, header.length + 40);
+		put(garbled);
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toMatch(
+			/^the keyword index cache is corrupt \(.*JSON/,
 		);
 	});
 
 	it("rejects a cache of another format", async () => {
-		const storage = new MemoryStorage();
+		const storage = new MemoryCacheStore();
 		await saveKeywordCache(storage, buildFresh());
-		const text = storage.files.get(KEYWORD_CACHE_FILE) ?? "";
-		storage.files.set(KEYWORD_CACHE_FILE, text.replace(/^\{"format":1,/, '{"format":0,'));
+		const text = new TextDecoder().decode(storage.files.get(KEYWORD_CACHE));
+		storage.files.set(KEYWORD_CACHE, new TextEncoder().encode(text.replace(/^\{"format":2,/, '{"format":1,')));
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
-			"keyword-index.json has format 0, this version reads 1",
+			"the keyword index cache has format 1, this version reads 2",
 		);
 	});
 
 	it("rejects a cache built with other index settings or another tokenizer version", async () => {
-		const storage = new MemoryStorage();
+		const storage = new MemoryCacheStore();
 		await saveKeywordCache(storage, buildFresh());
 		const reason = expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { stopWords: [] }));
 		expect(reason).toMatch(/another tokenizer version or other keyword settings/);
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { maxBodyChars: 10 }))).toBe(reason);
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES), { stemming: false }))).toBe(reason);
-		const text = storage.files.get(KEYWORD_CACHE_FILE) ?? "";
-		storage.files.set(
-			KEYWORD_CACHE_FILE,
-			text.replace(`"signature":"tokenizer ${TOKENIZER_VERSION},`, `"signature":"tokenizer ${TOKENIZER_VERSION - 1},`),
+		const text = new TextDecoder().decode(storage.files.get(KEYWORD_CACHE));
+		const older = text.replace(
+			`"signature":"tokenizer ${TOKENIZER_VERSION},`,
+			`"signature":"tokenizer ${TOKENIZER_VERSION - 1},`,
 		);
-		expect(storage.files.get(KEYWORD_CACHE_FILE)).not.toBe(text);
+		expect(older).not.toBe(text);
+		storage.files.set(KEYWORD_CACHE, new TextEncoder().encode(older));
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(reason);
 	});
 
 	it("serves other boosts from the same cache (they act at query time)", async () => {
-		const storage = new MemoryStorage();
+		const storage = new MemoryCacheStore();
 		await saveKeywordCache(storage, buildFresh());
 		const loaded = expectHit(await loadKeywordCache(storage, fileStamps(FILES), { boost: { title: 0.5 } }));
 		expect(loaded.index.settings.boost.title).toBe(0.5);
 	});
 
 	it("turns a failing read into a reason", async () => {
-		const storage = new MemoryStorage();
-		storage.crashAt(1);
+		const storage = new MemoryCacheStore();
+		storage.read = () => Promise.reject(new Error("disk on fire"));
 		expect(expectMiss(await loadKeywordCache(storage, new Map()))).toBe(
-			"keyword-index.json could not be read (simulated crash)",
+			"the keyword index cache could not be read (disk on fire)",
 		);
 	});
 });

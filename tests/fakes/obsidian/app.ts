@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Commands } from "./commands";
 import { FileManager } from "./file-manager";
 import { MetadataCache } from "./metadata-cache";
@@ -23,11 +24,18 @@ export class App {
 	readonly fileManager: FileManager;
 	readonly workspace: Workspace;
 	readonly commands = new Commands();
+	/**
+	 * The vault's id in the app (not in the API's types; IndexedDB databases are keyed by it). The
+	 * app keeps it per vault folder; the fake derives it from the folder, so an app opened again
+	 * over the same folder has the same id.
+	 */
+	readonly appId: string;
 	/** This app's vault-specific local storage (stays on the machine; one per fake app). */
 	private readonly local = new Map<string, unknown>();
 
 	constructor(basePath: string, options: AppOptions = {}) {
 		this.vault = new Vault(basePath, options.configDir);
+		this.appId = createHash("sha256").update(basePath).digest("hex").slice(0, 16);
 		this.metadataCache = new MetadataCache(this.vault, options.metadata !== "cold");
 		this.fileManager = new FileManager(this.vault);
 		this.workspace = new Workspace();

@@ -24,6 +24,7 @@ export { normalizePath } from "./normalize-path";
 export { Notice } from "./notice";
 export { Plugin } from "./plugin";
 export { DEFAULT_CONFIG_DIR, Vault, type TrashOption } from "./vault";
+export { Tasks } from "./tasks";
 export { Workspace } from "./workspace";
 export { WorkspaceLeaf, type ViewCreator, type ViewState } from "./workspace-leaf";
 export { WindowTracker } from "./window-tracker";

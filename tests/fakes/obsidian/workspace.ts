@@ -4,10 +4,11 @@ import type { TFile } from "./files";
 import type { MetadataCache } from "./metadata-cache";
 import { WorkspaceLeaf, type ViewCreator } from "./workspace-leaf";
 import type { App } from "./app";
+import { Tasks } from "./tasks";
 
 /**
  * Obsidian's Workspace, reduced to layout readiness, the active file and sidebar leaves showing
- * registered views. The fake's layout becomes ready only when a test calls
+ * registered views, and the `quit` event (`quit()`). The fake's layout becomes ready only when a test calls
  * `triggerLayoutReady()`; callbacks registered afterwards run a macrotask later. A file becomes
  * active through `openLinkText` or the fake-only `openFile`; both fire `file-open`.
  */
@@ -34,6 +35,16 @@ export class Workspace extends Events {
 		this.callbacks = [];
 		for (const callback of callbacks) runCallback(callback);
 		this.trigger("layout-ready");
+	}
+
+	/**
+	 * Fake-only: the app is about to quit. Like the app, fires `quit` with a Tasks and waits for
+	 * what listeners added to it; plugins are not unloaded.
+	 */
+	async quit(): Promise<void> {
+		const tasks = new Tasks();
+		this.trigger("quit", tasks);
+		await tasks.promise();
 	}
 
 	getActiveFile(): TFile | null {

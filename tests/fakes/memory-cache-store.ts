@@ -1,0 +1,27 @@
+import type { CacheStore } from "../../src/core/model/cache-store";
+
+/** In-memory CacheStore that counts writes and can be told to fail them. */
+export class MemoryCacheStore implements CacheStore {
+	readonly location = "memory caches";
+	readonly files = new Map<string, Uint8Array>();
+	writes = 0;
+	/** The next writes reject with this error (the cache keeps its previous bytes). */
+	failWrites: Error | null = null;
+
+	async read(name: string): Promise<Uint8Array | null> {
+		await Promise.resolve();
+		return this.files.get(name)?.slice() ?? null;
+	}
+
+	async write(name: string, bytes: Uint8Array): Promise<void> {
+		await Promise.resolve();
+		if (this.failWrites) throw this.failWrites;
+		this.writes++;
+		this.files.set(name, bytes.slice());
+	}
+
+	async remove(name: string): Promise<void> {
+		await Promise.resolve();
+		this.files.delete(name);
+	}
+}
