@@ -53,7 +53,14 @@ export class IndexedDbCacheStore implements CacheStore {
 		try {
 			return await new Promise<T>((resolve, reject) => {
 				const transaction = db.transaction(STORE, mode);
-				const request = operation(transaction.objectStore(STORE));
+				let request: IDBRequest<T>;
+				try {
+					request = operation(transaction.objectStore(STORE));
+				} catch (error) {
+					// A value that cannot be stored throws at once; the transaction then commits nothing.
+					transaction.abort();
+					return reject(failure(error as DOMException, this.location));
+				}
 				transaction.oncomplete = () => resolve(request.result);
 				transaction.onerror = () => reject(failure(transaction.error ?? request.error, this.location));
 				transaction.onabort = () => reject(failure(transaction.error, this.location));

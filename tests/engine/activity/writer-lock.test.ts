@@ -70,4 +70,46 @@ describe("WriterLock", () => {
 		expect(parseLockHolder(storage.files.get(FILE) ?? null)?.pid).toBe(4);
 		await afterSilence.release();
 	});
+
+	it("waits for the lock of another engine of this same process until it is released", async () => {
+		const storage = new MemoryStorage();
+		const previous = await acquire(storage, { ...identity(1), token: "previous" });
+		let acquired = false;
+		const next = acquire(storage, { ...identity(1), token: "next" }).then((lock) => {
+			acquired = true;
+			return lock;
+		});
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(acquired).toBe(false);
+		expect(parseLockHolder(storage.files.get(FILE) ?? null)?.token).toBe("previous");
+		await previous.release();
+		const lock = await next;
+		expect(parseLockHolder(storage.files.get(FILE) ?? null)?.token).toBe("next");
+		await lock.release();
+	});
+
+	it("gives up waiting when it is cancelled, or once the previous engine has held on for the stale time", async () => {
+		const storage = new MemoryStorage();
+		const previous = await acquire(storage, { ...identity(1), token: "previous" });
+		let cancelled = false;
+		const waiting = WriterLock.acquire(
+			storage,
+			{ ...identity(1), token: "next" },
+			{
+				clock: () => Date.now(),
+				timers: NODE_TIMERS,
+				timing: TIMING,
+				warn: () => undefined,
+				cancelled: () => cancelled,
+			},
+		);
+		cancelled = true;
+		await expect(waiting).rejects.toThrow("Stopped while waiting for the previous engine of this process to stop.");
+		// The previous engine keeps its heartbeat but never lets go.
+		await expect(acquire(storage, { ...identity(1), token: "next" })).rejects.toThrow(
+			/previous Causal Memory engine in this process \(writer 1, started .*\) has not stopped within 1 s/,
+		);
+		expect(parseLockHolder(storage.files.get(FILE) ?? null)?.token).toBe("previous");
+		await previous.release();
+	});
 });
