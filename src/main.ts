@@ -59,8 +59,6 @@ export default class CausalMemoryPlugin extends Plugin {
 				await embeddings.dispose();
 			})().catch((error: unknown) => warn(`could not stop cleanly: ${errorMessage(error)}`));
 		});
-		// The app does not unload plugins when it quits: save the caches while it waits for its tasks.
-		this.registerEvent(this.app.workspace.on("quit", (tasks) => tasks.add(() => memory.saveCaches())));
 		const context = { app: this.app, plugin: this, store: settings, memory, mcp, embeddings };
 		this.addSettingTab(new CausalMemorySettingTab(context));
 		this.register(applySettingsLive(context));
@@ -75,6 +73,8 @@ export default class CausalMemoryPlugin extends Plugin {
 		// Vault `create` fires for every file while the vault loads: start once the layout is ready.
 		this.app.workspace.onLayoutReady(async () => {
 			if (!(await memory.start())) return;
+			// The app does not unload plugins when it quits: save the caches while it waits for its tasks.
+			this.registerEvent(this.app.workspace.on("quit", (tasks) => tasks.add(() => memory.saveCaches())));
 			recordOpens(this, engine, warn);
 			await mcp.start();
 			await embeddings.loadIfConfigured();

@@ -3,7 +3,12 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtinModules } from "node:module";
 import { hostname } from "node:os";
+import { IDBFactory } from "fake-indexeddb";
+import type { App as ObsidianApp } from "obsidian";
 import { lockFileName } from "../../src/core/activity/writer-lock";
+import { KEYWORD_CACHE } from "../../src/engine/recall/keyword-cache";
+import { cacheDatabaseName, IndexedDbCacheStore } from "../../src/obsidian/indexeddb-cache-store";
+import { globalObject } from "../fakes/global-object";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG_DIR, Events, Notice, type App } from "../fakes/obsidian";
 import { removeVaultDirs } from "../obsidian/fake-app";
@@ -32,6 +37,8 @@ afterEach(async () => {
 describe("main.js loaded as Obsidian loads it", () => {
 	it("indexes after layout ready, follows new notes, summarises, serves MCP, and leaves nothing behind on unload", async () => {
 		const port = await freePort();
+		const indexedDB = new IDBFactory();
+		globalObject.indexedDB = indexedDB;
 		const { app, plugin } = startApp(
 			VAULT,
 			JSON.stringify({ index: { excludedFolders: ["Templates"] }, mcp: { port } }),
@@ -106,7 +113,11 @@ describe("main.js loaded as Obsidian loads it", () => {
 		expect(app.commands.commands).toEqual({});
 		await plugin.stopped;
 		expect(await isPortFree(port)).toBe(true);
-		expect(readdirSync(state).filter((name) => name.endsWith("keyword-index.json"))).toHaveLength(1);
+		// The keyword cache is in IndexedDB, out of the synced state folder.
+		expect(readdirSync(state).filter((name) => name.includes("keyword-index"))).toEqual([]);
+		const caches = new IndexedDbCacheStore(indexedDB, cacheDatabaseName(app as unknown as ObsidianApp));
+		expect(new TextDecoder().decode((await caches.read(KEYWORD_CACHE)) ?? new Uint8Array())).toContain("Start.md");
+		delete globalObject.indexedDB;
 		expect(readdirSync(state).filter((name) => name.endsWith(".lock"))).toEqual([]);
 		await app.vault.create("After.md", "[[Start]]");
 		await app.metadataCache.whenIdle();
