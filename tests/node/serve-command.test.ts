@@ -8,6 +8,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startServeProcess, type ServeProcess } from "../helpers/serve-process";
 import { generateToken } from "../../src/mcp/http/mcp-http-server";
+import { KEYWORD_CACHE } from "../../src/engine/recall/keyword-cache";
+import { headlessCacheFolder } from "../../src/node/fs-cache-store";
 import { TOKEN_ENV } from "../../src/node/serve-token";
 import { ALL_TOOLS } from "../mcp/memory-tools-harness";
 import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
@@ -178,11 +180,16 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		}
 	});
 
-	it("stops on SIGTERM with exit code 0 and frees its port", async () => {
+	it("stops on SIGTERM with exit code 0, frees its port and saves the keyword cache outside the vault", async () => {
 		const port = Number(new URL(served.url).port);
 		await client.close();
 		expect(await served.stop()).toBe(0);
 		expect(await portIsFree(port)).toBe(true);
+		const cache = await readFile(join(await headlessCacheFolder(vault), KEYWORD_CACHE), "utf8");
+		expect(cache).toContain("Start here.md");
+		expect(await readdir(join(vault, CONFIG_DIR, "plugins", "causal-memory", "state"))).not.toContainEqual(
+			expect.stringContaining("keyword-index"),
+		);
 	});
 });
 

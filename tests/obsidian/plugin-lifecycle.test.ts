@@ -66,7 +66,10 @@ function vaultWith(data: Record<string, unknown>): string {
 }
 
 function cachesOf(app: App): IndexedDbCacheStore {
-	return new IndexedDbCacheStore(globalObject.indexedDB as IDBFactory, cacheDatabaseName(app as unknown as ObsidianApp));
+	return new IndexedDbCacheStore(
+		globalObject.indexedDB as IDBFactory,
+		cacheDatabaseName(app as unknown as ObsidianApp),
+	);
 }
 
 describe("the plugin's life: quit, relaunch, reload", () => {
