@@ -234,6 +234,14 @@ export class MemoryEngine {
 	}
 
 	/**
+	 * Makes a start in progress give up at its next step, a wait for the previous engine's writer
+	 * lock included (the plugin is unloading); `stop` must still follow.
+	 */
+	cancelStart(): void {
+		this.stopped = true;
+	}
+
+	/**
 	 * Saves the caches now if they changed (the app is quitting: Obsidian does not unload plugins
 	 * then), after a background save that runs. Before the first build there is nothing new to save.
 	 */

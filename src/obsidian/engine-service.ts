@@ -101,6 +101,7 @@ export class EngineService {
 		this.unsubscribe();
 		this.unsubscribePasses();
 		this.engine.index.stop();
+		this.engine.cancelStart();
 		this.markReady();
 	}
 
@@ -146,6 +147,8 @@ export class EngineService {
 			return report;
 		} catch (error) {
 			if (!this.started) this.engine.index.stop();
+			// Unloaded meanwhile (the start gave up, e.g. waiting for the previous instance): nothing to tell.
+			if (this.stopped) return null;
 			this.status.showFailure(errorMessage(error));
 			this.reportProblem(`Causal Memory could not index the vault: ${errorMessage(error)}`);
 			return null;

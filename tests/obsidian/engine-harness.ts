@@ -2,6 +2,7 @@ import { clearTimeout } from "node:timers";
 import type { App as ObsidianApp } from "obsidian";
 import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
 import type { VaultPort } from "../../src/core/model/vault";
+import type { LockIdentity } from "../../src/engine/activity/writer-lock";
 import { MemoryEngine } from "../../src/engine/memory-engine";
 import type { Timers } from "../../src/core/model/timers";
 import type { IndexStatusView } from "../../src/obsidian/index-status-bar";
@@ -39,7 +40,7 @@ export interface TestEngine {
 /** A MemoryEngine over a fake app's vault (or another VaultPort), with in-memory storage and an in-thread worker. */
 export function engineOver(
 	app: App | VaultPort,
-	options: { settings?: MemorySettings; clock?: () => number } = {},
+	options: { settings?: MemorySettings; clock?: () => number; lock?: LockIdentity } = {},
 ): TestEngine {
 	const vault = app instanceof App ? new ObsidianVault(app as unknown as ObsidianApp) : app;
 	const storage = new MemoryStorage();
@@ -58,6 +59,7 @@ export function engineOver(
 		vault,
 		storage,
 		caches,
+		lock: options.lock,
 		worker,
 		timers: TIMERS,
 		clock: options.clock ?? (() => Date.now()),

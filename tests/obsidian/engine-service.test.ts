@@ -2,6 +2,7 @@ import { setTimeout } from "node:timers";
 import type { App as ObsidianApp } from "obsidian";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LoadedNote, VaultFile } from "../../src/core/model/vault";
+import { lockFileName } from "../../src/core/activity/writer-lock";
 import { KEYWORD_CACHE } from "../../src/engine/recall/keyword-cache";
 import { EngineService } from "../../src/obsidian/engine-service";
 import { ObsidianVault } from "../../src/obsidian/obsidian-vault";
@@ -133,6 +134,26 @@ describe("EngineService", () => {
 		expect([...caches.files.keys()]).toEqual([KEYWORD_CACHE]);
 		expect(caches.files.get(KEYWORD_CACHE)).toEqual(earlier);
 		expect(caches.writes).toBe(1);
+	});
+
+	it("gives up quietly when unloaded while waiting for the previous engine of this process to stop", async () => {
+		const { app } = fakeApp({ "A.md": "" });
+		const lock = { program: "the new instance", pid: process.pid, host: "box", token: "new", isAlive: () => true };
+		const { engine, storage } = engineOver(app, { lock });
+		const previous = { token: "old", program: "the old instance", pid: process.pid, host: "box" };
+		const held = JSON.stringify({ ...previous, startedAt: Date.now(), heartbeatAt: Date.now() });
+		await storage.writeAtomic(lockFileName("box"), held);
+		const status = new RecordingStatus();
+		const problems: string[] = [];
+		const memory = new EngineService(engine, status, (message) => problems.push(message));
+		const starting = memory.start();
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(memory.isStarted).toBe(false);
+		await memory.stop();
+		expect(await starting).toBeNull();
+		expect(problems).toEqual([]);
+		expect(status.shown).toEqual(["progress 0/0"]);
+		expect(storage.files.get(lockFileName("box"))).toBe(held);
 	});
 
 	it("shows and reports a failed start instead of throwing, and starts on the next rebuild", async () => {
