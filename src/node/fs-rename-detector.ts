@@ -3,8 +3,8 @@ import type { VaultEventListener } from "../core/model/vault";
 
 /**
  * How long a delete waits for the matching create (and vice versa) before it is reported as a
- * plain delete. chokidar reports the two halves of a rename separately and in either order:
- * measured here, the create usually comes ~55 ms after the rename and the delete ~100 ms after
+ * plain delete. The watcher reports the two halves of a rename separately and in either order:
+ * measured here with chokidar (the watcher before fs-watcher.ts), the create usually comes ~55 ms after the rename and the delete ~100 ms after
  * (its `atomic` delay), 27–76 ms apart even with six test processes competing for the CPU; but
  * under heavy load a gap above 150 ms was seen. A missed pairing loses a note's history, while a
  * long window only delays delete events, hence the generous value.
@@ -128,6 +128,7 @@ function inodeKey(identity: FileIdentity): string {
 	return `${identity.dev}:${identity.ino}`;
 }
 
-function sameFile(a: FileIdentity, b: FileIdentity): boolean {
+/** Whether two identities are one file, unchanged. */
+export function sameFile(a: FileIdentity, b: FileIdentity): boolean {
 	return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
 }

@@ -18,7 +18,8 @@ import { freeVaultPath } from "./fs-free-path";
 import { toVaultFile } from "./fs-vault-file";
 import { checkVisible, checkWritableNotePath, VaultPaths, vaultSegments } from "./fs-vault-paths";
 import { listMarkdownFiles } from "./fs-walk";
-import { watchVault } from "./fs-watcher";
+import { identityOf, watchVault } from "./fs-watcher";
+import { OwnCreates } from "./fs-own-creates";
 import { updateNote } from "./fs-note-update";
 
 export interface FsVaultOptions {
@@ -39,7 +40,8 @@ const TRASH_FOLDER = ".trash";
  * `.md` still loads); a file that cannot be read throws an Error naming the note and the reason.
  * `writeFrontmatter` refuses a note that is not valid UTF-8 rather than rewriting it lossily.
  *
- * Changes made through this adapter are reported by `watch` like any other change; `load` marks
+ * Changes made through this adapter are reported by `watch` like any other change, except a
+ * note `createNote` made, found unchanged (its caller, the writer, indexes it itself); `load` marks
  * a note whose content is exactly what `writeFrontmatter` last wrote (`ownWrite`), and
  * `writeFrontmatter` does not write when the patch changes nothing, so reacting to its own
  * modify events cannot loop.
@@ -50,6 +52,7 @@ export class FsVault implements VaultPort {
 	private readonly onWatchError: (error: Error) => void;
 	private readonly locks = new NoteLocks();
 	private readonly ownWrites = new OwnWrites();
+	private readonly ownCreates = new OwnCreates();
 
 	constructor(
 		readonly root: string,
@@ -103,6 +106,7 @@ export class FsVault implements VaultPort {
 			skipFolder: (folder) => this.skipFolder(folder),
 			onError: this.onWatchError,
 			onReady: onLive,
+			isOwnCreate: (path, identity) => this.ownCreates.isOwn(path, identity),
 		});
 	}
 
@@ -147,9 +151,13 @@ export class FsVault implements VaultPort {
 			const handle = await fs.open(absolute, "wx");
 			try {
 				await handle.writeFile(content, "utf8");
+				// Remembered before the fsync, which can outlast the watcher's settle time.
+				const stats = await handle.stat();
+				this.ownCreates.remember(path, identityOf(stats));
 				await handle.sync();
-				return toVaultFile(path, await handle.stat());
+				return toVaultFile(path, stats);
 			} catch (error) {
+				this.ownCreates.forget(path);
 				await fs.rm(absolute, { force: true });
 				throw error;
 			} finally {

@@ -111,6 +111,30 @@ describe("watchVault with real files", () => {
 		]);
 	});
 
+	it("does not report the notes FsVault.createNote made (the writer indexes them), but reports their later edits", async () => {
+		const vault = new FsVault(root);
+		const events: VaultEvent[] = [];
+		let live = false;
+		stops.push(
+			vault.watch(
+				(event) => events.push(event),
+				() => (live = true),
+			),
+		);
+		await until(() => live, "the watcher to be ready");
+
+		await vault.createNote("Memory/Own.md", "ours");
+		await writeFile(join(root, "Theirs.md"), "theirs");
+		await until(has(events, { type: "create", path: "Theirs.md" }), "the other program's create", events);
+		await writeFile(join(root, "Memory", "Own.md"), "edited by hand");
+		await until(has(events, { type: "modify", path: "Memory/Own.md" }), "the edit", events);
+
+		expect(events).toEqual([
+			{ type: "create", path: "Theirs.md" },
+			{ type: "modify", path: "Memory/Own.md" },
+		]);
+	});
+
 	it("reports an atomic replace (temp file + rename, as writeFrontmatter does) as one modify", async () => {
 		await writeFile(join(root, "Note.md"), "before");
 		const events = await startWatching();
@@ -123,6 +147,45 @@ describe("watchVault with real files", () => {
 		expect(events).toEqual([
 			{ type: "modify", path: "Note.md" },
 			{ type: "create", path: "Sentinel.md" },
+		]);
+	});
+
+	it("reports the notes of a folder made after watching started, and of a folder deleted, once each", async () => {
+		await mkdir(join(root, "Gone"));
+		await writeFile(join(root, "Gone", "Old.md"), "old");
+		const events = await startWatching();
+
+		await mkdir(join(root, "Fresh", "Deep"), { recursive: true });
+		await writeFile(join(root, "Fresh", "Deep", "New.md"), "new");
+		await until(has(events, { type: "create", path: "Fresh/Deep/New.md" }), "the create in the new folder", events);
+		await writeFile(join(root, "Fresh", "Deep", "Second.md"), "second");
+		await until(
+			has(events, { type: "create", path: "Fresh/Deep/Second.md" }),
+			"a create in the watched new folder",
+			events,
+		);
+		await rm(join(root, "Gone"), { recursive: true });
+		await until(has(events, { type: "delete", path: "Gone/Old.md" }), "the delete of the folder's note", events);
+
+		expect(events).toEqual([
+			{ type: "create", path: "Fresh/Deep/New.md" },
+			{ type: "create", path: "Fresh/Deep/Second.md" },
+			{ type: "delete", path: "Gone/Old.md" },
+		]);
+	});
+
+	it("reports a rewrite of the same size as a modify (the modification time changed)", async () => {
+		const events = await startWatching();
+
+		await writeFile(join(root, "Same size.md"), "one two three");
+		await until(has(events, { type: "create", path: "Same size.md" }), "the create");
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		await writeFile(join(root, "Same size.md"), "ONE TWO THREE");
+		await until(has(events, { type: "modify", path: "Same size.md" }), "the modify", events);
+
+		expect(events).toEqual([
+			{ type: "create", path: "Same size.md" },
+			{ type: "modify", path: "Same size.md" },
 		]);
 	});
 
