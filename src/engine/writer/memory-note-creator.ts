@@ -12,6 +12,7 @@ import type { TypedLink } from "./memory-write-input";
 import type { RecallService } from "../recall/recall-service";
 import { findSimilarMemories } from "../recall/similar-memories";
 import type { VaultIndex } from "../index/vault-index";
+import { NoteTextCache } from "./note-text-cache";
 
 export interface AutoLink {
 	target: string;
@@ -69,7 +70,11 @@ const NAME_ATTEMPTS = 1000;
  * existing memory creates nothing unless allowed (see findDuplicate).
  */
 export class MemoryNoteCreator {
-	constructor(private readonly deps: MemoryNoteCreatorDeps) {}
+	private readonly texts: NoteTextCache;
+
+	constructor(private readonly deps: MemoryNoteCreatorDeps) {
+		this.texts = new NoteTextCache(deps.index, (path) => deps.vault.read(path));
+	}
 
 	async create(memory: NewMemory): Promise<StoreResult> {
 		const settings = this.deps.settings();
@@ -78,7 +83,7 @@ export class MemoryNoteCreator {
 		const similar = await findSimilarMemories(
 			{
 				recall: this.deps.recall,
-				read: (path) => this.deps.vault.read(path),
+				read: (path) => this.texts.read(path),
 				autoLink: () => settings.recall.autoLink,
 				accept: (path) =>
 					path !== memory.replaces &&

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { MemoryVault } from "../../helpers/memory-vault";
+import { NOW, startEngine, stopEngines, testSettings } from "./writer-harness";
+
+afterEach(stopEngines);
+
+const FACT =
+	"The nightly billing export job exhausts the Postgres connection pool when the invoice batch runs late on Mondays.";
+const BEFORE = "The nightly billing export job used to run on the small Postgres replica before the move.";
+const RELATED = "The billing export job moved to the large Postgres replica last week.";
+
+/**
+ * Store-time similarity keeps the texts it read (consecutive stores compare with the same notes);
+ * an edit of such a note must be seen by the next store. The fake vault keeps one mtime, so only
+ * the index's change reports can tell the cache.
+ */
+async function engineWith(follow: boolean) {
+	const vault = new MemoryVault({ "Ops/Pool.md": BEFORE, "Garden.md": "Tomatoes need more water in July." });
+	vault.now = NOW;
+	const { engine } = await startEngine(vault, testSettings(), { follow });
+	// Reads the pool note (a close keyword match) and keeps its text.
+	expect((await engine.writer.store({ content: RELATED })).status).toBe("stored");
+	vault.write("Ops/Pool.md", FACT);
+	return engine;
+}
+
+describe("the texts store-time similarity keeps", () => {
+	it("are dropped when the index reports the note changed", async () => {
+		const engine = await engineWith(true);
+		await engine.index.idle();
+		expect(await engine.writer.store({ content: FACT })).toMatchObject({
+			status: "duplicate",
+			duplicateOf: "Ops/Pool.md",
+		});
+	});
+
+	it("are dropped when the index is rebuilt", async () => {
+		const engine = await engineWith(false);
+		await engine.rebuild();
+		expect(await engine.writer.store({ content: FACT })).toMatchObject({
+			status: "duplicate",
+			duplicateOf: "Ops/Pool.md",
+		});
+	});
+});
