@@ -169,11 +169,11 @@ class WatchedTree {
 			this.forgetFile(path);
 			await this.addFolder(path);
 		} else if (stats?.isFile() && path.endsWith(".md")) {
-			this.dropFolder(path);
+			if (this.folders.has(path)) this.dropFolder(path);
 			this.fileSeen(path, identityOf(stats));
 		} else {
 			this.forgetFile(path);
-			this.dropFolder(path);
+			if (this.folders.has(path)) this.dropFolder(path);
 		}
 	}
 
