@@ -4,6 +4,7 @@ import { parseIndexSettings, type IndexSettings } from "../../core/model/index-s
 import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../../core/model/vault";
 import { isLinkTargetPath, isMemoryPath } from "../../core/model/memory-paths";
 import { basenameKey } from "../../core/parse/link-resolver";
+import { parseNote } from "../../core/parse/parse-note";
 import { noteProblems } from "../../core/parse/note-problems";
 import { vaultDifferences } from "../../core/graph/vault-differences";
 import { errorMessage } from "../../core/model/error-message";
@@ -154,6 +155,15 @@ export class VaultIndex {
 		return this.enqueue(() => this.applyNow(event));
 	}
 
+	/**
+	 * Indexes a note the caller has just created with `content` (the file as the write left it)
+	 * without reading it back; queued like vault events. A change made meanwhile comes as its own event.
+	 */
+	applyCreated(file: VaultFile, content: string): Promise<void> {
+		const note: LoadedNote = { file, content, parsed: parseNote(content) };
+		return this.enqueue(() => this.applyNow({ type: "create", path: file.path }, note));
+	}
+
 	private enqueue<T>(work: () => Promise<T>): Promise<T> {
 		const run = this.pending.then(work);
 		this.pending = run.then(
@@ -225,7 +235,7 @@ export class VaultIndex {
 		return () => this.changeListeners.delete(listener);
 	}
 
-	private async applyNow(event: VaultEvent): Promise<void> {
+	private async applyNow(event: VaultEvent, known?: LoadedNote): Promise<void> {
 		if (event.type === "rename") this.trackExcluded(event.oldPath, false);
 		this.trackExcluded(event.path, event.type !== "delete");
 		if (event.type === "rename") {
@@ -242,8 +252,8 @@ export class VaultIndex {
 			if (isLinkTargetPath(event.path)) this.graph.setOutsideNote(event.path);
 			return;
 		}
-		const file = await this.vault.stat(event.path);
-		const loaded = file ? await this.loadInput(file) : null;
+		const file = known?.file ?? (await this.vault.stat(event.path));
+		const loaded = file ? await this.loadInput(file, known) : null;
 		if (!loaded) {
 			this.dropNode(event.path);
 			if (file) this.graph.setOutsideNote(event.path);
@@ -283,7 +293,10 @@ export class VaultIndex {
 		if (this.graph.removeNote(path)) this.emit({ type: "remove", path });
 	}
 
-	private async loadInput(file: VaultFile): Promise<{ input: NoteInput; ownWrite: boolean } | null> {
+	private async loadInput(
+		file: VaultFile,
+		known?: LoadedNote,
+	): Promise<{ input: NoteInput; ownWrite: boolean } | null> {
 		this.warningByPath.delete(file.path);
 		if (file.size > this.settings.maxNoteBytes) {
 			this.warn(
@@ -295,7 +308,7 @@ export class VaultIndex {
 		}
 		let note: LoadedNote | null;
 		try {
-			note = await this.vault.load(file.path);
+			note = known ?? (await this.vault.load(file.path));
 		} catch (error) {
 			this.warn(file.path, `skipped: could not read the note (${errorMessage(error)})`, true);
 			return null;

@@ -2,7 +2,7 @@ import { AUTO_LINK_KEY } from "../../core/model/edge-types";
 import { EDGE_TYPES } from "../../core/model/edge-types";
 import { errorMessage } from "../../core/model/error-message";
 import type { MemorySettings } from "../../core/model/settings";
-import type { VaultPort } from "../../core/model/vault";
+import type { VaultFile, VaultPort } from "../../core/model/vault";
 import { chooseAutoLinks, type AutoLinkGraphView } from "../../core/recall/auto-link";
 import { possibleConflicts, type PossibleConflict } from "../../core/recall/conflicts";
 import { MemoryError } from "../../core/model/memory-error";
@@ -105,14 +105,16 @@ export class MemoryNoteCreator {
 			maxAutoLinksIntoNode,
 		});
 		const conflicts = possibleConflicts(memory.content, similar.nearest, settings.recall.conflicts);
-		const path = await this.createFile(folder, memory.title, (candidate) =>
+		const created = await this.createFile(folder, memory.title, (candidate) =>
 			this.noteText(
 				candidate,
 				memory,
 				autoLinks.map((link) => link.target),
 			),
 		);
-		await this.deps.index.apply({ type: "create", path });
+		const path = created.file.path;
+		// Indexed from the text just written; the watcher does not report our own create again.
+		await this.deps.index.applyCreated(created.file, created.text);
 		// Read-your-writes: the next recall finds the memory by its vectors too, not only once the background queue gets to it.
 		await this.deps.recall.whenSearchable(path);
 		return {
@@ -138,7 +140,11 @@ export class MemoryNoteCreator {
 	 * vault has or links to that name: Obsidian resolves `[[Name]]` to the closest note so named,
 	 * so a second one could take over links that meant the first.
 	 */
-	private async createFile(folder: string, title: string, compose: (path: string) => string): Promise<string> {
+	private async createFile(
+		folder: string,
+		title: string,
+		compose: (path: string) => string,
+	): Promise<{ file: VaultFile; text: string }> {
 		const { vault, index } = this.deps;
 		const fail = (path: string, error: unknown) =>
 			new MemoryError(`Could not create the memory note "${path}": ${errorMessage(error)}`, null);
@@ -147,23 +153,16 @@ export class MemoryNoteCreator {
 			if (++tried > NAME_ATTEMPTS) break;
 			if (index.nameInUse(name)) continue;
 			const path = `${folder === "" ? "" : `${folder}/`}${name}.md`;
-			let taken: boolean;
 			try {
-				taken = (await vault.stat(path)) !== null;
+				const text = compose(path);
+				return { file: await vault.createNote(path, text), text };
 			} catch (error) {
-				throw fail(path, error);
-			}
-			if (taken) continue;
-			try {
-				await vault.createNote(path, compose(path));
-				return path;
-			} catch (error) {
-				// Taken meanwhile by another program: try the next name; anything else is a real failure.
-				const takenMeanwhile = await vault.stat(path).then(
+				// A file the index does not hold (or another program's, made meanwhile) has the name: try the next one; anything else is a real failure.
+				const taken = await vault.stat(path).then(
 					(file) => file !== null,
 					() => false,
 				);
-				if (!takenMeanwhile) throw fail(path, error);
+				if (!taken) throw fail(path, error);
 			}
 		}
 		throw new MemoryError(
