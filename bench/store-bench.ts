@@ -140,11 +140,14 @@ const STAGES: [stage: string, functions: string[]][] = [
 	["file write (name, create, fsync)", ["createFile", "createNote", "nameInUse"]],
 	[
 		"indexing (read, parse, graph, keywords)",
-		["applyNow", "loadInput", "noteLoaded", "setNote", "parseNote", "load", "keywordDocument"],
+		["applyNow", "applyCreated", "loadInput", "noteLoaded", "setNote", "parseNote", "load", "keywordDocument"],
 	],
 	["activity log", ["appendBatch", "onIndexChange", "record"]],
-	["watcher echo", ["watchVault", "reconcileNow"]],
-	["MCP + HTTP", ["handleRequest", "runTool", "registerTool", "safeParseAsync", "storeOut"]],
+	["file watcher", ["watchVault", "schedule", "checkNow", "fileSeen", "readFolder", "rescan", "reconcileNow"]],
+	[
+		"MCP + HTTP",
+		["handleRequest", "runTool", "registerTool", "safeParseAsync", "storeOut", "responseViaResponseObject"],
+	],
 ];
 
 const SPECIAL_NODES: Record<string, string> = {
