@@ -6,6 +6,7 @@ import { contentTermReader, termSimilarity } from "../../core/recall/keyword-sim
 import { bodyText } from "../../core/recall/recall-hits";
 import { findDuplicate, type Duplicate } from "../../core/recall/duplicates";
 import type { RecallService } from "./recall-service";
+import type { KeywordHit, KeywordIndex } from "../../core/recall/keyword-index";
 
 /**
  * Lowest keyword similarity (see termSimilarity) that auto-links, chosen by scoring every pair of
@@ -17,6 +18,8 @@ import type { RecallService } from "./recall-service";
 export const KEYWORD_LINK_FLOOR = 0.4;
 /** Candidates looked at per store, from each of the keyword and the vector search. */
 const CANDIDATES = 12;
+/** Keyword hits looked at before the filter (see acceptedKeywordHits). */
+const UNFILTERED_CANDIDATES = 2 * CANDIDATES;
 /** How many of the closest memories are checked for conflicting statements. */
 const CONFLICT_CANDIDATES = 5;
 /** Characters of each close memory searched for conflicting statements (the start of a huge note is enough). */
@@ -68,10 +71,7 @@ export async function findSimilarMemories(
 		return body;
 	};
 	const keyword = deps.recall.keyword;
-	const keywordHits = keyword.search(keywordQuery(text, keyword.settings.stopWords), {
-		limit: CANDIDATES,
-		filter: deps.accept,
-	});
+	const keywordHits = acceptedKeywordHits(keyword, keywordQuery(text, keyword.settings.stopWords), deps.accept);
 	const vector = await vectorSimilar(deps, text);
 	let result: Omit<SimilarMemories, "nearest" | "duplicate">;
 	if (vector) {
@@ -122,6 +122,23 @@ async function vectorSimilar(
 		// The model failed (its queue reports that); keywords still give an answer.
 		return null;
 	}
+}
+
+/**
+ * The keyword index's best CANDIDATES that `accept` passes. A query of many words matches much of
+ * the vault, and a filter call per matching note cost more than the search; the index orders
+ * ties by a fixed key, so the accepted head of a longer unfiltered list is the same answer. Only
+ * when too few of that list pass does the filtered search run.
+ */
+export function acceptedKeywordHits(
+	keyword: KeywordIndex,
+	query: string,
+	accept: (path: string) => boolean,
+): KeywordHit[] {
+	const wider = keyword.search(query, { limit: UNFILTERED_CANDIDATES });
+	const accepted = wider.filter((hit) => accept(hit.id));
+	if (accepted.length >= CANDIDATES || wider.length < UNFILTERED_CANDIDATES) return accepted.slice(0, CANDIDATES);
+	return keyword.search(query, { limit: CANDIDATES, filter: accept });
 }
 
 /** The first distinct words of the text: a query that finds notes on the same subject without costing a search per word. */
