@@ -9,6 +9,7 @@
  *
  *   npm run bench -- store [--memories 3000,10000] [--via engine,http] [--seed 1] [--no-profile] [--top N] [--save-profile DIR]
  */
+import { setMaxListeners } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Session, type Profiler } from "node:inspector/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -89,6 +90,9 @@ interface HttpRun {
 
 /** Worker mode: one SDK client stores every turn through memory_store. */
 async function storeOverHttp(run: HttpRun): Promise<number[]> {
+	// Every POST passes the transport's one AbortSignal to fetch, whose abort listener goes only
+	// when the request is garbage collected: thousands of quick calls pass Node's leak warning.
+	setMaxListeners(100_000);
 	const client = new Client({ name: "store-bench", version: "1" });
 	await client.connect(
 		new StreamableHTTPClientTransport(new URL(run.url), {
