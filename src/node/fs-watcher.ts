@@ -89,8 +89,10 @@ class WatchedTree {
 				else this.schedule(childPath(folder, name.toString()));
 			});
 		} catch (error) {
-			if (folder !== "" && isGone(error)) return;
-			throw error;
+			if (folder === "") throw error;
+			// A subfolder that cannot be watched (gone, unreadable, no watches left) is left out, as the listing leaves it out.
+			if (!isGone(error)) this.fail(error);
+			return;
 		}
 		// A watched folder that is deleted or moved away errors on some systems: the event for its name in the parent handles it.
 		watcher.on("error", (error) => {
@@ -106,8 +108,9 @@ class WatchedTree {
 		try {
 			names = await fs.readdir(join(this.root, folder));
 		} catch (error) {
-			if (folder !== "" && isGone(error)) return [];
-			throw error;
+			if (folder === "") throw error;
+			if (!isGone(error)) this.fail(error);
+			return [];
 		}
 		const paths = names.filter((name) => !name.startsWith(".")).map((name) => childPath(folder, name));
 		for (let i = 0; i < paths.length; i += SCAN_CONCURRENCY)
@@ -161,7 +164,10 @@ class WatchedTree {
 		try {
 			stats = await fs.lstat(join(this.root, path));
 		} catch (error) {
-			if (!isGone(error)) throw error;
+			if (!isGone(error)) {
+				this.fail(error);
+				return;
+			}
 			stats = null;
 		}
 		if (this.closed) return;

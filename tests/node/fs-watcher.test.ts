@@ -1,5 +1,5 @@
 import { setTimeout } from "node:timers";
-import { mkdir, mkdtemp, realpath, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, realpath, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -188,6 +188,35 @@ describe("watchVault with real files", () => {
 			{ type: "modify", path: "Same size.md" },
 		]);
 	});
+
+	it.skipIf(process.getuid?.() === 0)(
+		"reports a subfolder it cannot read as an error, leaves it out and watches the rest",
+		async () => {
+			await mkdir(join(root, "Locked"));
+			await writeFile(join(root, "Locked", "Secret.md"), "s");
+			const events: VaultEvent[] = [];
+			const errors: Error[] = [];
+			let ready = false;
+			await chmod(join(root, "Locked"), 0o000);
+			try {
+				stops.push(
+					watchVault(root, (event) => events.push(event), {
+						skipFolder: () => false,
+						onError: (error) => errors.push(error),
+						onReady: () => (ready = true),
+					}),
+				);
+				await until(() => ready, "the watcher to be ready");
+				await writeFile(join(root, "Open.md"), "o");
+				await until(has(events, { type: "create", path: "Open.md" }), "the create next to it", events);
+			} finally {
+				await chmod(join(root, "Locked"), 0o755);
+			}
+
+			expect(errors.map((error) => (error as NodeJS.ErrnoException).code)).toEqual(["EACCES"]);
+			expect(events).toEqual([{ type: "create", path: "Open.md" }]);
+		},
+	);
 
 	it("ignores hidden and skipped folders and files that are not notes", async () => {
 		const events = await startWatching((folder) => folder === "Templates");
