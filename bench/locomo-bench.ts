@@ -3,14 +3,17 @@
  * categories 1–4 is asked through recall (read-only), and the evidence turns are looked for in
  * the results.
  *
- *   npm run bench -- locomo [--data FILE] [--model-path DIR] [--no-model] [--ablation] [--via store|http]
+ *   npm run bench -- locomo [--data FILE] [--model-path DIR] [--no-model] [--ablation] [--via store|http] [--store-dir DIR]
  *                           [--settings JSON] [--keyword-settings JSON] [--fusion relative|rrf] [--diversity X]
  *
  * --model-path: a local model folder laid out like the hub (<root>/<owner>/<name>/ with config.json,
  * tokenizer.json and onnx/model.onnx); without it (c) uses the project's fixture model.
  * --ablation adds rows that switch single stages off, to show what each adds.
+ * "coverage only" ranks by how many of the question's words a memory contains: the baseline the
+ * pipelines must beat (bench/locomo/coverage-baseline.ts).
  * --via store|http also stores every turn the way an agent does (bench/locomo/store-path.ts), through
  * `engine.writer.store` or `memory_store` over the real MCP server, and prints both paths side by side.
+ * --store-dir DIR keeps the stored vaults there and reuses them on the next run (only recall is redone).
  *
  * The data is read at run time from ../shared/eval/locomo/locomo-dev.json; none of it is in the repo.
  */
@@ -24,8 +27,7 @@ import { parseFlags } from "./flags";
 import { loadLocomo } from "./locomo/locomo-data";
 import { ScoreTotals } from "./locomo/metrics";
 import { runConversation, type ScoredQuestion, type Variant } from "./locomo/run-conversation";
-import { runStorePath, type StoreVia } from "./locomo/store-path";
-import type { RecallMode } from "../src/core/recall/recall-types";
+import { runStorePath, type StoreMode, type StoreVia } from "./locomo/store-path";
 import { formatTable, type Cell } from "./table";
 import { printLine } from "../src/node/terminal";
 
@@ -38,6 +40,7 @@ function variants(pipeline: RecallPipeline, withModel: boolean, ablation: boolea
 	const list: Variant[] = [
 		{ label: "(a) keyword", mode: "keyword", pipeline },
 		{ label: "(b) keyword+graph", mode: "keyword+graph", pipeline },
+		{ label: "coverage only", mode: "coverage", pipeline },
 	];
 	if (withModel) list.push({ label: "(c) full", mode: "full", pipeline });
 	if (ablation) {
@@ -118,11 +121,12 @@ function categoryRows(questions: readonly ScoredQuestion[]): [string, number, nu
 
 interface StoreRun {
 	via: StoreVia;
-	modes: RecallMode[];
-	scored: Map<RecallMode, ScoredQuestion[]>;
+	modes: StoreMode[];
+	scored: Map<StoreMode, ScoredQuestion[]>;
 	stores: number;
 	duplicates: number;
 	storeSeconds: number;
+	reused: boolean;
 }
 
 async function main(): Promise<void> {
@@ -136,7 +140,8 @@ async function main(): Promise<void> {
 	const measured = variants(pipeline, loaded !== null, flags.has("ablation"));
 	const recallSettings = json(flags.text("settings"), "settings");
 	const keywordSettings = json(flags.text("keyword-settings"), "keyword-settings");
-	const storeModes: RecallMode[] = via === "http" ? ["keyword+graph"] : ["keyword", "keyword+graph"];
+	const storeModes: StoreMode[] =
+		via === "http" ? ["keyword+graph", "coverage"] : ["keyword", "keyword+graph", "coverage"];
 	const store: StoreRun | undefined = via && {
 		via,
 		modes: storeModes,
@@ -144,6 +149,7 @@ async function main(): Promise<void> {
 		stores: 0,
 		duplicates: 0,
 		storeSeconds: 0,
+		reused: false,
 	};
 
 	const started = performance.now();
@@ -164,7 +170,9 @@ async function main(): Promise<void> {
 				categories: CATEGORIES,
 				recallSettings,
 				keywordSettings,
+				storeDir: flags.text("store-dir"),
 			});
+			store.reused ||= run.reused;
 			for (const [mode, questions] of run.scored) store.scored.get(mode)?.push(...questions);
 			store.stores += run.stores;
 			store.duplicates += run.duplicates;
@@ -208,9 +216,11 @@ function printStorePath(store: StoreRun, measured: readonly Variant[], scored: M
 	printLine(
 		`\nstore path: every turn stored through ${how}, title from the content, memory_created at the session's time (+1 min a turn), source_session, related_to the previous turn; questions asked read-only${store.via === "http" ? " through memory_recall" : ""}`,
 	);
-	printLine(
-		`${store.stores} stores in ${store.storeSeconds.toFixed(1)} s (${Math.round(store.stores / store.storeSeconds)}/s, load ${loadavg()[0].toFixed(1)}), ${store.duplicates} answered "duplicate" (scored as the memory they repeat)\n`,
-	);
+	if (store.reused) printLine(`vaults stored earlier, indexed from --store-dir: no store timing\n`);
+	else
+		printLine(
+			`${store.stores} stores in ${store.storeSeconds.toFixed(1)} s (${Math.round(store.stores / store.storeSeconds)}/s, load ${loadavg()[0].toFixed(1)}), ${store.duplicates} answered "duplicate" (scored as the memory they repeat)\n`,
+		);
 	const rows: Cell[][] = [];
 	for (const mode of store.modes) {
 		const staticVariant = measured.find((variant) => variant.mode === mode);
