@@ -41,6 +41,8 @@ export interface StorePathOptions {
 	 * Delete the folder after changing anything that happens at store time.
 	 */
 	storeDir?: string;
+	/** Run one maintenance pass before the questions, as a running server does on its interval. */
+	pass: boolean;
 }
 
 export interface StorePathResult {
@@ -177,6 +179,8 @@ export async function runStorePath(
 			: await storeTurns(conversation, client, (time) => (now = time));
 		const storeSeconds = (performance.now() - started) / 1000;
 		if (options.storeDir !== undefined && !kept) await writeFile(join(root, TURNS_FILE), JSON.stringify(stored));
+		// A server that has been running did a maintenance pass since: retention and communities are known.
+		if (options.pass) await engine.maintenance.runPass();
 		const turnsOf = new Map(Object.entries(stored.turnsOf));
 
 		const scored = new Map<StoreMode, ScoredQuestion[]>();
