@@ -3,14 +3,21 @@
  * categories 1–4 is asked through recall (read-only), and the evidence turns are looked for in
  * the results.
  *
- *   npm run bench -- locomo [--data FILE] [--model-path DIR] [--no-model] [--ablation] [--via store|http]
+ *   npm run bench -- locomo [--data FILE] [--model-path DIR] [--no-model] [--ablation] [--via store|http] [--store-dir DIR] [--no-pass]
  *                           [--settings JSON] [--keyword-settings JSON] [--fusion relative|rrf] [--diversity X]
  *
  * --model-path: a local model folder laid out like the hub (<root>/<owner>/<name>/ with config.json,
  * tokenizer.json and onnx/model.onnx); without it (c) uses the project's fixture model.
  * --ablation adds rows that switch single stages off, to show what each adds.
+ * "coverage only" ranks by how many of the question's words a memory contains: the baseline the
+ * pipelines must beat (bench/locomo/coverage-baseline.ts).
  * --via store|http also stores every turn the way an agent does (bench/locomo/store-path.ts), through
  * `engine.writer.store` or `memory_store` over the real MCP server, and prints both paths side by side.
+ * After the tables: the same modes on a real vault with questions of our own
+ * (bench/kepano-questions.ts; --corpus DIR for the folder).
+ * --store-dir DIR keeps the stored vaults there and reuses them on the next run (only recall is redone).
+ * The store path runs one maintenance pass before the questions (retention, communities), as a
+ * server does on its interval; --no-pass asks right after the last store.
  *
  * The data is read at run time from ../shared/eval/locomo/locomo-dev.json; none of it is in the repo.
  */
@@ -24,8 +31,9 @@ import { parseFlags } from "./flags";
 import { loadLocomo } from "./locomo/locomo-data";
 import { ScoreTotals } from "./locomo/metrics";
 import { runConversation, type ScoredQuestion, type Variant } from "./locomo/run-conversation";
-import { runStorePath, type StoreVia } from "./locomo/store-path";
-import type { RecallMode } from "../src/core/recall/recall-types";
+import { runStorePath, type StoreMode, type StoreVia } from "./locomo/store-path";
+import { scoreCorpus } from "./locomo/corpus-questions";
+import { KEPANO_QUESTIONS } from "./kepano-questions";
 import { formatTable, type Cell } from "./table";
 import { printLine } from "../src/node/terminal";
 
@@ -38,6 +46,7 @@ function variants(pipeline: RecallPipeline, withModel: boolean, ablation: boolea
 	const list: Variant[] = [
 		{ label: "(a) keyword", mode: "keyword", pipeline },
 		{ label: "(b) keyword+graph", mode: "keyword+graph", pipeline },
+		{ label: "coverage only", mode: "coverage", pipeline },
 	];
 	if (withModel) list.push({ label: "(c) full", mode: "full", pipeline });
 	if (ablation) {
@@ -118,11 +127,13 @@ function categoryRows(questions: readonly ScoredQuestion[]): [string, number, nu
 
 interface StoreRun {
 	via: StoreVia;
-	modes: RecallMode[];
-	scored: Map<RecallMode, ScoredQuestion[]>;
+	modes: StoreMode[];
+	scored: Map<StoreMode, ScoredQuestion[]>;
 	stores: number;
 	duplicates: number;
 	storeSeconds: number;
+	reused: boolean;
+	pass: boolean;
 }
 
 async function main(): Promise<void> {
@@ -136,7 +147,8 @@ async function main(): Promise<void> {
 	const measured = variants(pipeline, loaded !== null, flags.has("ablation"));
 	const recallSettings = json(flags.text("settings"), "settings");
 	const keywordSettings = json(flags.text("keyword-settings"), "keyword-settings");
-	const storeModes: RecallMode[] = via === "http" ? ["keyword+graph"] : ["keyword", "keyword+graph"];
+	const storeModes: StoreMode[] =
+		via === "http" ? ["keyword+graph", "coverage"] : ["keyword", "keyword+graph", "coverage"];
 	const store: StoreRun | undefined = via && {
 		via,
 		modes: storeModes,
@@ -144,6 +156,8 @@ async function main(): Promise<void> {
 		stores: 0,
 		duplicates: 0,
 		storeSeconds: 0,
+		reused: false,
+		pass: !flags.has("no-pass"),
 	};
 
 	const started = performance.now();
@@ -164,7 +178,10 @@ async function main(): Promise<void> {
 				categories: CATEGORIES,
 				recallSettings,
 				keywordSettings,
+				storeDir: flags.text("store-dir"),
+				pass: !flags.has("no-pass"),
 			});
+			store.reused ||= run.reused;
 			for (const [mode, questions] of run.scored) store.scored.get(mode)?.push(...questions);
 			store.stores += run.stores;
 			store.duplicates += run.duplicates;
@@ -199,18 +216,51 @@ async function main(): Promise<void> {
 	}
 	printLine(formatTable(["pipeline", "category", "questions", "R@5", "R@10", "MRR", "session R@5"], rows));
 	if (store) printStorePath(store, measured, scored);
+	await printCorpus(resolve(flags.text("corpus") ?? "../shared/corpora/kepano-obsidian"), recallSettings);
 	printLine(`\n${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The same pipelines on a real vault that is not a chat log, with questions written for it. */
+async function printCorpus(dir: string, recallSettings: Record<string, unknown> | undefined): Promise<void> {
+	if (!existsSync(dir)) {
+		printLine(`\nsecond data set: ${dir} not found, skipped (--corpus DIR)`);
+		return;
+	}
+	const modes = ["keyword", "keyword+graph", "coverage"] as const;
+	const rows: Cell[][] = [];
+	const runs: [string, Record<string, unknown> | undefined][] = [
+		["", recallSettings],
+		[
+			" (coverage exponent 0)",
+			{ ...recallSettings, fusion: { ...(recallSettings?.fusion ?? {}), coverageExponent: 0 } },
+		],
+	];
+	for (const [suffix, settings] of runs) {
+		const scores = await scoreCorpus(dir, KEPANO_QUESTIONS, suffix === "" ? modes : modes.slice(0, 2), settings);
+		for (const [mode, score] of scores)
+			rows.push([
+				`${mode}${suffix}`,
+				score.questions,
+				round(score.recallAt5),
+				round(score.recallAt10),
+				round(score.reciprocalRank),
+			]);
+	}
+	printLine(`\nsecond data set: ${dir}, ${KEPANO_QUESTIONS.length} questions of bench/kepano-questions.ts`);
+	printLine(formatTable(["mode", "questions", "R@5", "R@10", "MRR"], rows));
 }
 
 /** The store path next to the static path of the same recall mode. */
 function printStorePath(store: StoreRun, measured: readonly Variant[], scored: Map<string, ScoredQuestion[]>): void {
 	const how = store.via === "http" ? "memory_store over HTTP (MCP SDK client, 127.0.0.1)" : "engine.writer.store";
 	printLine(
-		`\nstore path: every turn stored through ${how}, title from the content, memory_created at the session's time (+1 min a turn), source_session, related_to the previous turn; questions asked read-only${store.via === "http" ? " through memory_recall" : ""}`,
+		`\nstore path: every turn stored through ${how}, title from the content, memory_created at the session's time (+1 min a turn), source_session, related_to the previous turn; ${store.pass ? "one maintenance pass, then " : ""}questions asked read-only${store.via === "http" ? " through memory_recall" : ""}`,
 	);
-	printLine(
-		`${store.stores} stores in ${store.storeSeconds.toFixed(1)} s (${Math.round(store.stores / store.storeSeconds)}/s, load ${loadavg()[0].toFixed(1)}), ${store.duplicates} answered "duplicate" (scored as the memory they repeat)\n`,
-	);
+	if (store.reused) printLine(`vaults stored earlier, indexed from --store-dir: no store timing\n`);
+	else
+		printLine(
+			`${store.stores} stores in ${store.storeSeconds.toFixed(1)} s (${Math.round(store.stores / store.storeSeconds)}/s, load ${loadavg()[0].toFixed(1)}), ${store.duplicates} answered "duplicate" (scored as the memory they repeat)\n`,
+		);
 	const rows: Cell[][] = [];
 	for (const mode of store.modes) {
 		const staticVariant = measured.find((variant) => variant.mode === mode);

@@ -11,11 +11,12 @@ import { VaultIndex } from "../../src/engine/index/vault-index";
 import type { LocomoConversation } from "./locomo-data";
 import { conversationNotes, diaIdOf, StaticVault } from "./locomo-vault";
 import { scoreQuestion, type QuestionScores } from "./metrics";
+import { coverageRanking } from "./coverage-baseline";
 
-/** One pipeline to measure: a recall mode with its fusion and diversity. */
+/** One pipeline to measure: a recall mode with its fusion and diversity, or the coverage baseline. */
 export interface Variant {
 	label: string;
-	mode: RecallMode;
+	mode: RecallMode | "coverage";
 	pipeline: RecallPipeline;
 }
 
@@ -82,8 +83,11 @@ export async function runConversation(
 		const scored: ScoredQuestion[] = [];
 		for (const question of conversation.questions) {
 			if (!options.categories.has(question.category) || question.evidence.length === 0) continue;
-			const result = await recall.recall(question.question, { k: 10, mode, readOnly: true });
-			const returned = result.results.map((hit) => diaIdOf(hit.path));
+			const paths =
+				mode === "coverage"
+					? coverageRanking(recall.keyword, question.question, 10)
+					: (await recall.recall(question.question, { k: 10, mode, readOnly: true })).results.map((hit) => hit.path);
+			const returned = paths.map(diaIdOf);
 			scored.push({
 				conversation: conversation.id,
 				category: question.category,

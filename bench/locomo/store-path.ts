@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -16,28 +17,47 @@ import { NODE_TIMERS } from "../../src/node/node-timers";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
 import { sessionTime, type LocomoConversation, type LocomoTurn } from "./locomo-data";
 import { scoreQuestion } from "./metrics";
+import { coverageRanking } from "./coverage-baseline";
 import type { ScoredQuestion } from "./run-conversation";
+
+export type StoreMode = RecallMode | "coverage";
 
 /** How the turns reach the engine: `engine.writer.store` in process, or `memory_store` over HTTP. */
 export type StoreVia = "store" | "http";
 
 export interface StorePathOptions {
 	via: StoreVia;
-	/** Recall modes to ask in; over HTTP only what `memory_recall` does without a model (keyword+graph). */
-	modes: readonly RecallMode[];
+	/**
+	 * Recall modes to ask in, and "coverage" for the baseline (see coverageRanking); over HTTP
+	 * recall is what `memory_recall` does without a model (keyword+graph).
+	 */
+	modes: readonly StoreMode[];
 	categories: ReadonlySet<number>;
 	recallSettings?: RecallSettingsInput;
 	keywordSettings?: KeywordSettingsInput;
+	/**
+	 * Keep each conversation's stored vault in `<storeDir>/<conversation id>` and, when one is
+	 * already there, index it instead of storing again: for trying ranking changes quickly.
+	 * Delete the folder after changing anything that happens at store time.
+	 */
+	storeDir?: string;
+	/** Run one maintenance pass before the questions, as a running server does on its interval. */
+	pass: boolean;
 }
 
 export interface StorePathResult {
 	/** Scored questions per recall mode. */
-	scored: Map<RecallMode, ScoredQuestion[]>;
+	scored: Map<StoreMode, ScoredQuestion[]>;
 	stores: number;
 	/** Turns the store answered "duplicate" for: they share the existing memory's note. */
 	duplicates: number;
 	storeSeconds: number;
+	/** Whether the vault was stored earlier and only indexed now (see storeDir). */
+	reused: boolean;
 }
+
+/** The note of each stored turn, saved next to a kept vault. */
+const TURNS_FILE = "turns.json";
 
 /** A turn 1 minute after the previous one, from the session's start: memories stored minutes apart. */
 const TURN_SPACING_MS = 60_000;
@@ -130,8 +150,15 @@ export async function runStorePath(
 	conversation: LocomoConversation,
 	options: StorePathOptions,
 ): Promise<StorePathResult> {
-	const root = await mkdtemp(join(tmpdir(), "locomo-store-"));
-	await mkdir(join(root, "vault"));
+	const root =
+		options.storeDir === undefined
+			? await mkdtemp(join(tmpdir(), "locomo-store-"))
+			: join(options.storeDir, conversation.id);
+	const kept = options.storeDir !== undefined && existsSync(join(root, TURNS_FILE));
+	if (!kept) {
+		await rm(root, { recursive: true, force: true });
+		await mkdir(join(root, "vault"), { recursive: true });
+	}
 	let now = 0;
 	const settings = engineSettings(options);
 	const engine = new MemoryEngine({
@@ -146,34 +173,25 @@ export async function runStorePath(
 	await engine.start({ follow: false });
 	const client = options.via === "http" ? await httpClient(engine) : engineClient(engine);
 	try {
-		const turnsOf = new Map<string, string[]>();
-		let duplicates = 0;
-		let stores = 0;
 		const started = performance.now();
-		for (const session of conversation.sessions) {
-			const start = sessionTime(session.date);
-			let previous: string | undefined;
-			for (const [i, turn] of session.turns.entries()) {
-				now = start + i * TURN_SPACING_MS;
-				const stored = await client.store({
-					content: turnContent(turn),
-					sourceSession: `session ${session.number}`,
-					relatedTo: previous === undefined ? [] : [previous],
-				});
-				stores++;
-				if (stored.duplicate) duplicates++;
-				turnsOf.set(stored.nodeId, [...(turnsOf.get(stored.nodeId) ?? []), turn.diaId]);
-				previous = stored.nodeId;
-			}
-		}
+		const stored = kept
+			? (JSON.parse(await readFile(join(root, TURNS_FILE), "utf8")) as StoredTurns)
+			: await storeTurns(conversation, client, (time) => (now = time));
 		const storeSeconds = (performance.now() - started) / 1000;
+		if (options.storeDir !== undefined && !kept) await writeFile(join(root, TURNS_FILE), JSON.stringify(stored));
+		// A server that has been running did a maintenance pass since: retention and communities are known.
+		if (options.pass) await engine.maintenance.runPass();
+		const turnsOf = new Map(Object.entries(stored.turnsOf));
 
-		const scored = new Map<RecallMode, ScoredQuestion[]>();
+		const scored = new Map<StoreMode, ScoredQuestion[]>();
 		for (const mode of options.modes) {
 			const questions: ScoredQuestion[] = [];
 			for (const question of conversation.questions) {
 				if (!options.categories.has(question.category) || question.evidence.length === 0) continue;
-				const paths = await client.recall(question.question, mode);
+				const paths =
+					mode === "coverage"
+						? coverageRanking(engine.recallService.keyword, question.question, 10)
+						: await client.recall(question.question, mode);
 				// A duplicate turn shares the note of the turn it repeats: the note stands for both.
 				const returned = paths.flatMap((path) => turnsOf.get(path) ?? []);
 				questions.push({
@@ -184,10 +202,44 @@ export async function runStorePath(
 			}
 			scored.set(mode, questions);
 		}
-		return { scored, stores, duplicates, storeSeconds };
+		return { scored, stores: stored.stores, duplicates: stored.duplicates, storeSeconds, reused: kept };
 	} finally {
 		await client.close();
 		await engine.stop();
-		await rm(root, { recursive: true, force: true });
+		if (options.storeDir === undefined) await rm(root, { recursive: true, force: true });
 	}
+}
+
+interface StoredTurns {
+	/** Note path → the dia ids of the turns stored there (more than one when a turn repeated another). */
+	turnsOf: Record<string, string[]>;
+	stores: number;
+	duplicates: number;
+}
+
+async function storeTurns(
+	conversation: LocomoConversation,
+	client: MemoryClient,
+	setClock: (time: number) => void,
+): Promise<StoredTurns> {
+	const turnsOf: Record<string, string[]> = {};
+	let duplicates = 0;
+	let stores = 0;
+	for (const session of conversation.sessions) {
+		const start = sessionTime(session.date);
+		let previous: string | undefined;
+		for (const [i, turn] of session.turns.entries()) {
+			setClock(start + i * TURN_SPACING_MS);
+			const stored = await client.store({
+				content: turnContent(turn),
+				sourceSession: `session ${session.number}`,
+				relatedTo: previous === undefined ? [] : [previous],
+			});
+			stores++;
+			if (stored.duplicate) duplicates++;
+			(turnsOf[stored.nodeId] ??= []).push(turn.diaId);
+			previous = stored.nodeId;
+		}
+	}
+	return { turnsOf, stores, duplicates };
 }

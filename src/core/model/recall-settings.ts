@@ -22,6 +22,12 @@ const FusionSettingsSchema = z.object(
 		),
 		keywordWeight: ranged(0, 10, 1, "Weight of the keyword (full-text) ranking in the fusion."),
 		vectorWeight: ranged(0, 10, 1, "Weight of the embedding similarity ranking in the fusion."),
+		coverageExponent: ranged(
+			0,
+			4,
+			1,
+			"Keyword scores are multiplied by (query words the note contains / the most any note contains) to this power, so a note holding the whole question outranks one repeating a single word. 0 leaves keyword scores as they are.",
+		),
 	},
 	GROUP_ERROR,
 );

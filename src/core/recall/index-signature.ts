@@ -1,6 +1,7 @@
 import { crc32Hex } from "../activity/crc32";
 import type { KeywordSettings } from "../model/keyword-settings";
 import { TOKENIZER_VERSION } from "./tokenize";
+import { KEYWORD_DOCUMENT_VERSION } from "./keyword-document";
 
 /**
  * Everything that changes which terms a note gets: an index saved under another signature
@@ -8,5 +9,5 @@ import { TOKENIZER_VERSION } from "./tokenize";
  */
 export function indexSignature(settings: KeywordSettings): string {
 	const stopWords = `${settings.stopWords.length}/${crc32Hex(settings.stopWords.join("\n"))}`;
-	return `tokenizer ${TOKENIZER_VERSION}, body ${settings.maxBodyChars}, stop words ${stopWords}, stemming ${settings.stemming ? "on" : "off"}`;
+	return `tokenizer ${TOKENIZER_VERSION}, document ${KEYWORD_DOCUMENT_VERSION}, body ${settings.maxBodyChars}, stop words ${stopWords}, stemming ${settings.stemming ? "on" : "off"}`;
 }

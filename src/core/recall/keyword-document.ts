@@ -1,11 +1,15 @@
 import type { ParsedNote } from "../model/parsed-note";
 import { DEFAULT_KEYWORD_SETTINGS } from "../model/keyword-settings";
+import { isTitleFromText } from "./content-title";
+
+/** Bump whenever the same note gives another document (see indexSignature): keyword caches are rebuilt. */
+export const KEYWORD_DOCUMENT_VERSION = 2;
 
 /** What the keyword index sees of one note. */
 export interface KeywordDocument {
 	/** The note's vault path (node id). */
 	id: string;
-	/** File name without folder and `.md`. */
+	/** File name without folder and `.md`; "" for a name made of the body's first words (see keywordDocument). */
 	title: string;
 	aliases: string[];
 	headings: string[];
@@ -34,6 +38,10 @@ const BLOCK_ID = / \^[A-Za-z0-9-]+$/gm;
 /**
  * Turns a parsed note into the document the keyword index stores. The body is cut to
  * `maxBodyChars` before any other work, so a 20 MB note costs no more than a 200 KB one.
+ *
+ * A file name that only repeats the body's first words (the name the writer gives a memory
+ * stored without a title) is left out: its words are in the body already, and boosted as a
+ * title they would favour words by where they stand and short memories over long ones.
  */
 export function keywordDocument(
 	path: string,
@@ -41,13 +49,15 @@ export function keywordDocument(
 	parsed: ParsedNote,
 	limits: KeywordDocumentLimits = DEFAULT_KEYWORD_SETTINGS,
 ): KeywordDocument {
+	const title = noteTitle(path);
+	const body = readableText(cut(content, parsed.bodyStart, limits.maxBodyChars));
 	return {
 		id: path,
-		title: noteTitle(path),
+		title: isTitleFromText(title, body) ? "" : title,
 		aliases: parsed.aliases,
 		headings: parsed.headings.map((h) => h.heading),
 		tags: parsed.allTags.map((tag) => (tag.startsWith("#") ? tag.slice(1) : tag)),
-		body: readableText(cut(content, parsed.bodyStart, limits.maxBodyChars)),
+		body,
 	};
 }
 

@@ -27,6 +27,7 @@ import {
 	type SearchHit,
 } from "../../core/recall/recall-types";
 import { fuseScores, type ScoredList } from "../../core/recall/fusion";
+import { weightByCoverage } from "../../core/recall/query-coverage";
 import { compileFilters } from "../../core/recall/search-filters";
 import { duplicateHash } from "../../core/recall/duplicates";
 import { conflictsAmong } from "../../core/recall/hit-conflicts";
@@ -296,25 +297,30 @@ export class RecallService {
 		return listed.slice(0, limit).map(({ path }) => hitOf(path));
 	}
 
+	/**
+	 * The rankings fused into a note's query relevance, each a list of its own: keyword (BM25
+	 * weighted by query-term coverage) and vector similarity when a model is ready. A new signal
+	 * is one more list.
+	 */
 	private fuse(
 		keywordHits: KeywordHit[],
 		vectorHits: VectorHit[],
 		useVector: boolean,
 		settings: RecallSettings,
 	): FusedHit[] {
+		const { keywordWeight, coverageExponent, vectorWeight } = settings.fusion;
 		const lists: ScoredList[] = [
-			{ name: "keyword", hits: keywordHits, weight: settings.fusion.keywordWeight, scale: "relative" },
+			{
+				name: "keyword",
+				hits: weightByCoverage(keywordHits, coverageExponent),
+				weight: keywordWeight,
+				scale: "relative",
+			},
 		];
 		const vectors = this.embeddings?.vectors;
 		if (useVector && vectors) {
 			const hits = vectorHits.map((hit) => ({ id: hit.path, score: hit.similarity }));
-			lists.push({
-				name: "vector",
-				hits,
-				weight: settings.fusion.vectorWeight,
-				scale: "absolute",
-				covers: (id) => vectors.has(id),
-			});
+			lists.push({ name: "vector", hits, weight: vectorWeight, scale: "absolute", covers: (id) => vectors.has(id) });
 		}
 		if (this.pipeline().fusion === "relative") return fuseScores(lists);
 		return fuseRankings(

@@ -9,7 +9,8 @@ import { withoutBidiControls } from "../../core/model/note-text-rules";
 import { resolveMemoryId } from "../../core/graph/memory-ids";
 import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import { MemoryNoteCreator, type NewMemory, type StoreResult } from "./memory-note-creator";
-import { amendedTitle, edgeKeyFor, fileNameFor, isLinkable, titleFromContent, wikilinkTo } from "./memory-note-file";
+import { amendedTitle, edgeKeyFor, isLinkable, titleFromContent, wikilinkTo } from "./memory-note-file";
+import { fileNameFor } from "../../core/recall/content-title";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
 import {
 	checkContent,

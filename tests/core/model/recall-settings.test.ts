@@ -9,7 +9,7 @@ describe("recall settings", () => {
 	it("fills every default from nothing", () => {
 		expect(parseRecallSettings(undefined)).toEqual(DEFAULT_RECALL_SETTINGS);
 		expect(DEFAULT_RECALL_SETTINGS).toEqual({
-			fusion: { k: 60, keywordWeight: 1, vectorWeight: 1 },
+			fusion: { k: 60, keywordWeight: 1, vectorWeight: 1, coverageExponent: 1 },
 			spreading: {
 				seeds: 20,
 				hops: 2,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { keywordDocument, noteTitle, readableText } from "../../../src/core/recall/keyword-document";
 import { parseNote } from "../../../src/core/parse/parse-note";
+import { KeywordIndex } from "../../../src/core/recall/keyword-index";
 
 function documentOf(path: string, content: string, maxBodyChars?: number) {
 	return keywordDocument(path, content, parseNote(content), maxBodyChars === undefined ? undefined : { maxBodyChars });
@@ -35,6 +36,36 @@ describe("keywordDocument", () => {
 		expect(
 			readableText('A [[Log#^abc123]] ref and [docs](https://x.org/a%20b.md) <span class="k">here</span> ^blockid'),
 		).toBe("A Log ref and docs  here ");
+	});
+
+	it("leaves out a file name that only repeats the body's first words, and keeps a chosen one", () => {
+		const generated = documentOf(
+			"Memories/Caroline I went to a support group yesterday.md",
+			"Caroline: I went to a support group yesterday.\n",
+		);
+		expect(generated.title).toBe("");
+		expect(generated.body).toBe("Caroline: I went to a support group yesterday.\n");
+		expect(documentOf("Memories/Support group.md", "Caroline: I went to a support group yesterday.\n").title).toBe(
+			"Support group",
+		);
+	});
+
+	it("scores a word in a memory's first words like the same word further on", () => {
+		const index = new KeywordIndex();
+		for (const [path, content] of [
+			[
+				"M/Melanie We went camping last weekend and the kids loved.md",
+				"Melanie: We went camping last weekend and the kids loved the lake.",
+			],
+			[
+				"M/Caroline The lake trip was great and the kids loved going.md",
+				"Caroline: The lake trip was great and the kids loved going camping.",
+			],
+		])
+			index.add(documentOf(path, content));
+		const [first, second] = index.search("camping");
+		expect(second.score).toBeGreaterThan(0);
+		expect(first.score).toBeCloseTo(second.score, 9);
 	});
 
 	it("names a note by its file name", () => {
