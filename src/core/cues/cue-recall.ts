@@ -36,7 +36,7 @@ export function cueQuery(question: string, today?: Day): CueQuery {
 }
 
 /**
- * The cue channel of recall. Every query cue held by fewer than `maxShare` of the memories
+ * The cue channel of recall. Every query cue held by at most `maxShare` of the memories (or two)
  * seeds the memories that hold it with its rarity, ln(1 + N / df); a time the question names
  * seeds the memories whose times overlap it the same way (× `timeWeight`); a "when" question
  * lifts matched memories that speak of a time (× `whenWeight`). A memory's score is the share of
@@ -50,7 +50,8 @@ export function cueHits(lookup: CueLookup, query: CueQuery, settings: CueSetting
 	const total = lookup.size;
 	if (total === 0) return [];
 	const rarity = (count: number): number => Math.log(1 + total / count);
-	const maxCount = Math.max(1, Math.floor(settings.maxShare * total));
+	// In a small vault a share rounds to almost nothing: a cue two memories share still counts.
+	const maxCount = Math.max(2, Math.floor(settings.maxShare * total));
 	const collected = new Map<string, number>();
 	let possible = 0;
 	for (const cue of query.cues) {

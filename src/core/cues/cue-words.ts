@@ -4,7 +4,6 @@ import { foldText, stemTerm } from "../recall/tokenize";
 const STOP_WORDS = new Set(ENGLISH_STOP_WORDS);
 /** A word: letters and digits, maybe joined by an apostrophe or a hyphen inside. */
 const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
-const SENTENCE_END = /[.!?;:\n]/;
 const POSSESSIVE = /['’]s$/;
 const APOSTROPHES = /['’]/g;
 const UPPER = /^\p{Lu}/u;
@@ -44,6 +43,8 @@ export function textCues(text: string, out: Set<string>, names?: Set<string>): v
 	let run: string[] = [];
 	let last = 0;
 	let sentenceStart = true;
+	// Stemming is the costly part: each distinct word once.
+	const seen = new Map<string, string>();
 	const closeRun = (): void => {
 		if (run.length >= 2) {
 			const phrase = run.slice(0, MAX_PHRASE_WORDS).join(" ");
@@ -53,21 +54,41 @@ export function textCues(text: string, out: Set<string>, names?: Set<string>): v
 		run = [];
 	};
 	for (const match of text.matchAll(WORD)) {
-		const between = text.slice(last, match.index);
+		const gap = gapBetween(text, last, match.index);
 		last = match.index + match[0].length;
-		const opens = sentenceStart || SENTENCE_END.test(between);
+		const opens = sentenceStart || gap === "sentence";
 		sentenceStart = false;
-		if (opens || between.trim() !== "") closeRun();
-		const word = cueWord(match[0]);
+		if (gap !== "space") closeRun();
+		let word = seen.get(match[0]);
+		if (word === undefined) seen.set(match[0], (word = cueWord(match[0])));
 		if (word === "") {
 			closeRun();
 			continue;
 		}
 		out.add(word);
-		if (UPPER.test(match[0])) {
+		if (capitalised(match[0])) {
 			run.push(word);
 			if (!opens) names?.add(word);
 		} else closeRun();
 	}
 	closeRun();
+}
+
+/** What separates two words: only spaces, a sentence end, or other punctuation. */
+function gapBetween(text: string, from: number, to: number): "space" | "sentence" | "other" {
+	let gap: "space" | "sentence" | "other" = "space";
+	for (let i = from; i < to; i++) {
+		const code = text.charCodeAt(i);
+		if (code === 32 || code === 9 || code === 13) continue;
+		// . ! ? ; : and a line break end a sentence (or a list item, or a heading)
+		if (code === 46 || code === 33 || code === 63 || code === 59 || code === 58 || code === 10) return "sentence";
+		gap = "other";
+	}
+	return gap;
+}
+
+function capitalised(word: string): boolean {
+	const code = word.charCodeAt(0);
+	if (code < 128) return code >= 65 && code <= 90;
+	return UPPER.test(word);
 }

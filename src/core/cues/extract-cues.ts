@@ -26,7 +26,9 @@ export interface MemoryCues {
 }
 
 /** Only the start of a long note gives cues: a memory states its facts first, and extraction stays cheap. */
-export const MAX_CUE_CHARS = 4000;
+export const MAX_CUE_CHARS = 1000;
+/** Most cues kept per memory, names first, then words in the order they come: bounds the index at ≈ 48 entries a note. */
+export const MAX_CUES = 48;
 /** Frontmatter keys that hold the day a note was written, most specific first. */
 const WRITTEN_KEYS = ["memory_created", "created", "date"];
 const DAILY_NOTE = /^((?:19|20)\d{2}-\d{2}-\d{2})/;
@@ -45,16 +47,21 @@ export function extractCues(source: CueSource, title = ""): MemoryCues {
 	const written = opening?.day ?? writtenDay(parsed.frontmatter, title, source.ctime);
 	const cues = new Set<string>();
 	const names = new Set<string>();
-	textCues(opening ? body.slice(opening.end) : body, cues, names);
 	for (const tag of parsed.allTags) addTag(tag, cues, names);
 	for (const alias of parsed.aliases) addPhrase(alias, cues, names);
 	for (const link of [...parsed.links, ...parsed.embeds, ...parsed.frontmatterLinks]) {
 		addPhrase(link.displayText ?? link.link.replace(/#.*$/, ""), cues, names);
 	}
+	const text = new Set<string>();
+	textCues(opening ? body.slice(opening.end) : body, text, names);
+	for (const name of names) cues.add(name);
+	for (const cue of text) cues.add(cue);
 	const times = findTimes(opening ? body.slice(opening.end) : body, written);
 	const event = isoDateDay(parsed.frontmatter?.memory_event_date);
 	if (event !== undefined) times.unshift(single(event));
-	const result: MemoryCues = { cues: [...cues], names: [...names], times };
+	const kept = [...cues].slice(0, MAX_CUES);
+	const keptSet = new Set(kept);
+	const result: MemoryCues = { cues: kept, names: [...names].filter((name) => keptSet.has(name)), times };
 	if (written !== undefined) result.written = written;
 	return result;
 }

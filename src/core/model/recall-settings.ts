@@ -195,8 +195,8 @@ const CueSettingsSchema = z.object(
 		maxShare: ranged(
 			0.01,
 			1,
-			0.5,
-			"A query cue held by more than this share of the memories is too common to seed the cue channel.",
+			0.1,
+			"A query cue held by more than this share of the memories (and by more than two) is too common to seed the cue channel.",
 		),
 		timeWeight: ranged(
 			0,

@@ -221,6 +221,11 @@ const PATTERNS: Pattern[] = [
 	},
 ];
 
+/** Every pattern needs a digit or one of these words: most texts skip the patterns at once. */
+const MAYBE_TIME = new RegExp(
+	`\\d|day|tonight|tomorrow|morning|afternoon|evening|night|ago|from now|later|before|earlier|week|month|year|${SEASON.slice(1, -1)}|${MONTH.slice(1, -4)}`,
+);
+
 /**
  * The dates a text speaks of, absolute ("8 May 2023", "2023-05-08", "May 2023", "in 2022") and
  * relative to `reference`, the day the text was written ("yesterday", "last week", "two days
@@ -229,6 +234,7 @@ const PATTERNS: Pattern[] = [
  */
 export function findTimes(text: string, reference?: Day): DayRange[] {
 	const lower = text.toLowerCase();
+	if (!MAYBE_TIME.test(lower)) return [];
 	const taken: [number, number][] = [];
 	const found: DayRange[] = [];
 	for (const { regex, resolve } of PATTERNS) {

@@ -10,7 +10,8 @@ import type { DayRange } from "../../core/time/calendar";
 export class CueIndex implements CueLookup {
 	private readonly cues = new Map<string, readonly string[]>();
 	private readonly names = new Map<string, readonly string[]>();
-	private readonly holders = new Map<string, Set<string>>();
+	/** One memory as itself, more as a set: most cues belong to one memory, and a set costs ≈ 100 bytes. */
+	private readonly holders = new Map<string, string | Set<string>>();
 	private readonly times = new Map<string, readonly DayRange[]>();
 
 	get size(): number {
@@ -23,22 +24,14 @@ export class CueIndex implements CueLookup {
 		const extracted = extractCues(source, title);
 		this.cues.set(id, extracted.cues);
 		this.names.set(id, extracted.names);
-		for (const cue of extracted.cues) {
-			let set = this.holders.get(cue);
-			if (!set) this.holders.set(cue, (set = new Set()));
-			set.add(id);
-		}
+		for (const cue of extracted.cues) this.hold(cue, id);
 		if (extracted.times.length > 0) this.times.set(id, extracted.times);
 	}
 
 	remove(id: string): void {
 		const cues = this.cues.get(id);
 		if (!cues) return;
-		for (const cue of cues) {
-			const set = this.holders.get(cue);
-			set?.delete(id);
-			if (set?.size === 0) this.holders.delete(cue);
-		}
+		for (const cue of cues) this.release(cue, id);
 		this.cues.delete(id);
 		this.names.delete(id);
 		this.times.delete(id);
@@ -52,11 +45,7 @@ export class CueIndex implements CueLookup {
 		this.remove(oldId);
 		this.cues.set(newId, cues);
 		this.names.set(newId, names);
-		for (const cue of cues) {
-			let set = this.holders.get(cue);
-			if (!set) this.holders.set(cue, (set = new Set()));
-			set.add(newId);
-		}
+		for (const cue of cues) this.hold(cue, newId);
 		if (times) this.times.set(newId, times);
 	}
 
@@ -65,7 +54,8 @@ export class CueIndex implements CueLookup {
 	}
 
 	memoriesOf(cue: string): ReadonlySet<string> | undefined {
-		return this.holders.get(cue);
+		const held = this.holders.get(cue);
+		return typeof held === "string" ? new Set([held]) : held;
 	}
 
 	cuesOf(id: string): readonly string[] | undefined {
@@ -86,12 +76,28 @@ export class CueIndex implements CueLookup {
 
 	/** How many memories hold both cues. */
 	cooccurrence(a: string, b: string): number {
-		const first = this.holders.get(a);
-		const second = this.holders.get(b);
+		const first = this.memoriesOf(a);
+		const second = this.memoriesOf(b);
 		if (!first || !second) return 0;
 		const [small, large] = first.size <= second.size ? [first, second] : [second, first];
 		let count = 0;
 		for (const id of small) if (large.has(id)) count++;
 		return count;
+	}
+
+	private hold(cue: string, id: string): void {
+		const held = this.holders.get(cue);
+		if (held === undefined) this.holders.set(cue, id);
+		else if (typeof held === "string") {
+			if (held !== id) this.holders.set(cue, new Set([held, id]));
+		} else held.add(id);
+	}
+
+	private release(cue: string, id: string): void {
+		const held = this.holders.get(cue);
+		if (held === id) this.holders.delete(cue);
+		else if (typeof held !== "string" && held?.delete(id)) {
+			if (held.size === 1) this.holders.set(cue, held.values().next().value as string);
+		}
 	}
 }

@@ -12,7 +12,7 @@ describe("recall settings", () => {
 			fusion: { k: 60, keywordWeight: 1, vectorWeight: 1 },
 			cues: {
 				weight: 0.3,
-				maxShare: 0.5,
+				maxShare: 0.1,
 				timeWeight: 1,
 				whenWeight: 0.5,
 				spread: 0.3,
