@@ -190,9 +190,56 @@ const ConflictSettingsSchema = z.object(
 	GROUP_ERROR,
 );
 
+const CueSettingsSchema = z.object(
+	{
+		weight: ranged(
+			0,
+			10,
+			0.3,
+			"Weight of the cue channel (names, topics, tags, link texts and times shared with the query, weighted by rarity) in the fusion; 0 turns it off.",
+		),
+		maxShare: ranged(
+			0.01,
+			1,
+			0.1,
+			"A query cue held by more than this share of the memories (and by more than two) is too common to seed the cue channel.",
+		),
+		timeWeight: ranged(
+			0,
+			10,
+			1,
+			'Weight of a time the question names ("in May 2023", "last summer") matching the days a memory speaks of, relative to a cue of the same rarity.',
+		),
+		whenWeight: ranged(
+			0,
+			10,
+			0.5,
+			"For a question that asks when, extra weight (relative to an average query cue) for matched memories that speak of a time.",
+		),
+		spread: ranged(
+			0,
+			1,
+			0.3,
+			"Share of a memory's cue score passed to other memories that share one of its rare names (capitalised words and phrases, tags, aliases, link texts; scaled by the name's rarity); 0 turns spreading through cues off.",
+		),
+		spreadSeeds: ranged(0, 100, 10, "How many of the best cue matches spread activation through their cues.", true),
+		maxCueFanOut: ranged(
+			2,
+			10000,
+			30,
+			"A name held by more memories than this does not spread activation (it would reach too many to mean anything).",
+			true,
+		),
+	},
+	GROUP_ERROR,
+);
+
 export const RecallSettingsSchema = z.object(
 	{
 		fusion: FusionSettingsSchema.prefault({}).describe("Merging the keyword and vector rankings."),
+		cues: CueSettingsSchema.prefault({}).describe(
+			"The cue channel: memories that share names, topics, tags, link texts or times with the query.",
+		),
 		spreading: SpreadingSettingsSchema.prefault({}).describe(
 			"Spreading activation over the memory graph from the best hits.",
 		),
@@ -212,6 +259,7 @@ export type RecallSettings = z.infer<typeof RecallSettingsSchema>;
 export type RecallSettingsInput = z.input<typeof RecallSettingsSchema>;
 export type SpreadingSettings = RecallSettings["spreading"];
 export type RankingSettings = RecallSettings["ranking"];
+export type CueSettings = RecallSettings["cues"];
 export type AutoLinkSettings = RecallSettings["autoLink"];
 
 /** Validates recall settings and fills in defaults; the error names the first invalid field. */

@@ -34,5 +34,6 @@ export function engineRecallService(deps: EngineRecallDeps): RecallService {
 			if (activity) await recordRecalls(activity, deps.clock)(paths, neighbours);
 		},
 		read: (path) => deps.vault.read(path),
+		clock: deps.clock,
 	});
 }

@@ -4,7 +4,10 @@ import type { MemoryNodeAttributes } from "../../core/graph/types";
 import { DEFAULT_RECALL_SETTINGS, type RecallSettings } from "../../core/model/recall-settings";
 import type { LoadedNote } from "../../core/model/vault";
 import { fuseRankings, type FusedHit } from "../../core/recall/fusion";
-import { keywordDocument } from "../../core/recall/keyword-document";
+import { keywordDocument, noteTitle } from "../../core/recall/keyword-document";
+import { cueHits, cueQuery, type CueHit } from "../../core/cues/cue-recall";
+import { dayOfTime } from "../../core/time/calendar";
+import { CueIndex } from "./cue-index";
 import { KeywordIndex, type KeywordHit } from "../../core/recall/keyword-index";
 import type { KeywordSettingsInput } from "../../core/model/keyword-settings";
 import type { RankedMemory, RecallCandidate } from "../../core/recall/rank";
@@ -56,6 +59,8 @@ export interface RecallServiceDeps {
 	pipeline?: () => RecallPipeline;
 	/** A fresh seeded random function per Louvain run, so communities are reproducible. */
 	createRandom?: () => () => number;
+	/** Now (ms): the day a question's relative times ("last week") count from; without it they are ignored. */
+	clock?: () => number;
 }
 
 /** How many of the best keyword and vector hits enter fusion. */
@@ -100,6 +105,8 @@ export class RecallService {
 	private readonly duplicateHashes = new Map<string, number>();
 	/** Conflict profiles of snippets (see flagConflicts), dropped when the note changes. */
 	private readonly snippetProfiles = new Map<string, ConflictProfile>();
+	/** Names, topics, tags, link texts and times of every note, for the cue channel. */
+	readonly cues = new CueIndex();
 
 	/**
 	 * Notes of a cached keyword index not read since start: the first read skips re-indexing one
@@ -172,6 +179,7 @@ export class RecallService {
 		this.snippetProfiles.delete(path);
 		if (body.length <= MAX_DUPLICATE_CHARS) this.duplicateHashes.set(path, duplicateHash(body));
 		else this.duplicateHashes.delete(path);
+		this.cues.update(path, { content: note.content, parsed: note.parsed, ctime: note.file.ctime }, noteTitle(path));
 		this.embeddings?.update(note);
 	};
 
@@ -235,9 +243,10 @@ export class RecallService {
 		const embeddings = this.embeddings;
 		const useVector = requested === "full" && embeddings !== undefined && embeddings.ready;
 		const vectorHits = useVector ? await embeddings.search(query, CANDIDATE_POOL, inGraph) : [];
-		const fused = this.fuse(keywordHits, vectorHits, useVector, settings);
-
 		const useGraph = requested !== "keyword";
+		const cueMatches = useGraph && settings.cues.weight > 0 ? this.cueMatches(query, inGraph) : [];
+		const fused = this.fuse(keywordHits, vectorHits, cueMatches, useVector, settings);
+
 		const communityOf = (path: string): number | undefined => state.communities.communityOf(path);
 		const spread =
 			useGraph && settings.spreading.seeds > 0
@@ -297,14 +306,23 @@ export class RecallService {
 		return listed.slice(0, limit).map(({ path }) => hitOf(path));
 	}
 
+	private cueMatches(query: string, include: (path: string) => boolean): CueHit[] {
+		const now = this.deps.clock?.();
+		const asked = cueQuery(query, now === undefined ? undefined : dayOfTime(now));
+		return cueHits(this.cues, asked, this.settings().cues, CANDIDATE_POOL * 2)
+			.filter((hit) => include(hit.id))
+			.slice(0, CANDIDATE_POOL);
+	}
+
 	/**
 	 * The rankings fused into a note's query relevance, each a list of its own: keyword (BM25
-	 * weighted by query-term coverage) and vector similarity when a model is ready. A new signal
-	 * is one more list.
+	 * weighted by query-term coverage), vector similarity when a model is ready, and the cue
+	 * channel (shared names, topics and times). A new signal is one more list.
 	 */
 	private fuse(
 		keywordHits: KeywordHit[],
 		vectorHits: VectorHit[],
+		cueMatches: CueHit[],
 		useVector: boolean,
 		settings: RecallSettings,
 	): FusedHit[] {
@@ -322,6 +340,8 @@ export class RecallService {
 			const hits = vectorHits.map((hit) => ({ id: hit.path, score: hit.similarity }));
 			lists.push({ name: "vector", hits, weight: vectorWeight, scale: "absolute", covers: (id) => vectors.has(id) });
 		}
+		if (cueMatches.length > 0)
+			lists.push({ name: "cues", hits: cueMatches, weight: settings.cues.weight, scale: "absolute" });
 		if (this.pipeline().fusion === "relative") return fuseScores(lists);
 		return fuseRankings(
 			lists.map((list) => ({ name: list.name, ids: list.hits.map((hit) => hit.id), weight: list.weight })),
@@ -446,6 +466,7 @@ export class RecallService {
 			this.snippets.delete(change.path);
 			this.snippetProfiles.delete(change.path);
 			this.duplicateHashes.delete(change.path);
+			this.cues.remove(change.path);
 			this.embeddings?.remove(change.path);
 		} else if (change.type === "rename") {
 			this.keywordChanges++;
@@ -457,6 +478,7 @@ export class RecallService {
 			const hash = this.duplicateHashes.get(change.oldPath);
 			this.duplicateHashes.delete(change.oldPath);
 			if (hash !== undefined) this.duplicateHashes.set(change.path, hash);
+			this.cues.rename(change.oldPath, change.path);
 			this.embeddings?.rename(change.oldPath, change.path);
 		}
 	}
@@ -481,6 +503,7 @@ export class RecallService {
 			this.snippets.delete(path);
 			this.snippetProfiles.delete(path);
 			this.duplicateHashes.delete(path);
+			this.cues.remove(path);
 			this.embeddings?.remove(path);
 		}
 	}

@@ -10,6 +10,15 @@ describe("recall settings", () => {
 		expect(parseRecallSettings(undefined)).toEqual(DEFAULT_RECALL_SETTINGS);
 		expect(DEFAULT_RECALL_SETTINGS).toEqual({
 			fusion: { k: 60, keywordWeight: 1, vectorWeight: 1, coverageExponent: 1 },
+			cues: {
+				weight: 0.3,
+				maxShare: 0.1,
+				timeWeight: 1,
+				whenWeight: 0.5,
+				spread: 0.3,
+				spreadSeeds: 10,
+				maxCueFanOut: 30,
+			},
 			spreading: {
 				seeds: 20,
 				hops: 2,

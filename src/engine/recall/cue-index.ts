@@ -1,0 +1,103 @@
+import type { CueLookup } from "../../core/cues/cue-recall";
+import { extractCues, type CueSource } from "../../core/cues/extract-cues";
+import type { DayRange } from "../../core/time/calendar";
+
+/**
+ * The cue graph of the vault: memory → cues, cue → memories (and so cue ↔ cue co-occurrence,
+ * counted on demand from the two), and the days each memory speaks of. Derived data: rebuilt
+ * with the index, updated as notes change, never written into a note.
+ */
+export class CueIndex implements CueLookup {
+	private readonly cues = new Map<string, readonly string[]>();
+	private readonly names = new Map<string, readonly string[]>();
+	/** One memory as itself, more as a set: most cues belong to one memory, and a set costs ≈ 100 bytes. */
+	private readonly holders = new Map<string, string | Set<string>>();
+	private readonly times = new Map<string, readonly DayRange[]>();
+
+	get size(): number {
+		return this.cues.size;
+	}
+
+	/** (Re)reads a note's cues. */
+	update(id: string, source: CueSource, title: string): void {
+		this.remove(id);
+		const extracted = extractCues(source, title);
+		this.cues.set(id, extracted.cues);
+		this.names.set(id, extracted.names);
+		for (const cue of extracted.cues) this.hold(cue, id);
+		if (extracted.times.length > 0) this.times.set(id, extracted.times);
+	}
+
+	remove(id: string): void {
+		const cues = this.cues.get(id);
+		if (!cues) return;
+		for (const cue of cues) this.release(cue, id);
+		this.cues.delete(id);
+		this.names.delete(id);
+		this.times.delete(id);
+	}
+
+	rename(oldId: string, newId: string): void {
+		const cues = this.cues.get(oldId);
+		if (!cues) return;
+		const times = this.times.get(oldId);
+		const names = this.names.get(oldId) ?? [];
+		this.remove(oldId);
+		this.cues.set(newId, cues);
+		this.names.set(newId, names);
+		for (const cue of cues) this.hold(cue, newId);
+		if (times) this.times.set(newId, times);
+	}
+
+	ids(): IterableIterator<string> {
+		return this.cues.keys();
+	}
+
+	memoriesOf(cue: string): ReadonlySet<string> | undefined {
+		const held = this.holders.get(cue);
+		return typeof held === "string" ? new Set([held]) : held;
+	}
+
+	cuesOf(id: string): readonly string[] | undefined {
+		return this.cues.get(id);
+	}
+
+	namesOf(id: string): readonly string[] | undefined {
+		return this.names.get(id);
+	}
+
+	timesOf(id: string): readonly DayRange[] | undefined {
+		return this.times.get(id);
+	}
+
+	timed(): IterableIterator<[string, readonly DayRange[]]> {
+		return this.times.entries();
+	}
+
+	/** How many memories hold both cues. */
+	cooccurrence(a: string, b: string): number {
+		const first = this.memoriesOf(a);
+		const second = this.memoriesOf(b);
+		if (!first || !second) return 0;
+		const [small, large] = first.size <= second.size ? [first, second] : [second, first];
+		let count = 0;
+		for (const id of small) if (large.has(id)) count++;
+		return count;
+	}
+
+	private hold(cue: string, id: string): void {
+		const held = this.holders.get(cue);
+		if (held === undefined) this.holders.set(cue, id);
+		else if (typeof held === "string") {
+			if (held !== id) this.holders.set(cue, new Set([held, id]));
+		} else held.add(id);
+	}
+
+	private release(cue: string, id: string): void {
+		const held = this.holders.get(cue);
+		if (held === id) this.holders.delete(cue);
+		else if (typeof held !== "string" && held?.delete(id)) {
+			if (held.size === 1) this.holders.set(cue, held.values().next().value as string);
+		}
+	}
+}

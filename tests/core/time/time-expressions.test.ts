@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { dayOf, isoDay, type DayRange } from "../../../src/core/time/calendar";
+import { asksWhen, findTimes, isoDateDay, leadingDateSpan } from "../../../src/core/time/time-expressions";
+
+/** 8 May 2023, a Monday. */
+const MAY_8 = dayOf(2023, 5, 8);
+
+const iso = (ranges: DayRange[]): string[] =>
+	ranges.map(({ start, end }) => (start === end ? isoDay(start) : `${isoDay(start)}..${isoDay(end)}`));
+
+describe("findTimes: relative expressions resolved against the day written", () => {
+	it.each([
+		["I went to the support group yesterday.", "2023-05-07"],
+		["We talked about it last week.", "2023-05-01..2023-05-07"],
+		["The adoption interview is next month.", "2023-06-01..2023-06-30"],
+		["Two days ago I painted a lake.", "2023-05-06"],
+		["The race was three weeks ago.", "2023-04-17..2023-04-23"],
+		["Last Friday I went to a workshop.", "2023-05-05"],
+		["We camped two weekends ago.", "2023-04-29..2023-04-30"],
+		["Our trip last summer was lovely.", "2022-06-01..2022-08-31"],
+		["See you tomorrow!", "2023-05-09"],
+		["It was a rough year; next year will be better.", "2024-01-01..2024-12-31"],
+	])("%s → %s", (text, expected) => {
+		expect(iso(findTimes(text, MAY_8))).toEqual([expected]);
+	});
+
+	it("reads absolute dates with or without the day, and a year after a preposition", () => {
+		expect(iso(findTimes("Signed on 8 May, 2023 and again on June 3rd 2023.", MAY_8))).toEqual([
+			"2023-05-08",
+			"2023-06-03",
+		]);
+		expect(iso(findTimes("Moved in March 2021, married in 2019, 2023-02-14 was fun."))).toEqual([
+			"2023-02-14",
+			"2021-03-01..2021-03-31",
+			"2019-01-01..2019-12-31",
+		]);
+	});
+
+	it("skips relative expressions and dates without a year when no day is known", () => {
+		expect(findTimes("yesterday, last week, on 3 June")).toEqual([]);
+	});
+
+	it("does not take a number of things for a year, and keeps only the month of an invalid date", () => {
+		expect(findTimes("We sold 2023 tickets.", MAY_8)).toEqual([]);
+		expect(iso(findTimes("Due on 31 April, 2023.", MAY_8))).toEqual(["2023-04-01..2023-04-30"]);
+	});
+});
+
+describe("leadingDateSpan", () => {
+	it("finds the date that opens a journal-style text, after a time of day", () => {
+		const text = "(1:56 pm on 8 May, 2023) Caroline: I went yesterday.";
+		const span = leadingDateSpan(text);
+		expect(span && isoDay(span.day)).toBe("2023-05-08");
+		expect(text.slice(span?.end)).toBe(") Caroline: I went yesterday.");
+	});
+
+	it("ignores a date further into the text", () => {
+		expect(leadingDateSpan("Caroline said on 8 May, 2023 that…")).toBeUndefined();
+	});
+});
+
+describe("isoDateDay and asksWhen", () => {
+	it("reads ISO dates and date-times, nothing else", () => {
+		expect(isoDay(isoDateDay("2023-05-08T22:10:00.000Z") ?? 0)).toBe("2023-05-08");
+		expect(isoDateDay("8 May 2023")).toBeUndefined();
+		expect(isoDateDay(42)).toBeUndefined();
+	});
+
+	it("tells a question about a time from others", () => {
+		expect(asksWhen("When did Caroline go to the support group?")).toBe(true);
+		expect(asksWhen("What year did they move?")).toBe(true);
+		expect(asksWhen("What did Caroline research?")).toBe(false);
+	});
+});

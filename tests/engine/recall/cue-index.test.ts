@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { cueWord } from "../../../src/core/cues/cue-words";
+import { parseRecallSettings } from "../../../src/core/model/recall-settings";
+import { RecallService, type RecallServiceDeps } from "../../../src/engine/recall/recall-service";
+import { VaultIndex } from "../../../src/engine/index/vault-index";
+import { MemoryVault } from "../../helpers/memory-vault";
+
+const FILLER: Record<string, string> = {
+	"Garden.md": "Tomatoes need more water in July.",
+	"Books.md": "Reading list: a novel about sailing.",
+	"Lunch.md": "Noodles on Tuesday at the corner place.",
+	"Gym.md": "Leg day moved to Thursday evening.",
+};
+
+async function setup(files: Record<string, string>, deps: RecallServiceDeps = {}) {
+	const vault = new MemoryVault({ ...FILLER, ...files });
+	const recall = new RecallService(deps);
+	const index = new VaultIndex(vault, { onLoaded: recall.noteLoaded });
+	recall.attach(index);
+	await index.build();
+	return { vault, index, recall };
+}
+
+const holders = (recall: RecallService, word: string): string[] =>
+	[...(recall.cues.memoriesOf(cueWord(word)) ?? [])].sort();
+
+describe("the cue index follows the vault", () => {
+	it("re-reads a changed note, moves a renamed one and drops a deleted one", async () => {
+		const { vault, index, recall } = await setup({ "Trip.md": "Flights to Porto with Melanie." });
+		expect(holders(recall, "Porto")).toEqual(["Trip.md"]);
+
+		await index.apply(vault.write("Trip.md", "Flights to Lisbon with Melanie."));
+		expect(holders(recall, "Porto")).toEqual([]);
+		expect(holders(recall, "Lisbon")).toEqual(["Trip.md"]);
+
+		await index.apply(vault.rename("Trip.md", "Travel/Lisbon trip.md"));
+		expect(holders(recall, "Lisbon")).toEqual(["Travel/Lisbon trip.md"]);
+		expect(recall.cues.cuesOf("Trip.md")).toBeUndefined();
+
+		await index.apply(vault.delete("Travel/Lisbon trip.md"));
+		expect(holders(recall, "Lisbon")).toEqual([]);
+		expect(recall.cues.size).toBe(Object.keys(FILLER).length);
+	});
+
+	it("counts how many memories hold two cues together", async () => {
+		const { recall } = await setup({
+			"A.md": "Melanie painted a sunset in Sweden.",
+			"B.md": "Melanie painted a lake.",
+			"C.md": "A lake in Sweden.",
+		});
+		expect(recall.cues.cooccurrence(cueWord("Melanie"), cueWord("painted"))).toBe(2);
+		expect(recall.cues.cooccurrence(cueWord("Sweden"), cueWord("lake"))).toBe(1);
+		expect(recall.cues.cooccurrence(cueWord("Sweden"), "nothing")).toBe(0);
+	});
+});
+
+describe("recall with the cue channel", () => {
+	const notes = {
+		"Puppy.md": "Melanie adopted a puppy named Oscar.",
+		"Hose.md": "Oscar chewed the garden hose again.",
+	};
+
+	it("brings in a memory that shares a rare cue with a hit but none of the query's words", async () => {
+		const { recall } = await setup(notes);
+		const withCues = await recall.recall("Which puppy did Melanie adopt?", { mode: "keyword+graph", readOnly: true });
+		expect(withCues.results.map((hit) => hit.path).slice(0, 2)).toEqual(["Puppy.md", "Hose.md"]);
+		const keyword = await recall.recall("Which puppy did Melanie adopt?", { mode: "keyword", readOnly: true });
+		expect(keyword.results.map((hit) => hit.path)).toEqual(["Puppy.md"]);
+	});
+
+	it("leaves recall as it was with the cue weight at 0", async () => {
+		const settings = parseRecallSettings({ cues: { weight: 0 } });
+		const { recall } = await setup(notes, { settings: () => settings });
+		const result = await recall.recall("Which puppy did Melanie adopt?", { mode: "keyword+graph", readOnly: true });
+		expect(result.results.map((hit) => hit.path)).toEqual(["Puppy.md"]);
+	});
+
+	it("resolves a question's relative time against the clock", async () => {
+		const notes = {
+			"Note 1.md": "(8 May, 2023) We went camping yesterday.",
+			"Note 2.md": "(20 June, 2023) We went camping two days ago.",
+		};
+		const clock = () => Date.UTC(2023, 6, 10);
+		const first = async (deps: RecallServiceDeps) => {
+			const { recall } = await setup(notes, { clock, ...deps });
+			const result = await recall.recall("camping last month", { mode: "keyword+graph", readOnly: true });
+			return result.results[0]?.path;
+		};
+		expect(await first({})).toBe("Note 2.md");
+		const noCues = parseRecallSettings({ cues: { weight: 0 } });
+		expect(await first({ settings: () => noCues })).toBe("Note 1.md");
+	});
+});
