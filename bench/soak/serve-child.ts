@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serveCommand } from "../../src/node/serve-command";
@@ -13,6 +13,7 @@ const EXAMPLE_VAULT = "examples/vault";
 const START_TIMEOUT_MS = 120_000;
 
 export interface ServeChild {
+	pid: number;
 	url: string;
 	token: string;
 	/** The vault copy it serves (removed by stop). */
@@ -28,13 +29,15 @@ export interface ServeChild {
 
 /**
  * Starts the real `causal-memory serve` (serveCommand, bundled with this bench, default settings)
- * on a fresh copy of the example vault, in its own process, on 127.0.0.1 and a free port. The
- * child stops on SIGTERM and also when this process goes away (its stdin closes).
+ * on a fresh copy of the example vault (or an empty vault: `{ empty: true }`), in its own process,
+ * on 127.0.0.1 and a free port. The child stops on SIGTERM and also when this process goes away
+ * (its stdin closes).
  */
-export async function startServeChild(): Promise<ServeChild> {
+export async function startServeChild(options: { empty?: boolean } = {}): Promise<ServeChild> {
 	const dir = await mkdtemp(join(tmpdir(), "soak-"));
 	const vault = join(dir, "vault");
-	await cp(EXAMPLE_VAULT, vault, { recursive: true });
+	if (options.empty === true) await mkdir(vault);
+	else await cp(EXAMPLE_VAULT, vault, { recursive: true });
 	const child = spawn(process.execPath, [process.argv[1], SERVE_CHILD_FLAG, vault], {
 		stdio: ["pipe", "pipe", "pipe"],
 	});
@@ -63,6 +66,7 @@ export async function startServeChild(): Promise<ServeChild> {
 	if (url === undefined || token === undefined) throw new Error(`no URL or token in the serve banner:\n${banner}`);
 	const pid = child.pid ?? -1;
 	return {
+		pid,
 		url,
 		token,
 		vault,
