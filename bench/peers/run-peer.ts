@@ -59,12 +59,13 @@ export async function runPeer(
 		let server: PeerServer | undefined;
 		try {
 			server = await peer.start();
-			run.version = peer.version();
+			run.version = versionOf(peer);
 			await runConversation(server, conversation, modes, run, options);
 			const peak = server.peakRssBytes();
 			if (peak !== undefined) run.peakRssBytes = Math.max(run.peakRssBytes ?? 0, peak);
 		} catch (error) {
 			run.failure = `${conversation.id}: ${error instanceof Error ? error.message : String(error)}`;
+			run.version = versionOf(peer);
 			options.log(`${peer.name} FAILED on ${run.failure}`);
 			return run;
 		} finally {
@@ -122,4 +123,12 @@ async function runConversation(
 	options.log(
 		`${run.peer} ${conversation.id}: ${turns.length} turns stored in ${(storeMs / 1000).toFixed(1)} s, ${questions.length} questions asked (${modes.join(", ")})`,
 	);
+}
+
+function versionOf(peer: Peer): string {
+	try {
+		return peer.version();
+	} catch {
+		return "not installed";
+	}
 }
