@@ -35,7 +35,7 @@ export async function startStdioServer(
 	const transport = new StdioClientTransport({
 		command,
 		args,
-		env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+		env, // added to the SDK's default environment (PATH, HOME…), not the bench's whole one
 		stderr: "pipe",
 	});
 	let stderr = "";
