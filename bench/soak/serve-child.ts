@@ -40,6 +40,8 @@ export async function startServeChild(options: { empty?: boolean } = {}): Promis
 	else await cp(EXAMPLE_VAULT, vault, { recursive: true });
 	const child = spawn(process.execPath, [process.argv[1], SERVE_CHILD_FLAG, vault], {
 		stdio: ["pipe", "pipe", "pipe"],
+		// Its device id and keyword cache go with the vault copy, not into the user's state home.
+		env: { ...process.env, CAUSAL_MEMORY_STATE_HOME: join(dir, "state") },
 	});
 	let stdout = "";
 	let stderr = "";
