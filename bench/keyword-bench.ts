@@ -1,5 +1,7 @@
 import { cpus, loadavg } from "node:os";
 import type { CacheStore } from "../src/core/model/cache-store";
+import { setImmediate } from "node:timers";
+import { decodeKeywordIndex, encodeKeywordIndex } from "../src/core/recall/keyword-codec";
 import { keywordDocument, type KeywordDocument } from "../src/core/recall/keyword-document";
 import { KeywordIndex } from "../src/core/recall/keyword-index";
 import { tokenize } from "../src/core/recall/tokenize";
@@ -31,6 +33,15 @@ interface Result {
 	peakRssMB: number;
 	indexHeapMB: number;
 	terms: number;
+	/** Whole process, build to last query. */
+	processPeakRssMB: number;
+	heapAfterMB: number;
+	indexBytesMB: number;
+	encodeMs: number;
+	encodeSliceMs: number;
+	decodeMs: number;
+	decodeSliceMs: number;
+	decodedHeapMB: number;
 	cacheMB: number;
 	saveMs: number;
 	saveCpuMs: number;
@@ -101,6 +112,7 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 	const edited = Array.from({ length: REPLACEMENTS }, () => documents[rng.int(documents.length)]);
 	documents = [];
 
+	const codec = await measureCodec(index);
 	const cache = await measureCache(index, fileStamps(files));
 	collectGarbage();
 
@@ -135,8 +147,13 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 		return performance.now() - t0;
 	});
 
+	collectGarbage();
+	const heapAfterMB = process.memoryUsage().heapUsed / MB;
 	return {
 		notes: index.size,
+		processPeakRssMB: (process.resourceUsage().maxRSS * 1024) / MB,
+		heapAfterMB,
+		...codec,
 		bodyMB,
 		documentsMs,
 		buildMs,
@@ -148,6 +165,44 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 		replace: { p50: percentile(replaceTimes, 50), p95: percentile(replaceTimes, 95) },
 		queries,
 	};
+}
+
+/** A yieldNow that measures the synchronous stretches between its calls (the slices). */
+function sliceTimer(): { yieldNow: () => Promise<void>; longest: () => number } {
+	let started = performance.now();
+	let longest = 0;
+	return {
+		yieldNow: async () => {
+			longest = Math.max(longest, performance.now() - started);
+			await new Promise<void>((resolve) => setImmediate(resolve));
+			started = performance.now();
+		},
+		longest: () => Math.max(longest, performance.now() - started),
+	};
+}
+
+/** Encodes the index to bytes and decodes them, both in slices; the decoded copy's heap is measured, then dropped. */
+async function measureCodec(
+	index: KeywordIndex,
+): Promise<
+	Pick<Result, "indexBytesMB" | "encodeMs" | "encodeSliceMs" | "decodeMs" | "decodeSliceMs" | "decodedHeapMB">
+> {
+	const encodeSlices = sliceTimer();
+	let started = performance.now();
+	const bytes = await encodeKeywordIndex(index, encodeSlices.yieldNow);
+	const encodeMs = performance.now() - started;
+	const encodeSliceMs = encodeSlices.longest();
+	collectGarbage();
+	const heapBefore = process.memoryUsage().heapUsed;
+	const decodeSlices = sliceTimer();
+	started = performance.now();
+	const decoded = await decodeKeywordIndex(bytes, index.settings, decodeSlices.yieldNow);
+	const decodeMs = performance.now() - started;
+	const decodeSliceMs = decodeSlices.longest();
+	collectGarbage();
+	const decodedHeapMB = (process.memoryUsage().heapUsed - heapBefore) / MB;
+	if (decoded.size !== index.size) throw new Error(`decoded ${decoded.size} notes of ${index.size}`);
+	return { indexBytesMB: bytes.byteLength / MB, encodeMs, encodeSliceMs, decodeMs, decodeSliceMs, decodedHeapMB };
 }
 
 /** Saves the index into memory and loads it back; the loaded copy is dropped on return. */
@@ -230,7 +285,9 @@ async function main(): Promise<void> {
 		String(queryCount),
 	]);
 
-	printLine(`\nBuild (fresh process; documents = note → keyword document, build = MiniSearch add of all documents)\n`);
+	printLine(
+		`\nBuild (fresh process; documents = note → keyword document, build = index add of all documents; cache = base64 text through the storage port)\n`,
+	);
 	printLine(
 		formatTable(
 			[
@@ -261,6 +318,35 @@ async function main(): Promise<void> {
 					round(r.cacheMB, 1),
 					`${Math.round(r.saveMs)} (${Math.round(r.saveCpuMs)})`,
 					`${Math.round(r.loadMs)} (${Math.round(r.loadCpuMs)})`,
+				],
+			],
+		),
+	);
+	printLine(
+		`\nBytes (encodeKeywordIndex / decodeKeywordIndex with a setImmediate yield between slices; decoded heap = the decoded copy)\n`,
+	);
+	printLine(
+		formatTable(
+			[
+				"index bytes MB",
+				"encode ms",
+				"longest encode slice ms",
+				"decode ms",
+				"longest decode slice ms",
+				"decoded heap MB",
+				"heap at end MB",
+				"process peak RSS MB",
+			],
+			[
+				[
+					round(r.indexBytesMB, 1),
+					Math.round(r.encodeMs),
+					round(r.encodeSliceMs, 1),
+					Math.round(r.decodeMs),
+					round(r.decodeSliceMs, 1),
+					Math.round(r.decodedHeapMB),
+					Math.round(r.heapAfterMB),
+					Math.round(r.processPeakRssMB),
 				],
 			],
 		),
