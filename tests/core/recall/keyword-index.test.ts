@@ -1,9 +1,7 @@
-import fc from "fast-check";
-import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
 import type { KeywordDocument } from "../../../src/core/recall/keyword-document";
-import { KEYWORD_FIELDS, KeywordIndex, type KeywordField } from "../../../src/core/recall/keyword-index";
-import { stemTerm, tokenize } from "../../../src/core/recall/tokenize";
+import { KeywordIndex } from "../../../src/core/recall/keyword-index";
+import { expectScoresLikeMiniSearch, ORACLE_SETTINGS } from "./keyword-oracle";
 
 function doc(id: string, fields: Partial<Omit<KeywordDocument, "id">> = {}): KeywordDocument {
 	return { id, title: id.replace(/\.md$/, ""), aliases: [], headings: [], tags: [], body: "", ...fields };
@@ -230,19 +228,6 @@ describe("KeywordIndex", () => {
 		expect(index.size).toBe(50);
 	});
 
-	it("scores like a fresh MiniSearch over the same notes after adds, replaces, removes and renames", () => {
-		fc.assert(
-			fc.property(fc.array(operation, { minLength: 1, maxLength: 40 }), queries, (operations, words) => {
-				const { index, notes } = applyAll(new KeywordIndex(ORACLE_SETTINGS), operations);
-				expectScoresLikeMiniSearch(index, notes, words);
-				index.postings.compact();
-				expect(index.postings.deadPostings).toBe(0);
-				expectScoresLikeMiniSearch(index, notes, words);
-			}),
-			{ numRuns: 150 },
-		);
-	});
-
 	it("compacts its postings once discarded ones outnumber live ones, and scores stay right", () => {
 		const letters = (n: number): string =>
 			Array.from({ length: 4 }, (_, i) => String.fromCharCode(97 + (Math.floor(n / 26 ** i) % 26))).join("");
@@ -270,89 +255,3 @@ describe("KeywordIndex", () => {
 		expect(index.postings.termIdCount).toBe(big + 3);
 	});
 });
-
-const ORACLE_SETTINGS = { fuzziness: 0, maxExpansions: 1000 };
-const ORACLE_WORDS = ["plan", "planning", "planned", "planet", "road", "roads", "roadmap", "budget", "cost", "costly"];
-const PATHS = ["a.md", "b.md", "c.md", "d.md", "e.md", "f.md"];
-const words = fc
-	.array(fc.constantFrom(...ORACLE_WORDS, "the", "and"), { minLength: 0, maxLength: 8 })
-	.map((list) => list.join(" "));
-const note = fc.record({
-	title: words,
-	aliases: fc.array(words, { maxLength: 2 }),
-	headings: fc.array(words, { maxLength: 2 }),
-	tags: fc.array(fc.constantFrom(...ORACLE_WORDS), { maxLength: 2 }),
-	body: words,
-});
-type Operation =
-	| { kind: "replace"; path: string; fields: Omit<KeywordDocument, "id"> }
-	| { kind: "remove"; path: string }
-	| { kind: "rename"; path: string; to: string };
-const operation: fc.Arbitrary<Operation> = fc.oneof(
-	{ weight: 4, arbitrary: fc.record({ kind: fc.constant("replace"), path: fc.constantFrom(...PATHS), fields: note }) },
-	{ weight: 1, arbitrary: fc.record({ kind: fc.constant("remove"), path: fc.constantFrom(...PATHS) }) },
-	{
-		weight: 1,
-		arbitrary: fc.record({
-			kind: fc.constant("rename"),
-			path: fc.constantFrom(...PATHS),
-			to: fc.constantFrom(...PATHS),
-		}),
-	},
-);
-const queries = fc.uniqueArray(fc.constantFrom(...ORACLE_WORDS, "pla", "roa", "cos"), { minLength: 1, maxLength: 4 });
-
-/** Applies the operations to the index and to a model of what each path holds as indexed. */
-function applyAll(
-	index: KeywordIndex,
-	operations: readonly Operation[],
-): { index: KeywordIndex; notes: Map<string, KeywordDocument> } {
-	const notes = new Map<string, KeywordDocument>();
-	for (const op of operations) {
-		if (op.kind === "replace") {
-			const indexed = { id: op.path, ...op.fields };
-			index.replace(indexed);
-			notes.set(op.path, indexed);
-		} else if (op.kind === "remove") {
-			expect(index.remove(op.path)).toBe(notes.delete(op.path));
-		} else {
-			const moved = notes.get(op.path);
-			expect(index.rename(op.path, op.to)).toBe(moved !== undefined);
-			if (moved === undefined || op.path === op.to) continue;
-			notes.delete(op.path);
-			notes.set(op.to, moved);
-		}
-	}
-	return { index, notes };
-}
-
-/** Every query's scores (by path) equal MiniSearch#search's over a fresh index of `notes`, to 1e-9. */
-function expectScoresLikeMiniSearch(
-	index: KeywordIndex,
-	notes: ReadonlyMap<string, KeywordDocument>,
-	queryWords: string[],
-): void {
-	const stopWords = new Set(index.settings.stopWords);
-	const mini = new MiniSearch<{ path: string; doc: KeywordDocument }>({
-		idField: "path",
-		fields: [...KEYWORD_FIELDS],
-		extractField: (entry, field) => {
-			if (field === "path") return entry.path;
-			const value = entry.doc[field as KeywordField];
-			return typeof value === "string" ? value : value.join("\n");
-		},
-		tokenize: (text) => tokenize(text),
-		processTerm: (term) => (stopWords.has(term) ? null : stemTerm(term)),
-		searchOptions: { boost: index.settings.boost, prefix: (term) => term.length >= 3 },
-	});
-	mini.addAll([...notes].map(([path, doc]) => ({ path, doc })));
-	expect(index.size).toBe(notes.size);
-	// MiniSearch counts a repeated query term twice, the index once: the joined query keeps one word per stem.
-	const distinct = [...new Map(queryWords.map((word) => [stemTerm(word), word])).values()];
-	for (const query of [...queryWords, distinct.join(" ")]) {
-		const expected = new Map(mini.search(query).map((hit) => [hit.id as string, hit.score]));
-		const actual = index.search(query);
-		expect(actual.map((hit) => hit.id).sort()).toEqual([...expected.keys()].sort());
-		for (const hit of actual) expect(hit.score).toBeCloseTo(expected.get(hit.id) ?? Number.NaN, 9);
-	}
-}
