@@ -13,6 +13,7 @@ import { reportToParent, runInFreshProcess } from "./fresh-process";
 import { percentile } from "./percentile";
 import { createRng, type Rng } from "./prng";
 import { collectGarbage, startRssSampler } from "./rss-sampler";
+import { threadCpuMs } from "./slice-meter";
 import { formatTable, type Cell } from "./table";
 import { printLine } from "../src/node/terminal";
 
@@ -32,6 +33,8 @@ interface Result {
 	buildCpuMs: number;
 	peakRssMB: number;
 	indexHeapMB: number;
+	/** Heap and array buffers: the postings' typed arrays are not in the heap. */
+	indexMemoryMB: number;
 	terms: number;
 	/** Whole process, build to last query. */
 	processPeakRssMB: number;
@@ -39,9 +42,12 @@ interface Result {
 	indexBytesMB: number;
 	encodeMs: number;
 	encodeSliceMs: number;
+	encodeSliceCpuMs: number;
 	decodeMs: number;
 	decodeSliceMs: number;
-	decodedHeapMB: number;
+	decodeSliceCpuMs: number;
+	/** Heap and array buffers of the decoded copy (the bytes themselves excluded: still held). */
+	decodedMemoryMB: number;
 	cacheMB: number;
 	saveMs: number;
 	saveCpuMs: number;
@@ -96,6 +102,7 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 
 	collectGarbage();
 	const heapBefore = process.memoryUsage().heapUsed;
+	const memoryBefore = memoryInUse();
 	const sampler = startRssSampler();
 	const started = performance.now();
 	const cpu = process.cpuUsage();
@@ -106,6 +113,7 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 	const peakRssMB = sampler.stop() / MB;
 	collectGarbage();
 	const indexHeapMB = (process.memoryUsage().heapUsed - heapBefore) / MB;
+	const indexMemoryMB = (memoryInUse() - memoryBefore) / MB;
 
 	const rng = createRng(seed + 1);
 	const words = vocabulary(documents, seed);
@@ -160,6 +168,7 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 		buildCpuMs,
 		peakRssMB,
 		indexHeapMB,
+		indexMemoryMB,
 		terms: index.termCount,
 		...cache,
 		replace: { p50: percentile(replaceTimes, 50), p95: percentile(replaceTimes, 95) },
@@ -167,42 +176,77 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 	};
 }
 
-/** A yieldNow that measures the synchronous stretches between its calls (the slices). */
-function sliceTimer(): { yieldNow: () => Promise<void>; longest: () => number } {
+/** A yieldNow that measures the synchronous stretches between its calls (the slices): wall ms and thread CPU ms. */
+function sliceTimer(): { yieldNow: () => Promise<void>; longest: () => { wall: number; cpu: number } } {
 	let started = performance.now();
-	let longest = 0;
+	let cpuStarted = threadCpuMs() ?? 0;
+	let wall = 0;
+	let cpu = 0;
+	const end = (): void => {
+		wall = Math.max(wall, performance.now() - started);
+		cpu = Math.max(cpu, (threadCpuMs() ?? 0) - cpuStarted);
+	};
 	return {
 		yieldNow: async () => {
-			longest = Math.max(longest, performance.now() - started);
+			end();
 			await new Promise<void>((resolve) => setImmediate(resolve));
 			started = performance.now();
+			cpuStarted = threadCpuMs() ?? 0;
 		},
-		longest: () => Math.max(longest, performance.now() - started),
+		longest: () => {
+			end();
+			return { wall, cpu };
+		},
 	};
+}
+
+/** Heap plus the typed arrays' backing stores, which live outside the heap. */
+function memoryInUse(): number {
+	const { heapUsed, arrayBuffers } = process.memoryUsage();
+	return heapUsed + arrayBuffers;
 }
 
 /** Encodes the index to bytes and decodes them, both in slices; the decoded copy's heap is measured, then dropped. */
 async function measureCodec(
 	index: KeywordIndex,
 ): Promise<
-	Pick<Result, "indexBytesMB" | "encodeMs" | "encodeSliceMs" | "decodeMs" | "decodeSliceMs" | "decodedHeapMB">
+	Pick<
+		Result,
+		| "indexBytesMB"
+		| "encodeMs"
+		| "encodeSliceMs"
+		| "encodeSliceCpuMs"
+		| "decodeMs"
+		| "decodeSliceMs"
+		| "decodeSliceCpuMs"
+		| "decodedMemoryMB"
+	>
 > {
 	const encodeSlices = sliceTimer();
 	let started = performance.now();
 	const bytes = await encodeKeywordIndex(index, encodeSlices.yieldNow);
 	const encodeMs = performance.now() - started;
-	const encodeSliceMs = encodeSlices.longest();
+	const encodeSlice = encodeSlices.longest();
 	collectGarbage();
-	const heapBefore = process.memoryUsage().heapUsed;
+	const memoryBefore = memoryInUse();
 	const decodeSlices = sliceTimer();
 	started = performance.now();
 	const decoded = await decodeKeywordIndex(bytes, index.settings, decodeSlices.yieldNow);
 	const decodeMs = performance.now() - started;
-	const decodeSliceMs = decodeSlices.longest();
+	const decodeSlice = decodeSlices.longest();
 	collectGarbage();
-	const decodedHeapMB = (process.memoryUsage().heapUsed - heapBefore) / MB;
+	const decodedMemoryMB = (memoryInUse() - memoryBefore) / MB;
 	if (decoded.size !== index.size) throw new Error(`decoded ${decoded.size} notes of ${index.size}`);
-	return { indexBytesMB: bytes.byteLength / MB, encodeMs, encodeSliceMs, decodeMs, decodeSliceMs, decodedHeapMB };
+	return {
+		indexBytesMB: bytes.byteLength / MB,
+		encodeMs,
+		encodeSliceMs: encodeSlice.wall,
+		encodeSliceCpuMs: encodeSlice.cpu,
+		decodeMs,
+		decodeSliceMs: decodeSlice.wall,
+		decodeSliceCpuMs: decodeSlice.cpu,
+		decodedMemoryMB,
+	};
 }
 
 /** Saves the index into memory and loads it back; the loaded copy is dropped on return. */
@@ -299,6 +343,7 @@ async function main(): Promise<void> {
 				"notes/s",
 				"peak RSS MB",
 				"index heap MB",
+				"heap+buffers MB",
 				"terms",
 				"cache MB",
 				"save ms (CPU)",
@@ -314,6 +359,7 @@ async function main(): Promise<void> {
 					Math.round(r.notes / (r.buildMs / 1000)),
 					Math.round(r.peakRssMB),
 					Math.round(r.indexHeapMB),
+					Math.round(r.indexMemoryMB),
 					r.terms,
 					round(r.cacheMB, 1),
 					`${Math.round(r.saveMs)} (${Math.round(r.saveCpuMs)})`,
@@ -323,17 +369,17 @@ async function main(): Promise<void> {
 		),
 	);
 	printLine(
-		`\nBytes (encodeKeywordIndex / decodeKeywordIndex with a setImmediate yield between slices; decoded heap = the decoded copy)\n`,
+		`\nBytes (encodeKeywordIndex / decodeKeywordIndex with a setImmediate yield between slices; slice CPU is thread CPU time in 10 ms ticks)\n`,
 	);
 	printLine(
 		formatTable(
 			[
 				"index bytes MB",
 				"encode ms",
-				"longest encode slice ms",
+				"longest encode slice ms (CPU)",
 				"decode ms",
-				"longest decode slice ms",
-				"decoded heap MB",
+				"longest decode slice ms (CPU)",
+				"decoded heap+buffers MB",
 				"heap at end MB",
 				"process peak RSS MB",
 			],
@@ -341,10 +387,10 @@ async function main(): Promise<void> {
 				[
 					round(r.indexBytesMB, 1),
 					Math.round(r.encodeMs),
-					round(r.encodeSliceMs, 1),
+					`${round(r.encodeSliceMs, 1)} (${r.encodeSliceCpuMs})`,
 					Math.round(r.decodeMs),
-					round(r.decodeSliceMs, 1),
-					Math.round(r.decodedHeapMB),
+					`${round(r.decodeSliceMs, 1)} (${r.decodeSliceCpuMs})`,
+					Math.round(r.decodedMemoryMB),
 					Math.round(r.heapAfterMB),
 					Math.round(r.processPeakRssMB),
 				],

@@ -105,6 +105,7 @@ export async function encodeKeywordIndex(index: KeywordIndex, yieldNow?: YieldNo
 	for (const { path, doc, stamp } of index.notes()) {
 		pathOfNew[newDoc[doc]] = path;
 		stampOfNew[newDoc[doc]] = stamp;
+		await slicer.spent(NOTE_WORK);
 	}
 	const fieldLengths = new Uint32Array(notes * fields);
 	const notePostings = new Uint32Array(notes);
@@ -228,11 +229,15 @@ export async function decodeKeywordIndex(
 	reader.end();
 
 	const postings = new KeywordPostings(fields);
+	const index = new KeywordIndex(parsed, postings);
 	const strings = await textOf(notesText, notes * 2, slicer);
-	const listed: { path: string; doc: number; stamp: string }[] = [];
 	for (let doc = 0; doc < notes; doc++) {
 		postings.restoreDocument(doc, fieldLengths.subarray(doc * fields, (doc + 1) * fields), notePostings[doc]);
-		listed.push({ path: strings[doc * 2], doc, stamp: strings[doc * 2 + 1] });
+		try {
+			index.adopt(strings[doc * 2], doc, strings[doc * 2 + 1]);
+		} catch (error) {
+			throw corrupt(error instanceof Error ? error.message : String(error));
+		}
 		await slicer.spent(NOTE_WORK);
 	}
 	postings.averageLengths.set(header.averageLengths);
@@ -250,19 +255,20 @@ export async function decodeKeywordIndex(
 		}
 		if (postings.terms.has(termStrings[term])) throw corrupt(`term "${termStrings[term]}" is listed twice`);
 		postings.terms.set(termStrings[term], term);
-		postings.writeTerm(term, docFields.subarray(from, to), tfs.subarray(from, to));
+		await slicer.spent(TERM_WORK);
+		// A term in most notes has hundreds of thousands of postings: written a slice at a time.
+		for (let piece = from; piece < to; piece += SLICE_WORK) {
+			const end = Math.min(to, piece + SLICE_WORK);
+			postings.writeTerm(term, docFields.subarray(piece, end), tfs.subarray(piece, end));
+			await slicer.spent(end - piece);
+		}
 		from = to;
-		await slicer.spent(TERM_WORK + count);
 	}
 	if (from !== postingCount) throw corrupt(`${from} postings listed by term, ${postingCount} stored`);
 	for (let i = 0; i < overflow.length; i += 3) {
 		postings.tfOverflow.set(overflow[i] * 2 ** 31 + overflow[i + 1], overflow[i + 2]);
 	}
-	try {
-		return KeywordIndex.restore(parsed, postings, listed);
-	} catch (error) {
-		throw corrupt(error instanceof Error ? error.message : String(error));
-	}
+	return index;
 }
 
 async function readHeader(bytes: Uint8Array, slicer: Slicer): Promise<{ header: Header; headerLength: number }> {

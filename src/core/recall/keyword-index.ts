@@ -63,30 +63,16 @@ export class KeywordIndex {
 	}
 
 	/**
-	 * An index over a postings store decoded from bytes, with the note at each live document id.
-	 * Throws when the notes and the store's live documents differ.
+	 * For the decoder: records that the note at `path` is the store's live document `doc`. Throws
+	 * when the document is not live or the note or document is listed twice.
 	 */
-	static restore(
-		settings: KeywordSettingsInput,
-		postings: KeywordPostings,
-		notes: Iterable<{ path: string; doc: number; stamp: string }>,
-	): KeywordIndex {
-		const index = new KeywordIndex(settings, postings);
-		for (const { path, doc, stamp } of notes) {
-			if (postings.live[doc] !== 1 || index.pathOfDoc[doc] !== undefined || index.entries.has(path)) {
-				throw new Error(
-					`Keyword index data is inconsistent: "${path}" (document ${doc}) is not indexed or listed twice.`,
-				);
-			}
-			index.entries.set(path, { doc, stamp });
-			index.pathOfDoc[doc] = path;
-		}
-		if (index.entries.size !== postings.documentCount) {
+	adopt(path: string, doc: number, stamp: string): void {
+		if (this.postings.live[doc] !== 1 || this.pathOfDoc[doc] !== undefined || this.entries.has(path))
 			throw new Error(
-				`Keyword index data is inconsistent: ${index.entries.size} notes listed, ${postings.documentCount} indexed.`,
+				`Keyword index data is inconsistent: "${path}" (document ${doc}) is not indexed or listed twice.`,
 			);
-		}
-		return index;
+		this.entries.set(path, { doc, stamp });
+		this.pathOfDoc[doc] = path;
 	}
 
 	get size(): number {

@@ -181,8 +181,8 @@ export class KeywordPostings {
 	}
 
 	/**
-	 * Writes a whole term's postings (used by compaction and by decoding): at most one chunk
-	 * per page, no slack. The term must have none yet.
+	 * Appends postings to a term whose last chunk is full (or that has none), in chunks of
+	 * exactly their size: compaction and decoding write each term this way, so no slack.
 	 */
 	writeTerm(term: number, docFields: ArrayLike<number>, tfs: ArrayLike<number>): void {
 		for (let from = 0; from < docFields.length; from += MAX_CHUNK) {
