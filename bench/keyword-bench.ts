@@ -330,7 +330,7 @@ async function main(): Promise<void> {
 	]);
 
 	printLine(
-		`\nBuild (fresh process; documents = note → keyword document, build = index add of all documents; cache = base64 text through the storage port)\n`,
+		`\nBuild (fresh process; documents = note → keyword document, build = index add of all documents; cache = saveKeywordCache / loadKeywordCache into memory)\n`,
 	);
 	printLine(
 		formatTable(
