@@ -1,5 +1,7 @@
 import { cpus, loadavg } from "node:os";
 import type { CacheStore } from "../src/core/model/cache-store";
+import { setImmediate } from "node:timers";
+import { decodeKeywordIndex, encodeKeywordIndex } from "../src/core/recall/keyword-codec";
 import { keywordDocument, type KeywordDocument } from "../src/core/recall/keyword-document";
 import { KeywordIndex } from "../src/core/recall/keyword-index";
 import { tokenize } from "../src/core/recall/tokenize";
@@ -11,6 +13,7 @@ import { reportToParent, runInFreshProcess } from "./fresh-process";
 import { percentile } from "./percentile";
 import { createRng, type Rng } from "./prng";
 import { collectGarbage, startRssSampler } from "./rss-sampler";
+import { threadCpuMs } from "./slice-meter";
 import { formatTable, type Cell } from "./table";
 import { printLine } from "../src/node/terminal";
 
@@ -30,7 +33,21 @@ interface Result {
 	buildCpuMs: number;
 	peakRssMB: number;
 	indexHeapMB: number;
+	/** Heap and array buffers: the postings' typed arrays are not in the heap. */
+	indexMemoryMB: number;
 	terms: number;
+	/** Whole process, build to last query. */
+	processPeakRssMB: number;
+	heapAfterMB: number;
+	indexBytesMB: number;
+	encodeMs: number;
+	encodeSliceMs: number;
+	encodeSliceCpuMs: number;
+	decodeMs: number;
+	decodeSliceMs: number;
+	decodeSliceCpuMs: number;
+	/** Heap and array buffers of the decoded copy (the bytes themselves excluded: still held). */
+	decodedMemoryMB: number;
 	cacheMB: number;
 	saveMs: number;
 	saveCpuMs: number;
@@ -85,6 +102,7 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 
 	collectGarbage();
 	const heapBefore = process.memoryUsage().heapUsed;
+	const memoryBefore = memoryInUse();
 	const sampler = startRssSampler();
 	const started = performance.now();
 	const cpu = process.cpuUsage();
@@ -95,12 +113,14 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 	const peakRssMB = sampler.stop() / MB;
 	collectGarbage();
 	const indexHeapMB = (process.memoryUsage().heapUsed - heapBefore) / MB;
+	const indexMemoryMB = (memoryInUse() - memoryBefore) / MB;
 
 	const rng = createRng(seed + 1);
 	const words = vocabulary(documents, seed);
 	const edited = Array.from({ length: REPLACEMENTS }, () => documents[rng.int(documents.length)]);
 	documents = [];
 
+	const codec = await measureCodec(index);
 	const cache = await measureCache(index, fileStamps(files));
 	collectGarbage();
 
@@ -135,18 +155,97 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 		return performance.now() - t0;
 	});
 
+	collectGarbage();
+	const heapAfterMB = process.memoryUsage().heapUsed / MB;
 	return {
 		notes: index.size,
+		processPeakRssMB: (process.resourceUsage().maxRSS * 1024) / MB,
+		heapAfterMB,
+		...codec,
 		bodyMB,
 		documentsMs,
 		buildMs,
 		buildCpuMs,
 		peakRssMB,
 		indexHeapMB,
+		indexMemoryMB,
 		terms: index.termCount,
 		...cache,
 		replace: { p50: percentile(replaceTimes, 50), p95: percentile(replaceTimes, 95) },
 		queries,
+	};
+}
+
+/** A yieldNow that measures the synchronous stretches between its calls (the slices): wall ms and thread CPU ms. */
+function sliceTimer(): { yieldNow: () => Promise<void>; longest: () => { wall: number; cpu: number } } {
+	let started = performance.now();
+	let cpuStarted = threadCpuMs() ?? 0;
+	let wall = 0;
+	let cpu = 0;
+	const end = (): void => {
+		wall = Math.max(wall, performance.now() - started);
+		cpu = Math.max(cpu, (threadCpuMs() ?? 0) - cpuStarted);
+	};
+	return {
+		yieldNow: async () => {
+			end();
+			await new Promise<void>((resolve) => setImmediate(resolve));
+			started = performance.now();
+			cpuStarted = threadCpuMs() ?? 0;
+		},
+		longest: () => {
+			end();
+			return { wall, cpu };
+		},
+	};
+}
+
+/** Heap plus the typed arrays' backing stores, which live outside the heap. */
+function memoryInUse(): number {
+	const { heapUsed, arrayBuffers } = process.memoryUsage();
+	return heapUsed + arrayBuffers;
+}
+
+/** Encodes the index to bytes and decodes them, both in slices; the decoded copy's heap is measured, then dropped. */
+async function measureCodec(
+	index: KeywordIndex,
+): Promise<
+	Pick<
+		Result,
+		| "indexBytesMB"
+		| "encodeMs"
+		| "encodeSliceMs"
+		| "encodeSliceCpuMs"
+		| "decodeMs"
+		| "decodeSliceMs"
+		| "decodeSliceCpuMs"
+		| "decodedMemoryMB"
+	>
+> {
+	const encodeSlices = sliceTimer();
+	let started = performance.now();
+	const bytes = await encodeKeywordIndex(index, encodeSlices.yieldNow);
+	const encodeMs = performance.now() - started;
+	const encodeSlice = encodeSlices.longest();
+	collectGarbage();
+	const memoryBefore = memoryInUse();
+	const decodeSlices = sliceTimer();
+	started = performance.now();
+	const decoded = await decodeKeywordIndex(bytes, index.settings, decodeSlices.yieldNow);
+	const decodeMs = performance.now() - started;
+	const decodeSlice = decodeSlices.longest();
+	collectGarbage();
+	const decodedMemoryMB = (memoryInUse() - memoryBefore) / MB;
+	if (decoded.size !== index.size) throw new Error(`decoded ${decoded.size} notes of ${index.size}`);
+	return {
+		indexBytesMB: bytes.byteLength / MB,
+		encodeMs,
+		encodeSliceMs: encodeSlice.wall,
+		encodeSliceCpuMs: encodeSlice.cpu,
+		decodeMs,
+		decodeSliceMs: decodeSlice.wall,
+		decodeSliceCpuMs: decodeSlice.cpu,
+		decodedMemoryMB,
 	};
 }
 
@@ -230,7 +329,9 @@ async function main(): Promise<void> {
 		String(queryCount),
 	]);
 
-	printLine(`\nBuild (fresh process; documents = note → keyword document, build = MiniSearch add of all documents)\n`);
+	printLine(
+		`\nBuild (fresh process; documents = note → keyword document, build = index add of all documents; cache = saveKeywordCache / loadKeywordCache into memory)\n`,
+	);
 	printLine(
 		formatTable(
 			[
@@ -242,6 +343,7 @@ async function main(): Promise<void> {
 				"notes/s",
 				"peak RSS MB",
 				"index heap MB",
+				"heap+buffers MB",
 				"terms",
 				"cache MB",
 				"save ms (CPU)",
@@ -257,10 +359,40 @@ async function main(): Promise<void> {
 					Math.round(r.notes / (r.buildMs / 1000)),
 					Math.round(r.peakRssMB),
 					Math.round(r.indexHeapMB),
+					Math.round(r.indexMemoryMB),
 					r.terms,
 					round(r.cacheMB, 1),
 					`${Math.round(r.saveMs)} (${Math.round(r.saveCpuMs)})`,
 					`${Math.round(r.loadMs)} (${Math.round(r.loadCpuMs)})`,
+				],
+			],
+		),
+	);
+	printLine(
+		`\nBytes (encodeKeywordIndex / decodeKeywordIndex with a setImmediate yield between slices; slice CPU is thread CPU time in 10 ms ticks)\n`,
+	);
+	printLine(
+		formatTable(
+			[
+				"index bytes MB",
+				"encode ms",
+				"longest encode slice ms (CPU)",
+				"decode ms",
+				"longest decode slice ms (CPU)",
+				"decoded heap+buffers MB",
+				"heap at end MB",
+				"process peak RSS MB",
+			],
+			[
+				[
+					round(r.indexBytesMB, 1),
+					Math.round(r.encodeMs),
+					`${round(r.encodeSliceMs, 1)} (${r.encodeSliceCpuMs})`,
+					Math.round(r.decodeMs),
+					`${round(r.decodeSliceMs, 1)} (${r.decodeSliceCpuMs})`,
+					Math.round(r.decodedMemoryMB),
+					Math.round(r.heapAfterMB),
+					Math.round(r.processPeakRssMB),
 				],
 			],
 		),

@@ -1,6 +1,6 @@
-import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
 import type { KeywordDocument } from "./keyword-document";
 import { parseKeywordSettings, type KeywordSettings, type KeywordSettingsInput } from "../model/keyword-settings";
+import { KeywordPostings, type FieldTerms } from "./keyword-postings";
 import { KeywordScorer, type QueryTerm } from "./keyword-scorer";
 import { isCjkTerm, stemTerm, tokenize } from "./tokenize";
 
@@ -27,91 +27,61 @@ export interface KeywordSearchOptions {
 	withFields?: boolean;
 }
 
-/** The index as plain data (see `toJSON`); `docs` rows are `[internal key, path, stamp]`. */
-export interface KeywordIndexData {
-	nextKey: number;
-	docs: [key: number, path: string, stamp: string][];
-	index: AsPlainObject;
-}
-
 /** Edit distance cap, whatever the fuzziness: the typo search grows steeply with it. */
 const MAX_TYPOS = 6;
 
-interface Indexed {
-	key: number;
-	doc: KeywordDocument;
-}
-
 interface Entry {
-	key: number;
+	/** The note's document id in the postings store; a new one on every replace. */
+	doc: number;
 	stamp: string;
 }
 
 /**
- * Full-text index of notes over MiniSearch: title, aliases, headings, tags and body, with
- * prefix and fuzzy matching and field boosts. Notes are indexed under internal numeric keys so
- * a rename only relabels them. Each note carries an opaque `stamp` from the caller (e.g. mtime
- * and size) that the cache uses to tell which notes changed since it was saved.
+ * Full-text index of notes: title, aliases, headings, tags and body, with prefix and fuzzy
+ * matching and field boosts, scored like MiniSearch (whose radix tree holds the terms) over a
+ * compact postings store (`KeywordPostings`). Each note carries an opaque `stamp` from the
+ * caller (e.g. mtime and size) that the cache uses to tell which notes changed since it was
+ * saved. `encodeKeywordIndex` / `decodeKeywordIndex` turn it into bytes and back.
  */
 export class KeywordIndex {
 	readonly settings: KeywordSettings;
-	private mini: MiniSearch<Indexed>;
-	private scorer: KeywordScorer;
+	/** The postings store, for the codec; change it only through this class. */
+	readonly postings: KeywordPostings;
+	private readonly scorer: KeywordScorer;
 	private readonly entries = new Map<string, Entry>();
-	private readonly pathByKey = new Map<number, string>();
-	private nextKey = 0;
+	/** Path of each live document id. */
+	private readonly pathOfDoc: (string | undefined)[] = [];
 	/** A token as indexed: null for a stop word, else stemmed when stemming is on. */
 	private readonly termOf: (token: string) => string | null;
 
-	constructor(settings: KeywordSettingsInput = {}) {
+	constructor(settings: KeywordSettingsInput = {}, postings = new KeywordPostings(KEYWORD_FIELDS.length)) {
 		this.settings = parseKeywordSettings(settings);
 		this.termOf = termProcessor(this.settings);
-		this.mini = new MiniSearch(miniSearchOptions(this.settings, this.termOf));
-		this.scorer = this.scorerFor(this.mini);
+		this.postings = postings;
+		const { boost, maxExpansions } = this.settings;
+		this.scorer = new KeywordScorer(postings, { fields: KEYWORD_FIELDS, boost, maxExpansions });
 	}
 
 	/**
-	 * Rebuilds an index from `toJSON` output. `settings` must give the same index signature
-	 * (see `indexSignature`) as when it was saved; the cache checks that. Throws when the data
-	 * is malformed or inconsistent.
+	 * For the decoder: records that the note at `path` is the store's live document `doc`. Throws
+	 * when the document is not live or the note or document is listed twice.
 	 */
-	static fromJSON(data: unknown, settings: KeywordSettingsInput = {}): KeywordIndex {
-		const index = new KeywordIndex(settings);
-		const { docs, nextKey, index: indexData } = (data ?? {}) as Partial<KeywordIndexData>;
-		if (!Array.isArray(docs) || typeof nextKey !== "number" || typeof indexData !== "object" || indexData === null) {
-			throw new Error("Keyword index data is malformed: expected an object with nextKey, docs and index.");
-		}
-		index.mini = MiniSearch.loadJS(indexData, miniSearchOptions(index.settings, index.termOf));
-		index.scorer = index.scorerFor(index.mini);
-		for (const row of docs) {
-			const [key, path, stamp] = Array.isArray(row) ? row : [];
-			if (typeof key !== "number" || typeof path !== "string" || typeof stamp !== "string" || key >= nextKey) {
-				throw new Error(`Keyword index data is malformed: bad document row ${JSON.stringify(row)}.`);
-			}
-			if (!index.mini.has(key) || index.entries.has(path) || index.pathByKey.has(key)) {
-				throw new Error(
-					`Keyword index data is inconsistent: "${path}" (key ${key}) is missing from the index or listed twice.`,
-				);
-			}
-			index.entries.set(path, { key, stamp });
-			index.pathByKey.set(key, path);
-		}
-		if (index.entries.size !== index.mini.documentCount) {
+	adopt(path: string, doc: number, stamp: string): void {
+		if (this.postings.live[doc] !== 1 || this.pathOfDoc[doc] !== undefined || this.entries.has(path))
 			throw new Error(
-				`Keyword index data is inconsistent: ${index.entries.size} documents listed, ${index.mini.documentCount} indexed.`,
+				`Keyword index data is inconsistent: "${path}" (document ${doc}) is not indexed or listed twice.`,
 			);
-		}
-		index.nextKey = nextKey;
-		return index;
+		this.entries.set(path, { doc, stamp });
+		this.pathOfDoc[doc] = path;
 	}
 
 	get size(): number {
 		return this.entries.size;
 	}
 
-	/** Distinct indexed terms (including some of removed notes until MiniSearch vacuums them). */
+	/** Distinct indexed terms (including some of removed notes until the next compaction). */
 	get termCount(): number {
-		return this.mini.termCount;
+		return this.postings.terms.size;
 	}
 
 	has(id: string): boolean {
@@ -127,15 +97,18 @@ export class KeywordIndex {
 		return [...this.entries.keys()];
 	}
 
+	/** Every note with its document id and stamp, in no particular order. */
+	*notes(): IterableIterator<{ path: string; doc: number; stamp: string }> {
+		for (const [path, { doc, stamp }] of this.entries) yield { path, doc, stamp };
+	}
+
 	/** Indexes a new note; throws if `doc.id` is already indexed (use `replace`). */
 	add(doc: KeywordDocument, stamp = ""): void {
 		if (this.entries.has(doc.id))
 			throw new Error(`Keyword index: "${doc.id}" is already indexed; use replace() to update it.`);
-		const key = this.nextKey++;
-		this.mini.add({ key, doc });
-		this.scorer.added(key);
-		this.entries.set(doc.id, { key, stamp });
-		this.pathByKey.set(key, doc.id);
+		const id = this.postings.add(this.fieldTerms(doc));
+		this.entries.set(doc.id, { doc: id, stamp });
+		this.pathOfDoc[id] = doc.id;
 	}
 
 	/** Indexes the note's new content in place of the old (or adds it). */
@@ -145,22 +118,19 @@ export class KeywordIndex {
 			this.add(doc, stamp);
 			return;
 		}
-		// discard is O(1); MiniSearch vacuums the stale postings in the background once enough pile up.
-		this.scorer.discarding(entry.key);
-		this.mini.discard(entry.key);
-		this.mini.add({ key: entry.key, doc });
-		this.scorer.added(entry.key);
+		const fields = this.fieldTerms(doc);
+		this.discard(entry.doc);
+		entry.doc = this.postings.add(fields);
 		entry.stamp = stamp;
+		this.pathOfDoc[entry.doc] = doc.id;
 	}
 
 	/** False when the note was not indexed. */
 	remove(id: string): boolean {
 		const entry = this.entries.get(id);
 		if (!entry) return false;
-		this.scorer.discarding(entry.key);
-		this.mini.discard(entry.key);
+		this.discard(entry.doc);
 		this.entries.delete(id);
-		this.pathByKey.delete(entry.key);
 		return true;
 	}
 
@@ -175,8 +145,8 @@ export class KeywordIndex {
 		if (from === to) return true;
 		this.remove(to);
 		this.entries.delete(from);
-		this.entries.set(to, { key: entry.key, stamp: "" });
-		this.pathByKey.set(entry.key, to);
+		this.entries.set(to, { doc: entry.doc, stamp: "" });
+		this.pathOfDoc[entry.doc] = to;
 		return true;
 	}
 
@@ -197,7 +167,7 @@ export class KeywordIndex {
 			terms.push(this.queryTerm(term));
 			words.push(word);
 		}
-		const accept = filter ? (key: number) => filter(this.pathOf(key)) : undefined;
+		const accept = filter ? (doc: number) => filter(this.pathOf(doc)) : undefined;
 		return this.scorer.search(terms, { limit, accept, withFields }).map((scored) => {
 			const hit: KeywordHit = {
 				id: this.pathOf(scored.key),
@@ -209,10 +179,26 @@ export class KeywordIndex {
 		});
 	}
 
-	toJSON(): KeywordIndexData {
-		const docs: KeywordIndexData["docs"] = [];
-		for (const [path, { key, stamp }] of this.entries) docs.push([key, path, stamp]);
-		return { nextKey: this.nextKey, docs, index: this.mini.toJSON() };
+	private discard(doc: number): void {
+		this.postings.discard(doc);
+		this.pathOfDoc[doc] = undefined;
+	}
+
+	/**
+	 * The document as MiniSearch would index it: per field, the number of distinct tokens (its
+	 * field length) and each indexed term's count.
+	 */
+	private fieldTerms(doc: KeywordDocument): FieldTerms[] {
+		const { maxBodyChars } = this.settings;
+		return KEYWORD_FIELDS.map((field) => {
+			const tokens = tokenize(fieldText(doc, field, maxBodyChars));
+			const terms = new Map<string, number>();
+			for (const token of tokens) {
+				const term = this.termOf(token);
+				if (term !== null) terms.set(term, (terms.get(term) ?? 0) + 1);
+			}
+			return { length: new Set(tokens).size, terms };
+		});
 	}
 
 	private queryTerm(term: string): QueryTerm {
@@ -225,14 +211,9 @@ export class KeywordIndex {
 		return { term, prefix, maxTypos };
 	}
 
-	private scorerFor(mini: MiniSearch<Indexed>): KeywordScorer {
-		const { boost, maxExpansions } = this.settings;
-		return new KeywordScorer(mini, { fields: KEYWORD_FIELDS, boost, maxExpansions });
-	}
-
-	private pathOf(key: unknown): string {
-		const path = this.pathByKey.get(key as number);
-		if (path === undefined) throw new Error(`Keyword index: internal key ${String(key)} has no path.`);
+	private pathOf(doc: number): string {
+		const path = this.pathOfDoc[doc];
+		if (path === undefined) throw new Error(`Keyword index: document ${doc} has no path.`);
 		return path;
 	}
 }
@@ -253,18 +234,6 @@ function termProcessor(settings: KeywordSettings): (token: string) => string | n
 			stems.set(token, stem);
 		}
 		return stem;
-	};
-}
-
-function miniSearchOptions(settings: KeywordSettings, termOf: (token: string) => string | null): Options<Indexed> {
-	const { maxBodyChars } = settings;
-	return {
-		idField: "key",
-		fields: [...KEYWORD_FIELDS],
-		extractField: (indexed, field) =>
-			field === "key" ? indexed.key : fieldText(indexed.doc, field as KeywordField, maxBodyChars),
-		tokenize: (text) => tokenize(text),
-		processTerm: termOf,
 	};
 }
 

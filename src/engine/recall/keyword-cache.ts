@@ -1,4 +1,5 @@
-import { KeywordIndex } from "../../core/recall/keyword-index";
+import type { KeywordIndex } from "../../core/recall/keyword-index";
+import { decodeKeywordIndex, encodeKeywordIndex } from "../../core/recall/keyword-codec";
 import {
 	parseKeywordSettings,
 	type KeywordSettings,
@@ -10,8 +11,11 @@ import { errorMessage } from "../../core/model/error-message";
 
 /** The keyword index's name in the CacheStore. */
 export const KEYWORD_CACHE = "keyword-index";
-/** Bump when the layout changes (2: bytes in a CacheStore, with the body's length in the header). */
-const FORMAT = 2;
+/**
+ * Bump when the layout changes (2: bytes in a CacheStore, with the body's length in the header;
+ * 3: the body is `encodeKeywordIndex`'s bytes, no longer JSON).
+ */
+const FORMAT = 3;
 /** The header line is short; a cache without a newline this early is not ours. */
 const MAX_HEADER_BYTES = 4096;
 const NEWLINE = 0x0a;
@@ -129,12 +133,11 @@ export async function readKeywordCache(
 
 /** The index as bytes. The two codec functions are the only ones that know the body's layout. */
 function encodeIndex(index: KeywordIndex): Promise<Uint8Array> {
-	return Promise.resolve(new TextEncoder().encode(JSON.stringify(index.toJSON())));
+	return encodeKeywordIndex(index);
 }
 
 function decodeIndex(body: Uint8Array, settings: KeywordSettings): Promise<KeywordIndex> {
-	const text = new TextDecoder("utf-8", { fatal: true }).decode(body);
-	return Promise.resolve(KeywordIndex.fromJSON(JSON.parse(text), settings));
+	return decodeKeywordIndex(body, settings);
 }
 
 function parseHeader(bytes: Uint8Array): Partial<CacheHeader> | undefined {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { KeywordDocument } from "../../../src/core/recall/keyword-document";
 import { KeywordIndex } from "../../../src/core/recall/keyword-index";
+import { expectScoresLikeMiniSearch, ORACLE_SETTINGS } from "./keyword-oracle";
 
 function doc(id: string, fields: Partial<Omit<KeywordDocument, "id">> = {}): KeywordDocument {
 	return { id, title: id.replace(/\.md$/, ""), aliases: [], headings: [], tags: [], body: "", ...fields };
@@ -227,38 +228,30 @@ describe("KeywordIndex", () => {
 		expect(index.size).toBe(50);
 	});
 
-	it("round-trips through toJSON/fromJSON with identical results", () => {
-		const index = new KeywordIndex();
-		index.add(doc("a.md", { body: "retention score decays", tags: ["memory"] }), "1:1");
-		index.add(doc("b.md", { body: "会議メモ" }), "2:2");
-		index.add(doc("c.md", { body: "to be renamed" }));
-		index.rename("c.md", "d.md");
-		index.remove("b.md");
-		const copy = KeywordIndex.fromJSON(JSON.parse(JSON.stringify(index)), {});
-		for (const query of ["retent", "renamed", "memory", "会議", "retension"])
-			expect(copy.search(query)).toEqual(index.search(query));
-		expect(copy.ids().sort()).toEqual(["a.md", "d.md"]);
-		expect(copy.stampOf("a.md")).toBe("1:1");
-		copy.add(doc("e.md", { body: "after load" }));
-		expect(ids(copy, "load")).toEqual(["e.md"]);
-		expect(ids(copy, "renamed")).toEqual(["d.md"]);
-	});
-
-	it("rejects malformed or inconsistent data", () => {
-		const index = new KeywordIndex();
-		index.add(doc("a.md", { body: "x" }));
-		const data = index.toJSON();
-		expect(() => KeywordIndex.fromJSON({ ...data, docs: [] })).toThrow(/0 documents listed, 1 indexed/);
-		expect(() => KeywordIndex.fromJSON({ ...data, docs: [[5, "a.md", ""]] })).toThrow(/bad document row/);
-		expect(() =>
-			KeywordIndex.fromJSON({
-				...data,
-				docs: [
-					[0, "a.md", ""],
-					[0, "b.md", ""],
-				],
-			}),
-		).toThrow(/listed twice/);
-		expect(() => KeywordIndex.fromJSON(null)).toThrow(/malformed/);
+	it("compacts its postings once discarded ones outnumber live ones, and scores stay right", () => {
+		const letters = (n: number): string =>
+			Array.from({ length: 4 }, (_, i) => String.fromCharCode(97 + (Math.floor(n / 26 ** i) % 26))).join("");
+		const index = new KeywordIndex(ORACLE_SETTINGS);
+		index.add(doc("big.md", { body: Array.from({ length: 6_000 }, (_, i) => `q${letters(i)}`).join(" ") }));
+		index.add(doc("small.md", { body: "retention plan" }));
+		const big = index.postings.postingCount - 3;
+		expect(big).toBeGreaterThan(4_096);
+		expect(index.termCount).toBeGreaterThan(4_096);
+		// Discarding the big note's postings leaves more dead than live ones: compacted at once.
+		index.replace(doc("big.md", { body: "budget plan" }));
+		expect(index.postings.deadPostings).toBe(0);
+		expect(index.postings.postingCount).toBe(6);
+		expect(index.termCount).toBe(5);
+		expect(ids(index, "qaaaa")).toEqual([]);
+		const notes = new Map([
+			["big.md", doc("big.md", { body: "budget plan" })],
+			["small.md", doc("small.md", { body: "retention plan" })],
+		]);
+		expectScoresLikeMiniSearch(index, notes, ["retention", "plan", "budget", "big", "small"]);
+		// Term ids freed by compaction are reused.
+		index.replace(doc("small.md", { body: "plan roadmap qaaaa" }));
+		notes.set("small.md", doc("small.md", { body: "plan roadmap qaaaa" }));
+		expectScoresLikeMiniSearch(index, notes, ["retention", "plan", "budget", "roadmap", "qaaaa"]);
+		expect(index.postings.termIdCount).toBe(big + 3);
 	});
 });

@@ -116,8 +116,14 @@ describe("keyword cache", () => {
 		const garbled = bytes.slice();
 		garbled.fill(0x7b, header.length + 1, header.length + 40);
 		put(garbled);
-		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toMatch(
-			/^the keyword index cache is corrupt \(.*JSON/,
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
+			"the keyword index cache is corrupt (the keyword index data is corrupt: not a keyword index)",
+		);
+		const flipped = bytes.slice();
+		flipped[header.length + 1 + Math.floor((bytes.length - header.length) / 2)] ^= 1;
+		put(flipped);
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
+			"the keyword index cache is corrupt (the keyword index data is corrupt: checksum mismatch)",
 		);
 	});
 
@@ -125,9 +131,9 @@ describe("keyword cache", () => {
 		const storage = new MemoryCacheStore();
 		await saveKeywordCache(storage, buildFresh());
 		const text = new TextDecoder().decode(storage.files.get(KEYWORD_CACHE));
-		storage.files.set(KEYWORD_CACHE, new TextEncoder().encode(text.replace(/^\{"format":2,/, '{"format":1,')));
+		storage.files.set(KEYWORD_CACHE, new TextEncoder().encode(text.replace(/^\{"format":3,/, '{"format":2,')));
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
-			"the keyword index cache has format 1, this version reads 2",
+			"the keyword index cache has format 2, this version reads 3",
 		);
 	});
 

@@ -1,0 +1,341 @@
+import SearchableMap from "minisearch/SearchableMap";
+
+/** One document's text in one field, as indexed. */
+export interface FieldTerms {
+	/** Distinct tokens before stop words and stemming: MiniSearch's field length. */
+	length: number;
+	/** Indexed term → occurrences in the field. */
+	terms: ReadonlyMap<string, number>;
+}
+
+/** A posting packs its document and field as `doc << FIELD_BITS | field`. */
+export const FIELD_BITS = 3;
+export const FIELD_MASK = (1 << FIELD_BITS) - 1;
+/** Document ids are never reused; past this many adds the index must be rebuilt (or saved and loaded). */
+const MAX_DOCS = 2 ** (31 - FIELD_BITS);
+
+/** Postings live in pages of `PAGE_SIZE` slots; an address is `page << PAGE_BITS | offset`. */
+export const PAGE_BITS = 20;
+const PAGE_SIZE = 1 << PAGE_BITS;
+export const PAGE_MASK = PAGE_SIZE - 1;
+const FIRST_PAGE_SIZE = 1 << 12;
+/** A chunk starts with two header slots: its capacity and the address of the next chunk. */
+export const CHUNK_HEADER = 2;
+export const NO_CHUNK = -1;
+const MAX_CHUNK = PAGE_SIZE - CHUNK_HEADER;
+/** Chunks appended to a term grow with it up to this many postings. */
+const MAX_GROWTH_CHUNK = 1024;
+/** A term frequency of at least this is kept exactly in `tfOverflow`. */
+export const TF_SATURATED = 255;
+/** Compaction runs once discarded postings outnumber live ones and are at least this many. */
+const MIN_DEAD_TO_COMPACT = 1 << 12;
+
+/**
+ * The keyword index's postings in typed arrays: term → (document, field, term frequency),
+ * with the field lengths and averages BM25 needs. MiniSearch keeps these as a Map per term and
+ * field (≈ 9 KB of heap per note at 100k notes); here a posting costs 5 bytes.
+ *
+ * Terms are kept in MiniSearch's radix tree (`SearchableMap`: exact, prefix and fuzzy lookup)
+ * mapping to a term id. Each term's postings are a chain of chunks in paged Int32 slabs
+ * (`doc << FIELD_BITS | field`) with a parallel Uint8 slab of term frequencies; appending a
+ * note only writes at the ends of its terms' chains. A discarded document is only marked dead
+ * (`live`); its postings are skipped until `compact` drops them, which `discard` runs once they
+ * outnumber the live ones. Document ids only grow: a changed note is discarded and added anew,
+ * as in MiniSearch, so scores and their tie order match MiniSearch's.
+ */
+export class KeywordPostings {
+	readonly fieldCount: number;
+	/** term → term id. */
+	terms = new SearchableMap<number>();
+	/** Number of term ids in use, including those of terms dropped by compaction (see `freeTermIds`). */
+	termIdCount = 0;
+	private freeTermIds: number[] = [];
+	/** Per term id: address of the first and last chunk (NO_CHUNK when none), postings in the last chunk. */
+	head = new Int32Array(0);
+	tail = new Int32Array(0);
+	tailUsed = new Int32Array(0);
+	/** `fieldCounts[term * fieldCount + field]`: postings of the term in the field, discarded ones included. */
+	fieldCounts = new Int32Array(0);
+	/** Slabs of `doc << FIELD_BITS | field` and of term frequencies (saturated, see `TF_SATURATED`). */
+	docFieldPages: Int32Array[] = [];
+	tfPages: Uint8Array[] = [];
+	/** Next free slot address. */
+	private end = 0;
+	/** `(term * 2^31 + docField)` → term frequency, for frequencies of `TF_SATURATED` or more. */
+	tfOverflow = new Map<number, number>();
+
+	/** 1 for a live document, 0 for a discarded one (or an id not used yet). */
+	live = new Uint8Array(0);
+	/** `lengths[doc * fieldCount + field]`: see `FieldTerms.length`. */
+	lengths = new Uint32Array(0);
+	/** Postings written per document, to count the dead ones on discard. */
+	docPostings = new Int32Array(0);
+	nextDoc = 0;
+	/** Live documents. */
+	documentCount = 0;
+	/** Average field length over live documents, updated the way MiniSearch does (same rounding). */
+	readonly averageLengths: Float64Array;
+	/** Counts every add, discard and compaction, so a reader spread over time can tell the store changed. */
+	changes = 0;
+	/** All postings in the slabs, and those of discarded documents among them. */
+	postingCount = 0;
+	deadPostings = 0;
+
+	constructor(fieldCount: number) {
+		if (fieldCount < 1 || fieldCount > FIELD_MASK + 1) throw new Error(`Keyword postings: ${fieldCount} fields.`);
+		this.fieldCount = fieldCount;
+		this.averageLengths = new Float64Array(fieldCount);
+	}
+
+	/** Indexes a document's fields (in field order) under a new document id, which it returns. */
+	add(fields: readonly FieldTerms[]): number {
+		if (fields.length !== this.fieldCount) throw new Error(`Keyword postings: expected ${this.fieldCount} fields.`);
+		const doc = this.newDocument();
+		this.changes++;
+		let written = 0;
+		for (let field = 0; field < this.fieldCount; field++) {
+			const { length, terms } = fields[field];
+			this.lengths[doc * this.fieldCount + field] = length;
+			this.addFieldLength(field, this.documentCount - 1, length);
+			for (const [term, tf] of terms) {
+				this.append(this.termIdFor(term), (doc << FIELD_BITS) | field, tf);
+				written++;
+			}
+		}
+		this.docPostings[doc] = written;
+		return doc;
+	}
+
+	/** Marks the document dead; its postings stay (and are skipped) until compaction. */
+	discard(doc: number): void {
+		if (this.live[doc] !== 1) throw new Error(`Keyword postings: document ${doc} is not indexed.`);
+		this.live[doc] = 0;
+		this.changes++;
+		for (let field = 0; field < this.fieldCount; field++) {
+			this.removeFieldLength(field, this.documentCount, this.lengths[doc * this.fieldCount + field]);
+		}
+		this.documentCount--;
+		this.deadPostings += this.docPostings[doc];
+		if (this.deadPostings >= MIN_DEAD_TO_COMPACT && this.deadPostings * 2 > this.postingCount) this.compact();
+	}
+
+	/** Rewrites the slabs without the postings of discarded documents and drops terms left with none. */
+	compact(): void {
+		const { fieldCount, live } = this;
+		this.changes++;
+		const old = { docField: this.docFieldPages, tf: this.tfPages, head: this.head, tailUsed: this.tailUsed };
+		this.docFieldPages = [];
+		this.tfPages = [];
+		this.end = 0;
+		this.postingCount = 0;
+		this.deadPostings = 0;
+		this.head = new Int32Array(this.head.length).fill(NO_CHUNK);
+		this.tail = new Int32Array(this.tail.length).fill(NO_CHUNK);
+		this.tailUsed = new Int32Array(this.tailUsed.length);
+		const emptied: boolean[] = [];
+		const docFields: number[] = [];
+		const tfs: number[] = [];
+		for (let term = 0; term < this.termIdCount; term++) {
+			docFields.length = 0;
+			tfs.length = 0;
+			for (let address = old.head[term]; address !== NO_CHUNK;) {
+				const page = old.docField[address >>> PAGE_BITS];
+				const tfPage = old.tf[address >>> PAGE_BITS];
+				const start = (address & PAGE_MASK) + CHUNK_HEADER;
+				const next = page[start - 1];
+				const used = next === NO_CHUNK ? old.tailUsed[term] : page[start - CHUNK_HEADER];
+				for (let i = start; i < start + used; i++) {
+					if (live[page[i] >>> FIELD_BITS] === 0) continue;
+					docFields.push(page[i]);
+					tfs.push(tfPage[i]);
+				}
+				address = next;
+			}
+			if (old.head[term] === NO_CHUNK) continue;
+			this.fieldCounts.fill(0, term * fieldCount, (term + 1) * fieldCount);
+			if (docFields.length === 0) {
+				emptied[term] = true;
+				continue;
+			}
+			this.writeTerm(term, docFields, tfs);
+		}
+		for (const key of this.tfOverflow.keys()) {
+			if (live[(key % 2 ** 31) >>> FIELD_BITS] === 0) this.tfOverflow.delete(key);
+		}
+		if (emptied.length > 0) {
+			const dropped: string[] = [];
+			for (const [term, id] of this.terms) if (emptied[id]) dropped.push(term);
+			for (const term of dropped) this.terms.delete(term);
+			for (const id of emptied.keys()) if (emptied[id]) this.freeTermIds.push(id);
+		}
+	}
+
+	/** The exact term frequency of a posting whose slab value is `TF_SATURATED`. */
+	overflowTf(term: number, docField: number): number {
+		return this.tfOverflow.get(term * 2 ** 31 + docField) ?? TF_SATURATED;
+	}
+
+	/** The term's postings in the given field, discarded documents included (MiniSearch's Map size). */
+	fieldFrequency(term: number, field: number): number {
+		return this.fieldCounts[term * this.fieldCount + field];
+	}
+
+	/**
+	 * Appends postings to a term whose last chunk is full (or that has none), in chunks of
+	 * exactly their size: compaction and decoding write each term this way, so no slack.
+	 */
+	writeTerm(term: number, docFields: ArrayLike<number>, tfs: ArrayLike<number>): void {
+		for (let from = 0; from < docFields.length; from += MAX_CHUNK) {
+			const size = Math.min(MAX_CHUNK, docFields.length - from);
+			this.startChunk(term, size);
+			const address = this.tail[term];
+			const page = this.docFieldPages[address >>> PAGE_BITS];
+			const tfPage = this.tfPages[address >>> PAGE_BITS];
+			const start = (address & PAGE_MASK) + CHUNK_HEADER;
+			for (let i = 0; i < size; i++) {
+				const docField = docFields[from + i];
+				page[start + i] = docField;
+				tfPage[start + i] = tfs[from + i];
+				this.fieldCounts[term * this.fieldCount + (docField & FIELD_MASK)]++;
+			}
+			this.tailUsed[term] = size;
+			this.postingCount += size;
+		}
+	}
+
+	/** Reserves term ids 0‥count − 1 for terms written with `writeTerm` (decoding). */
+	reserveTerms(count: number): void {
+		this.ensureTermCapacity(count);
+		this.termIdCount = count;
+	}
+
+	/** Sets up a document decoded from bytes: live, with these field lengths and postings count. */
+	restoreDocument(doc: number, lengths: ArrayLike<number>, postings: number): void {
+		if (doc !== this.nextDoc) throw new Error(`Keyword postings: document ${doc} restored out of order.`);
+		this.newDocument();
+		for (let field = 0; field < this.fieldCount; field++) this.lengths[doc * this.fieldCount + field] = lengths[field];
+		this.docPostings[doc] = postings;
+	}
+
+	private newDocument(): number {
+		const doc = this.nextDoc;
+		if (doc >= MAX_DOCS) throw new Error(`Keyword postings: more than ${MAX_DOCS} notes added; rebuild the index.`);
+		this.nextDoc++;
+		this.ensureDocCapacity(this.nextDoc);
+		this.live[doc] = 1;
+		this.documentCount++;
+		return doc;
+	}
+
+	private termIdFor(term: string): number {
+		const known = this.terms.get(term);
+		if (known !== undefined) return known;
+		const id = this.freeTermIds.pop() ?? this.termIdCount++;
+		this.ensureTermCapacity(this.termIdCount);
+		this.terms.set(term, id);
+		return id;
+	}
+
+	private append(term: number, docField: number, tf: number): void {
+		const tail = this.tail[term];
+		if (tail === NO_CHUNK || this.tailUsed[term] === this.capacityAt(tail)) {
+			let count = 0;
+			for (let field = 0; field < this.fieldCount; field++) count += this.fieldCounts[term * this.fieldCount + field];
+			this.startChunk(term, tail === NO_CHUNK ? 1 : Math.min(MAX_GROWTH_CHUNK, Math.max(2, count)));
+		}
+		const address = this.tail[term] + CHUNK_HEADER + this.tailUsed[term]++;
+		const page = address >>> PAGE_BITS;
+		this.docFieldPages[page][address & PAGE_MASK] = docField;
+		this.tfPages[page][address & PAGE_MASK] = Math.min(tf, TF_SATURATED);
+		if (tf >= TF_SATURATED) this.tfOverflow.set(term * 2 ** 31 + docField, tf);
+		this.fieldCounts[term * this.fieldCount + (docField & FIELD_MASK)]++;
+		this.postingCount++;
+	}
+
+	private capacityAt(address: number): number {
+		return this.docFieldPages[address >>> PAGE_BITS][address & PAGE_MASK];
+	}
+
+	/** Links a new empty chunk of `capacity` postings at the end of the term's chain. */
+	private startChunk(term: number, capacity: number): void {
+		const address = this.allocate(CHUNK_HEADER + capacity);
+		const page = this.docFieldPages[address >>> PAGE_BITS];
+		page[address & PAGE_MASK] = capacity;
+		page[(address & PAGE_MASK) + 1] = NO_CHUNK;
+		const tail = this.tail[term];
+		if (tail === NO_CHUNK) this.head[term] = address;
+		else this.docFieldPages[tail >>> PAGE_BITS][(tail & PAGE_MASK) + 1] = address;
+		this.tail[term] = address;
+		this.tailUsed[term] = 0;
+	}
+
+	/** `slots` contiguous slots in one page; the last page grows by doubling up to `PAGE_SIZE`. */
+	private allocate(slots: number): number {
+		let page = this.end >>> PAGE_BITS;
+		let offset = this.end & PAGE_MASK;
+		if (offset + slots > PAGE_SIZE) {
+			page++;
+			offset = 0;
+		}
+		if (page === this.docFieldPages.length) {
+			this.docFieldPages.push(new Int32Array(Math.max(FIRST_PAGE_SIZE, slots)));
+			this.tfPages.push(new Uint8Array(Math.max(FIRST_PAGE_SIZE, slots)));
+		}
+		const current = this.docFieldPages[page].length;
+		if (offset + slots > current) {
+			const size = Math.min(PAGE_SIZE, Math.max(offset + slots, current * 2));
+			const docFields = new Int32Array(size);
+			docFields.set(this.docFieldPages[page]);
+			this.docFieldPages[page] = docFields;
+			const tfs = new Uint8Array(size);
+			tfs.set(this.tfPages[page]);
+			this.tfPages[page] = tfs;
+		}
+		const address = (page << PAGE_BITS) | offset;
+		this.end = address + slots;
+		return address;
+	}
+
+	private ensureTermCapacity(terms: number): void {
+		if (this.head.length >= terms) return;
+		const size = Math.max(terms, Math.ceil(this.head.length * 1.5), 1024);
+		this.head = grown(this.head, size, NO_CHUNK);
+		this.tail = grown(this.tail, size, NO_CHUNK);
+		this.tailUsed = grown(this.tailUsed, size, 0);
+		const counts = new Int32Array(size * this.fieldCount);
+		counts.set(this.fieldCounts);
+		this.fieldCounts = counts;
+	}
+
+	private ensureDocCapacity(docs: number): void {
+		if (this.live.length >= docs) return;
+		const size = Math.max(docs, Math.ceil(this.live.length * 1.5), 1024);
+		const live = new Uint8Array(size);
+		live.set(this.live);
+		this.live = live;
+		const lengths = new Uint32Array(size * this.fieldCount);
+		lengths.set(this.lengths);
+		this.lengths = lengths;
+		this.docPostings = grown(this.docPostings, size, 0);
+	}
+
+	// MiniSearch's running averages, step for step, so that scores match its own to the last bit.
+	private addFieldLength(field: number, count: number, length: number): void {
+		this.averageLengths[field] = (this.averageLengths[field] * count + length) / (count + 1);
+	}
+
+	private removeFieldLength(field: number, count: number, length: number): void {
+		if (count === 1) {
+			this.averageLengths[field] = 0;
+			return;
+		}
+		this.averageLengths[field] = (this.averageLengths[field] * count - length) / (count - 1);
+	}
+}
+
+function grown(array: Int32Array<ArrayBuffer>, size: number, fill: number): Int32Array<ArrayBuffer> {
+	const next = new Int32Array(size);
+	if (fill !== 0) next.fill(fill, array.length);
+	next.set(array);
+	return next;
+}
