@@ -230,6 +230,7 @@ export class RecallService {
 			throw new Error(`Recall mode "${String(requested)}" is unknown; use one of ${RECALL_MODES.join(", ")}.`);
 		const settings = this.settings();
 		const state = this.graphState();
+		const partial = this.index?.partial !== null;
 		const graph = state.graph;
 		const include = options.include;
 		const inGraph =
@@ -271,6 +272,7 @@ export class RecallService {
 			mode: requested === "full" && !useVector ? "keyword+graph" : requested,
 			vector: useVector,
 			embeddingsPending: embeddings?.pending ?? 0,
+			...(partial ? { partial: true as const } : {}),
 			results,
 		};
 	}
@@ -490,7 +492,9 @@ export class RecallService {
 	private graphState(): RecallGraphState {
 		if (!this.index) throw new Error("The recall service is not attached to a vault index; call attach(index) first.");
 		const graph = this.index.graph;
-		if (this.state?.graph !== graph) this.dropNotesOutside(graph);
+		// While the first index runs, its graph holds only the notes read so far: the keyword
+		// index (perhaps loaded from the cache) keeps the rest until the build is done.
+		if (this.state?.graph !== graph && !this.index.partial) this.dropNotesOutside(graph);
 		this.state = RecallGraphState.for(graph, this.settings(), this.state, this.deps.createRandom);
 		return this.state;
 	}
