@@ -53,6 +53,8 @@ export interface VaultIndexOptions {
 	 * in between, so the thread stays responsive. Without them it builds in one go.
 	 */
 	timers?: Timers;
+	/** How long one slice of the graph build may run before it yields, ms (default DEFAULT_SLICE_MS). */
+	sliceMs?: number;
 }
 
 /** How far the first full index has got: the notes read so far out of the notes listed. */
@@ -179,7 +181,7 @@ export class VaultIndex {
 			const graph = this.emptyGraph();
 			for (const path of outside) graph.setOutsideNote(path);
 			const steps = graph.addNotesStepwise(inputs);
-			if (this.options.timers) await new TimeSlicer(this.options.timers).drain(steps);
+			if (this.options.timers) await new TimeSlicer(this.options.timers, this.options.sliceMs).drain(steps);
 			else runToEnd(steps);
 			this.graph = graph;
 			this.built = true;
