@@ -90,6 +90,8 @@ export class MemoryEngine {
 			activity: () => this.activityStore,
 			maintenance: () => this.maintenanceService,
 			settings: deps.settings,
+			worker: deps.worker,
+			timers: deps.timers,
 		});
 		this.index = new VaultIndex(deps.vault, {
 			settings: deps.settings().index,
@@ -173,7 +175,8 @@ export class MemoryEngine {
 		const report = await this.index.build(options.onProgress);
 		this.throwIfStopped();
 		this.built = true;
-		this.recallService.refreshCommunities();
+		await this.updateCommunities();
+		this.throwIfStopped();
 		const activityStore = await ActivityStore.open(deps.storage, { clock: deps.clock, device: deps.deviceId });
 		if (this.stopped) {
 			await activityStore.close();
@@ -192,7 +195,7 @@ export class MemoryEngine {
 			settings: () => deps.settings(),
 			warn: deps.warn,
 		});
-		this.maintenanceService.onPassCompleted(() => this.recallService.refreshCommunities());
+		this.maintenanceService.onPassCompleted(() => void this.updateCommunities());
 		this.throwIfStopped();
 		if (options.follow) this.maintenanceService.start();
 		if (options.follow) this.keywordSaver?.start();
@@ -212,7 +215,7 @@ export class MemoryEngine {
 	/** Indexes the vault again from scratch (following goes on) and recomputes the communities. */
 	async rebuild(onProgress?: ProgressListener): Promise<IndexReport> {
 		const report = await this.index.build(onProgress);
-		this.recallService.refreshCommunities();
+		await this.updateCommunities();
 		return report;
 	}
 
@@ -327,6 +330,13 @@ export class MemoryEngine {
 		}
 		this.recallService.adoptCachedKeywordIndex(cached.index);
 		this.keywordSaver.markSaved();
+	}
+
+	/** Louvain in the worker; recall works without communities, so a failure is only a warning. */
+	private async updateCommunities(): Promise<void> {
+		await this.recallService.updateCommunities().catch((error: unknown) => {
+			if (!this.stopped) this.deps.warn(`could not compute the link communities: ${errorMessage(error)}`);
+		});
 	}
 
 	private throwIfStopped(): void {

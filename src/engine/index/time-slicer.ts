@@ -46,8 +46,11 @@ export class TimeSlicer {
 		}
 	}
 
-	/** Drains a generator of small steps (see MemoryGraph.addNotesStepwise), yielding between slices. */
-	async drain(steps: Iterator<unknown>): Promise<void> {
-		while (steps.next().done !== true) if (this.due()) await this.yield();
+	/** Runs a generator of small steps (see MemoryGraph.addNotesStepwise) to its end, yielding between slices; returns what it returns. */
+	async drain<R>(steps: Iterator<unknown, R>): Promise<R> {
+		for (let step = steps.next(); ; step = steps.next()) {
+			if (step.done === true) return step.value;
+			if (this.due()) await this.yield();
+		}
 	}
 }

@@ -17,6 +17,7 @@ import { rankDiverse } from "../../core/recall/diversify";
 import { fileStamp } from "./keyword-cache";
 import type { NoteEmbeddings } from "../embeddings/note-embeddings";
 import { RecallGraphState } from "./recall-graph-state";
+import type { CommunityDetector } from "../../core/recall/communities";
 import { bodyText, recallHit, searchHit, snippetOf, type HitText } from "../../core/recall/recall-hits";
 import type { Reactivate } from "./recall-reactivation";
 import {
@@ -61,6 +62,8 @@ export interface RecallServiceDeps {
 	createRandom?: () => () => number;
 	/** Now (ms): the day a question's relative times ("last week") count from; without it they are ignored. */
 	clock?: () => number;
+	/** Runs Louvain off the main thread (the maintenance worker); without it, or with createRandom, it runs here. */
+	detectCommunities?: CommunityDetector;
 }
 
 /** How many of the best keyword and vector hits enter fusion. */
@@ -212,6 +215,13 @@ export class RecallService {
 	 */
 	refreshCommunities(): boolean {
 		return this.graphState().communities.refresh();
+	}
+
+	/** `refreshCommunities` off the main thread when the service has a detector for it (engines do). */
+	updateCommunities(): Promise<boolean> {
+		const { detectCommunities, createRandom } = this.deps;
+		if (!detectCommunities || createRandom) return Promise.resolve(this.refreshCommunities());
+		return this.graphState().communities.refreshWith(detectCommunities);
 	}
 
 	/** Stops following the index and drops the graph caches. */
