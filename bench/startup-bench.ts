@@ -29,6 +29,8 @@ const PROBE_QUERY = "sync conflict decision";
 
 interface Measured {
 	wallMs: number;
+	/** Main-thread CPU time the phase took (10 ms ticks): its cost whatever else the machine runs. */
+	cpuMs: number | null;
 	/** Latest a 5 ms timer fired (wall): includes the time the OS gave other processes. */
 	longestWallMs: number;
 	/** Most main-thread CPU time between two firings of the 5 ms timer (10 ms ticks): what the code itself blocks. */
@@ -72,10 +74,13 @@ async function measure<T>(work: () => Promise<T>): Promise<{ value: T } & Measur
 	const wall = startStallMonitor();
 	const cpu = startCpuStallMonitor();
 	const started = performance.now();
+	const cpuStart = threadCpuMs();
 	const value = await work();
 	const wallMs = performance.now() - started;
+	const cpuEnd = threadCpuMs();
 	await new Promise((done) => setImmediate(done));
-	return { value, wallMs, longestWallMs: wall.stop(), longestCpuMs: cpu.stop() };
+	const cpuMs = cpuStart === null || cpuEnd === null ? null : cpuEnd - cpuStart;
+	return { value, wallMs, cpuMs, longestWallMs: wall.stop(), longestCpuMs: cpu.stop() };
 }
 
 /** Issues a read-only recall every PROBE_MS until stopped: when it first answers, when complete, the slowest. */
@@ -227,6 +232,7 @@ async function main(): Promise<void> {
 					result.phase,
 					result.notes,
 					round(result.wallMs),
+					round(result.cpuMs),
 					round(result.firstAnswerMs),
 					round(result.readyMs),
 					round(result.slowestProbeMs),
@@ -247,6 +253,7 @@ async function main(): Promise<void> {
 				"phase",
 				"notes",
 				"wall ms",
+				"cpu ms",
 				"first answer ms",
 				"ready ms",
 				"slowest recall ms",
