@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serveCommand } from "../../src/node/serve-command";
+import { READY_LINE, serveCommand } from "../../src/node/serve-command";
 import { clearTimeout, setTimeout } from "node:timers";
 
 /** The bench bundle runs `serve` itself when started with this flag (see runServeChild). */
@@ -45,21 +45,27 @@ export async function startServeChild(options: { empty?: boolean } = {}): Promis
 	});
 	let stdout = "";
 	let stderr = "";
-	child.stderr.setEncoding("utf8");
-	child.stderr.on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
 	const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+	// Ready once the banner is out and the vault is indexed (the server listens before it indexes).
 	const banner = await new Promise<string>((resolve, reject) => {
 		const timer = setTimeout(
 			() => reject(new Error(`serve did not start within ${START_TIMEOUT_MS / 1000} s:\n${stderr}`)),
 			START_TIMEOUT_MS,
 		);
+		const check = (): void => {
+			if (!stdout.includes("Press Ctrl+C to stop.") || !stderr.includes(READY_LINE)) return;
+			clearTimeout(timer);
+			resolve(stdout);
+		};
+		child.stderr.setEncoding("utf8");
+		child.stderr.on("data", (chunk: string) => {
+			stderr = (stderr + chunk).slice(-4000);
+			check();
+		});
 		child.stdout.setEncoding("utf8");
 		child.stdout.on("data", (chunk: string) => {
 			stdout += chunk;
-			if (stdout.includes("Press Ctrl+C to stop.")) {
-				clearTimeout(timer);
-				resolve(stdout);
-			}
+			check();
 		});
 		void exited.then((code) => reject(new Error(`serve exited with ${code} before it was ready:\n${stderr}`)));
 	});

@@ -4,6 +4,7 @@ import type { StoragePort } from "../core/model/storage-port";
 import type { VaultPort } from "../core/model/vault";
 import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-port";
 import { errorMessage } from "../core/model/error-message";
+import { MemoryError } from "../core/model/memory-error";
 import type { Embedder } from "../core/model/embedder";
 import { ActivityStore } from "./activity/activity-store";
 import { deviceStorage } from "./activity/device-storage";
@@ -78,6 +79,7 @@ export class MemoryEngine {
 	/** Saves the keyword cache when the index settles, on `saveCaches` and on stop; null without `caches`. */
 	private readonly keywordSaver: CacheSaver | null;
 	private built = false;
+	private starting = false;
 	private stopped = false;
 
 	constructor(private readonly deps: MemoryEngineDeps) {
@@ -88,10 +90,13 @@ export class MemoryEngine {
 			activity: () => this.activityStore,
 			maintenance: () => this.maintenanceService,
 			settings: deps.settings,
+			worker: deps.worker,
+			timers: deps.timers,
 		});
 		this.index = new VaultIndex(deps.vault, {
 			settings: deps.settings().index,
 			onLoaded: this.recallService.noteLoaded,
+			timers: deps.timers,
 		});
 		this.recallService.attach(this.index);
 		const caches = deps.caches;
@@ -131,13 +136,29 @@ export class MemoryEngine {
 	}
 
 	get activity(): ActivityStore {
-		if (!this.activityStore) throw new Error("The memory engine has not been started.");
+		if (!this.activityStore) throw this.notStarted();
 		return this.activityStore;
 	}
 
 	get maintenance(): MemoryMaintenance {
-		if (!this.maintenanceService) throw new Error("The memory engine has not been started.");
+		if (!this.maintenanceService) throw this.notStarted();
 		return this.maintenanceService;
+	}
+
+	/** Whether `start` has finished: everything is usable, not only recall and search. */
+	get ready(): boolean {
+		return this.maintenanceService !== null;
+	}
+
+	private notStarted(): Error {
+		if (!this.starting) return new Error("The memory engine has not been started.");
+		const progress = this.index.partial;
+		const read = progress ? ` (${progress.done} of ${progress.total} notes read)` : "";
+		return new MemoryError(
+			`The memory engine is still indexing the vault${read}; recall and search answer meanwhile, retry this in a few seconds.`,
+			null,
+			true,
+		);
 	}
 
 	/**
@@ -146,15 +167,16 @@ export class MemoryEngine {
 	 */
 	async start(options: { follow: boolean; onProgress?: ProgressListener }): Promise<IndexReport> {
 		const { deps } = this;
-		if (deps.lock)
-			this.writerLock = await WriterLock.acquire(deps.storage, deps.lock, { ...deps, cancelled: () => this.stopped });
+		this.starting = true;
+		await this.acquireLock();
 		await this.adoptKeywordCache();
 		this.throwIfStopped();
 		if (options.follow) this.index.start();
 		const report = await this.index.build(options.onProgress);
 		this.throwIfStopped();
 		this.built = true;
-		this.recallService.refreshCommunities();
+		await this.updateCommunities();
+		this.throwIfStopped();
 		const activityStore = await ActivityStore.open(deps.storage, { clock: deps.clock, device: deps.deviceId });
 		if (this.stopped) {
 			await activityStore.close();
@@ -173,17 +195,27 @@ export class MemoryEngine {
 			settings: () => deps.settings(),
 			warn: deps.warn,
 		});
-		this.maintenanceService.onPassCompleted(() => this.recallService.refreshCommunities());
+		this.maintenanceService.onPassCompleted(() => void this.updateCommunities());
 		this.throwIfStopped();
 		if (options.follow) this.maintenanceService.start();
 		if (options.follow) this.keywordSaver?.start();
 		return report;
 	}
 
+	/**
+	 * Takes the writer lock (when the host gave a lock identity); `start` does it first anyway.
+	 * A host calls it on its own to be refused before it opens anything, e.g. a server's port.
+	 */
+	async acquireLock(): Promise<void> {
+		const { deps } = this;
+		if (deps.lock && !this.writerLock)
+			this.writerLock = await WriterLock.acquire(deps.storage, deps.lock, { ...deps, cancelled: () => this.stopped });
+	}
+
 	/** Indexes the vault again from scratch (following goes on) and recomputes the communities. */
 	async rebuild(onProgress?: ProgressListener): Promise<IndexReport> {
 		const report = await this.index.build(onProgress);
-		this.recallService.refreshCommunities();
+		await this.updateCommunities();
 		return report;
 	}
 
@@ -298,6 +330,13 @@ export class MemoryEngine {
 		}
 		this.recallService.adoptCachedKeywordIndex(cached.index);
 		this.keywordSaver.markSaved();
+	}
+
+	/** Louvain in the worker; recall works without communities, so a failure is only a warning. */
+	private async updateCommunities(): Promise<void> {
+		await this.recallService.updateCommunities().catch((error: unknown) => {
+			if (!this.stopped) this.deps.warn(`could not compute the link communities: ${errorMessage(error)}`);
+		});
 	}
 
 	private throwIfStopped(): void {

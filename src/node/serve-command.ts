@@ -69,10 +69,13 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 	const stopSignal = options.stopSignal ?? untilSignal();
 	const bar = progressBar(process.stderr, "Indexing");
 	let server: RunningMcpServer | null = null;
+	let started: Promise<boolean> = Promise.resolve(false);
 	let model: Promise<Embedder | null> = Promise.resolve(null);
 	try {
-		const report = await engine.start({ follow: true, onProgress: bar.update });
-		bar.done();
+		// A second server on the vault is refused before it binds a port.
+		await engine.acquireLock();
+		// The port is bound before indexing: recall and search answer from the notes read so far
+		// (marked partial), the other tools say the index is still loading (see docs/mcp.md).
 		server = await startMcpHttpServer({
 			createServer: memoryMcpServerFactory(engine, { version: options.version }),
 			port: options.port ?? settings.mcp.port,
@@ -83,18 +86,29 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 			maxSessions: settings.mcp.maxSessions,
 			log: (line) => console.error(`causal-memory: ${line}`),
 		});
-		printBanner(options.vaultDir, report.notes, server.url, token);
-		const loadModel = headlessEmbedder(options.vaultDir, settings.embeddings, options.modelPath);
-		if (loadModel) model = useModel(engine, loadModel);
-		await stopSignal;
+		printBanner(options.vaultDir, server.url, token);
+		started = engine.start({ follow: true, onProgress: bar.update }).then((report) => {
+			bar.done();
+			console.error(`causal-memory: ${READY_LINE} (${report.notes} notes)`);
+			const loadModel = headlessEmbedder(options.vaultDir, settings.embeddings, options.modelPath);
+			if (loadModel) model = useModel(engine, loadModel);
+			return true;
+		});
+		const stopFirst = await Promise.race([stopSignal.then(() => true), started.then(() => false)]);
+		if (!stopFirst) await stopSignal;
 		console.error("causal-memory: stopping");
 		return 0;
 	} finally {
 		await server?.close();
 		await engine.stop();
+		// A start cut short by the stop rejects; a start that failed on its own has already thrown above.
+		await started.catch(() => false);
 		await (await model)?.dispose();
 	}
 }
+
+/** Printed on stderr once the vault is indexed and every tool answers (tests and scripts wait for it). */
+export const READY_LINE = "indexed the vault; every tool is ready";
 
 /** Loads the model in the background and gives it to the engine; never rejects (recall stays keyword + graph). */
 async function useModel(engine: MemoryEngine, loadModel: () => Promise<Embedder>): Promise<Embedder | null> {
@@ -109,10 +123,10 @@ async function useModel(engine: MemoryEngine, loadModel: () => Promise<Embedder>
 	return loaded;
 }
 
-function printBanner(vaultDir: string, notes: number, url: string, token: string | null): void {
+function printBanner(vaultDir: string, url: string, token: string | null): void {
 	const connect = clientInstructions(url, token);
 	const lines = [
-		`Causal Memory is serving ${notes} notes from ${vaultDir}`,
+		`Causal Memory is serving ${vaultDir} (indexing it now; recall answers from the notes read so far)`,
 		`MCP URL: ${url}`,
 		token === null ? "Token: none (--no-auth)" : `Token: ${token}`,
 		"",

@@ -6,6 +6,11 @@ import {
 	type MaintenanceResponse,
 } from "../core/maintenance/maintenance-protocol";
 import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-port";
+import {
+	communityRequestTransferables,
+	type CommunityRequest,
+	type CommunityResponse,
+} from "../core/recall/community-columns";
 import { errorMessage } from "../core/model/error-message";
 
 /** What a host hears from its worker. */
@@ -25,8 +30,10 @@ export interface WorkerConnection {
 
 export type ConnectWorker = (listeners: WorkerListeners) => WorkerConnection;
 
+type Answer = Exclude<MaintenanceReply, { error: string }>;
+
 interface Pending {
-	resolve(response: MaintenanceResponse): void;
+	resolve(answer: Answer): void;
 	reject(error: Error): void;
 }
 
@@ -49,7 +56,19 @@ export class MaintenanceWorkerClient implements MaintenanceWorker {
 		private readonly name: string,
 	) {}
 
-	run(request: MaintenanceRequest): Promise<MaintenanceResponse> {
+	async run(request: MaintenanceRequest): Promise<MaintenanceResponse> {
+		const answer = await this.call((id) => ({ id, request }), requestTransferables(request));
+		if (!("response" in answer)) throw new Error(`The ${this.name} answered a pass with something else`);
+		return answer.response;
+	}
+
+	async communities(request: CommunityRequest): Promise<CommunityResponse> {
+		const answer = await this.call((id) => ({ id, communities: request }), communityRequestTransferables(request));
+		if (!("communities" in answer)) throw new Error(`The ${this.name} answered communities with something else`);
+		return answer.communities;
+	}
+
+	private call(message: (id: number) => MaintenanceMessage, transfer: ArrayBuffer[]): Promise<Answer> {
 		if (this.terminated)
 			return Promise.reject(new Error(`The ${this.name} was terminated; create a new one to run passes`));
 		return new Promise((resolve, reject) => {
@@ -58,7 +77,7 @@ export class MaintenanceWorkerClient implements MaintenanceWorker {
 				const connection = this.connection ?? this.start();
 				this.pending.set(id, { resolve, reject });
 				connection.hold?.(true);
-				connection.send({ id, request }, requestTransferables(request));
+				connection.send(message(id), transfer);
 			} catch (error) {
 				this.pending.delete(id);
 				reject(new Error(`Could not start a pass in the ${this.name}: ${messageOf(error)}`));
@@ -91,7 +110,7 @@ export class MaintenanceWorkerClient implements MaintenanceWorker {
 		this.pending.delete(reply.id);
 		if (this.pending.size === 0) this.connection?.hold?.(false);
 		if ("error" in reply) pending.reject(new Error(`Maintenance pass failed in the ${this.name}: ${reply.error}`));
-		else pending.resolve(reply.response);
+		else pending.resolve(reply);
 	}
 
 	private stop(reason: string): void {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { READY_LINE } from "../../src/node/serve-command";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CLI = join(REPO_ROOT, "dist", "cli.cjs");
@@ -16,11 +17,15 @@ export interface ServeProcess {
 	stop: () => Promise<number | null>;
 }
 
-/** Starts the built `causal-memory serve` (dist/cli.cjs) on a vault folder and waits for its banner. */
+/**
+ * Starts the built `causal-memory serve` (dist/cli.cjs) on a vault folder and waits for its
+ * banner and, unless `waitUntilIndexed` is false, for the line that says every tool is ready.
+ */
 export async function startServeProcess(
 	vault: string,
 	extraArgs: readonly string[] = [],
 	env: NodeJS.ProcessEnv = process.env,
+	{ waitUntilIndexed = true }: { waitUntilIndexed?: boolean } = {},
 ): Promise<ServeProcess> {
 	const child = spawn(process.execPath, [CLI, "serve", "--vault", vault, "--port", "0", ...extraArgs], {
 		stdio: ["ignore", "pipe", "pipe"],
@@ -28,7 +33,11 @@ export async function startServeProcess(
 	});
 	let stdout = "";
 	let stderr = "";
-	child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+	let indexed = (): void => undefined;
+	child.stderr.on("data", (chunk: Buffer) => {
+		stderr += chunk.toString();
+		if (stderr.includes(READY_LINE)) indexed();
+	});
 	const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 	const banner = await new Promise<string>((resolve, reject) => {
 		child.stdout.on("data", (chunk: Buffer) => {
@@ -37,6 +46,12 @@ export async function startServeProcess(
 		});
 		void exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
 	});
+	if (waitUntilIndexed)
+		await new Promise<void>((resolve, reject) => {
+			indexed = resolve;
+			if (stderr.includes(READY_LINE)) resolve();
+			void exited.then((code) => reject(new Error(`serve exited with ${code} while indexing: ${stderr}`)));
+		});
 	const url = /MCP URL: (\S+)/.exec(banner)?.[1];
 	const token = /Token: (\S+)/.exec(banner)?.[1];
 	if (!url || !token) throw new Error(`no URL or token in the banner:\n${banner}`);

@@ -110,23 +110,46 @@ export class MemoryGraph {
 	 * so each note's links are resolved exactly once.
 	 */
 	setNotes(inputs: readonly NoteInput[]): void {
+		runToEnd(this.addNotesStepwise(inputs));
+	}
+
+	/**
+	 * `setNotes` in small steps, one note at a time: the caller decides when to pause between
+	 * steps (a main thread must not be held for the seconds a large vault takes). The graph is
+	 * complete once the generator is done; it must not be changed otherwise in between.
+	 */
+	*addNotesStepwise(inputs: readonly NoteInput[]): Generator<void, void, undefined> {
 		const added: NoteInput[] = [];
 		for (const input of inputs) {
 			if (this.graph.hasNode(input.path)) {
 				this.setNote(input);
-				continue;
+			} else {
+				this.outside.delete(input.path);
+				this.graph.addNode(input.path, nodeAttributes(input));
+				this.resolver.add(input.path);
+				this.setRawLinks(input.path, extractLinks(input.parsed, this.options.edgeKeys));
+				added.push(input);
 			}
-			this.outside.delete(input.path);
-			this.graph.addNode(input.path, nodeAttributes(input));
-			this.resolver.add(input.path);
-			this.setRawLinks(input.path, extractLinks(input.parsed, this.options.edgeKeys));
-			added.push(input);
+			yield;
 		}
 		const affected = new Set(added.map((input) => input.path));
 		for (const input of added) {
 			for (const linker of this.linkersByName.get(basenameKey(input.path)) ?? []) affected.add(linker);
+			yield;
 		}
-		for (const path of affected) this.rebuildOutEdges(path);
+		for (const path of affected) {
+			this.rebuildOutEdges(path);
+			yield;
+		}
+	}
+
+	/**
+	 * Adds a note as a node without its links: a placeholder that lets the notes read so far be
+	 * found while a full index is still running (see VaultIndex.partial). Not for a graph that
+	 * is kept; the build replaces it.
+	 */
+	addUnlinkedNote(input: NoteInput): void {
+		if (!this.graph.hasNode(input.path)) this.graph.addNode(input.path, nodeAttributes(input));
 	}
 
 	/** Removes a note; links to it become dangling (or resolve to another note of the same name). */
@@ -242,6 +265,11 @@ export class MemoryGraph {
 		if (dangling.length > 0) this.danglingBySource.set(source, dangling);
 		else this.danglingBySource.delete(source);
 	}
+}
+
+/** Runs every step of a stepwise operation at once. */
+export function runToEnd(steps: Iterator<unknown>): void {
+	while (steps.next().done !== true);
 }
 
 function linkNames(links: RawLink[]): Set<string> {

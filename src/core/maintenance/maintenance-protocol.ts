@@ -2,6 +2,7 @@ import type { LifecycleStatus } from "../model/lifecycle-status";
 import type { ScoringSettings } from "../model/scoring-settings";
 import type { UseKind } from "../scoring/activity";
 import type { VaultStats } from "../scoring/vault-stats";
+import type { CommunityRequest, CommunityResponse } from "../recall/community-columns";
 
 /*
  * The one message protocol between the main thread and the maintenance worker (Web Worker in
@@ -131,14 +132,15 @@ export interface MaintenanceResponse {
 	workerMs: number;
 }
 
-/** Main thread → worker. */
-export interface MaintenanceMessage {
-	id: number;
-	request: MaintenanceRequest;
-}
+/** Main thread → worker: a maintenance pass, or Louvain communities (src/core/recall/community-columns.ts). */
+export type MaintenanceMessage =
+	{ id: number; request: MaintenanceRequest } | { id: number; communities: CommunityRequest };
 
 /** Worker → main thread: the response, or the error message of a failed pass. */
-export type MaintenanceReply = { id: number; response: MaintenanceResponse } | { id: number; error: string };
+export type MaintenanceReply =
+	| { id: number; response: MaintenanceResponse }
+	| { id: number; communities: CommunityResponse }
+	| { id: number; error: string };
 
 function columnsOf(columns: NodeColumns | LifecycleColumns | ChangeColumns | ProposalColumns): ArrayBufferView[] {
 	return Object.values(columns as unknown as Record<string, unknown>).filter((value) => ArrayBuffer.isView(value));

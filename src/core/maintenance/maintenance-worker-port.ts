@@ -1,4 +1,5 @@
 import type { MaintenanceRequest, MaintenanceResponse } from "./maintenance-protocol";
+import type { CommunityRequest, CommunityResponse } from "../recall/community-columns";
 
 /** Runs maintenance passes off the main thread (or in it, as a fallback); one interface for every host. */
 export interface MaintenanceWorker {
@@ -7,6 +8,11 @@ export interface MaintenanceWorker {
 	 * with the worker's error message when the pass fails, and when the worker dies or is terminated.
 	 */
 	run(request: MaintenanceRequest): Promise<MaintenanceResponse>;
+	/**
+	 * Louvain communities of a graph given as columns (their arrays are transferred). Optional:
+	 * without it the engine computes them on its own thread.
+	 */
+	communities?(request: CommunityRequest): Promise<CommunityResponse>;
 	/** Stops the worker; pending runs reject. A later `run` rejects too. */
 	terminate(): void;
 }

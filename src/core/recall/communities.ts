@@ -36,9 +36,13 @@ export function detectCommunities(graph: MemoryGraphology, options: CommunityOpt
 	return new Map(Object.entries(mapping));
 }
 
-function supportiveWeight(attributes: MemoryEdgeAttributes): number {
+/** What an edge weighs for communities: its causal weight when supportive, else 0. */
+export function supportiveWeight(attributes: MemoryEdgeAttributes): number {
 	return EDGE_TYPE_INFO[attributes.type].supportive ? Math.max(0, attributes.weight) : 0;
 }
+
+/** Louvain communities of the graph by note path, computed somewhere else (see CommunityCache.refreshWith). */
+export type CommunityDetector = (graph: MemoryGraphology, resolution: number) => Promise<Map<string, number>>;
 
 export interface CommunityCacheOptions {
 	/** Recompute when the note or link count has changed by this share since the last run (0.1 = 10%). */
@@ -59,6 +63,7 @@ export class CommunityCache {
 	private communities: Map<string, number> | null = null;
 	private computedOrder = 0;
 	private computedSize = 0;
+	private running: Promise<boolean> | null = null;
 
 	constructor(
 		private readonly graph: MemoryGraphology,
@@ -84,6 +89,25 @@ export class CommunityCache {
 		if (!this.isStale()) return false;
 		this.recompute();
 		return true;
+	}
+
+	/**
+	 * Like `refresh`, with the detection done elsewhere (a worker) while the graph may change:
+	 * the answer is for the graph as it was asked. Overlapping calls share one run.
+	 */
+	refreshWith(detect: CommunityDetector): Promise<boolean> {
+		if (this.running) return this.running;
+		if (!this.isStale()) return Promise.resolve(false);
+		const order = this.graph.order;
+		const size = this.graph.size;
+		const run = detect(this.graph, this.options.resolution ?? 1).then((communities) => {
+			this.communities = communities;
+			this.computedOrder = order;
+			this.computedSize = size;
+			return true;
+		});
+		this.running = run.finally(() => (this.running = null));
+		return this.running;
 	}
 
 	recompute(): void {

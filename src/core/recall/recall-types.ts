@@ -73,6 +73,11 @@ export interface RecallResult {
 	vector: boolean;
 	/** Notes still waiting for embeddings (0 without a model). */
 	embeddingsPending: number;
+	/**
+	 * Set while the vault's first index is still being built: the results come from the notes
+	 * read so far, without their links. Recall again once indexing is done for complete results.
+	 */
+	partial?: true;
 	results: RecallHit[];
 }
 

@@ -1,4 +1,4 @@
-import { MemoryGraph } from "../../core/graph/memory-graph";
+import { MemoryGraph, runToEnd } from "../../core/graph/memory-graph";
 import type { NoteInput } from "../../core/graph/types";
 import { parseIndexSettings, type IndexSettings } from "../../core/model/index-settings";
 import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../../core/model/vault";
@@ -8,6 +8,8 @@ import { parseNote } from "../../core/parse/parse-note";
 import { noteProblems } from "../../core/parse/note-problems";
 import { vaultDifferences } from "../../core/graph/vault-differences";
 import { errorMessage } from "../../core/model/error-message";
+import type { Timers } from "../../core/model/timers";
+import { TimeSlicer } from "./time-slicer";
 
 export interface IndexWarning {
 	path: string;
@@ -46,6 +48,19 @@ export interface VaultIndexOptions {
 	readConcurrency?: number;
 	/** Sees every note the index reads (full index and updates), e.g. to feed the search index with its text. */
 	onLoaded?: (note: LoadedNote) => void;
+	/**
+	 * The host's timers: with them a full index builds the graph in slices of a few ms and yields
+	 * in between, so the thread stays responsive. Without them it builds in one go.
+	 */
+	timers?: Timers;
+	/** How long one slice of the graph build may run before it yields, ms (default DEFAULT_SLICE_MS). */
+	sliceMs?: number;
+}
+
+/** How far the first full index has got: the notes read so far out of the notes listed. */
+export interface IndexProgress {
+	done: number;
+	total: number;
 }
 
 /**
@@ -65,6 +80,8 @@ export class VaultIndex {
 	private pending: Promise<void> = Promise.resolve();
 	private unwatch: (() => void) | undefined;
 	private built = false;
+	/** Set while the first full index runs (see `partial`). */
+	private firstBuild: IndexProgress | null = null;
 
 	constructor(
 		private readonly vault: VaultPort,
@@ -72,6 +89,20 @@ export class VaultIndex {
 	) {
 		this.settings = parseIndexSettings(options.settings ?? {});
 		this.graph = this.emptyGraph();
+	}
+
+	/**
+	 * While the first full index runs, `graph` holds the notes read so far as nodes without
+	 * links, so recall can answer from them (marked partial); this says how far it has got.
+	 * Null once built, and during a rebuild, which keeps the previous graph until it is done.
+	 */
+	get partial(): IndexProgress | null {
+		return this.firstBuild && { ...this.firstBuild };
+	}
+
+	/** Whether a full index has completed. */
+	get isBuilt(): boolean {
+		return this.built;
 	}
 
 	warnings(): IndexWarning[] {
@@ -128,19 +159,38 @@ export class VaultIndex {
 		this.warningByPath.clear();
 		const inputs: NoteInput[] = [];
 		let done = 0;
-		await forEachConcurrently(files, this.options.readConcurrency ?? 16, async (file) => {
-			const loaded = await this.loadInput(file);
-			if (loaded) inputs.push(loaded.input);
-			else outside.push(file.path);
-			onProgress?.(++done, files.length);
-		});
-		// Reads finish in any order; the graph's node order (Louvain's visiting order) must not depend on it.
-		inputs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-		const graph = this.emptyGraph();
-		for (const path of outside) graph.setOutsideNote(path);
-		graph.setNotes(inputs);
-		this.graph = graph;
-		this.built = true;
+		const progress = this.built ? null : { done: 0, total: files.length };
+		const provisional = progress ? this.emptyGraph() : null;
+		if (provisional) this.graph = provisional;
+		this.firstBuild = progress;
+		try {
+			await forEachConcurrently(files, this.options.readConcurrency ?? 16, async (file) => {
+				const loaded = await this.loadInput(file);
+				if (loaded) {
+					inputs.push(loaded.input);
+					provisional?.addUnlinkedNote(loaded.input);
+				} else {
+					outside.push(file.path);
+				}
+				done++;
+				if (progress) progress.done = done;
+				onProgress?.(done, files.length);
+			});
+			// Reads finish in any order; the graph's node order (Louvain's visiting order) must not depend on it.
+			inputs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+			const graph = this.emptyGraph();
+			for (const path of outside) graph.setOutsideNote(path);
+			const steps = graph.addNotesStepwise(inputs);
+			if (this.options.timers) await new TimeSlicer(this.options.timers, this.options.sliceMs).drain(steps);
+			else runToEnd(steps);
+			this.graph = graph;
+			this.built = true;
+		} finally {
+			this.firstBuild = null;
+			// A failed first build leaves no half-read notes behind.
+			if (this.graph === provisional) this.graph = this.emptyGraph();
+		}
+		const graph = this.graph;
 		return {
 			notes: graph.order,
 			edges: graph.graph.size,

@@ -4,6 +4,11 @@ import type { ActivityStore } from "../activity/activity-store";
 import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import { recordRecalls } from "./recall-reactivation";
 import { RecallService } from "./recall-service";
+import type { MaintenanceWorker } from "../../core/maintenance/maintenance-worker-port";
+import type { Timers } from "../../core/model/timers";
+import type { CommunityDetector } from "../../core/recall/communities";
+import { communitiesByPath, communityColumnsStepwise } from "../../core/recall/community-columns";
+import { TimeSlicer } from "../index/time-slicer";
 
 export interface EngineRecallDeps {
 	vault: VaultPort;
@@ -12,6 +17,9 @@ export interface EngineRecallDeps {
 	activity: () => ActivityStore | null;
 	maintenance: () => MemoryMaintenance | null;
 	settings: () => MemorySettings;
+	/** Louvain runs in it (when it can) on columns built in slices over these timers. */
+	worker: MaintenanceWorker;
+	timers: Timers;
 }
 
 /**
@@ -35,5 +43,16 @@ export function engineRecallService(deps: EngineRecallDeps): RecallService {
 		},
 		read: (path) => deps.vault.read(path),
 		clock: deps.clock,
+		...(deps.worker.communities ? { detectCommunities: workerCommunities(deps.worker, deps.timers) } : {}),
 	});
+}
+
+/** Communities from the worker: the graph's columns are built in slices, the worker runs Louvain. */
+function workerCommunities(worker: MaintenanceWorker, timers: Timers): CommunityDetector {
+	return async (graph, resolution) => {
+		const slicer = new TimeSlicer(timers);
+		const { request, paths } = await slicer.drain(communityColumnsStepwise(graph, resolution));
+		const answer = await (worker.communities as NonNullable<MaintenanceWorker["communities"]>)(request);
+		return communitiesByPath(paths, answer.community);
+	};
 }

@@ -17,6 +17,7 @@ import { rankDiverse } from "../../core/recall/diversify";
 import { fileStamp } from "./keyword-cache";
 import type { NoteEmbeddings } from "../embeddings/note-embeddings";
 import { RecallGraphState } from "./recall-graph-state";
+import type { CommunityDetector } from "../../core/recall/communities";
 import { bodyText, recallHit, searchHit, snippetOf, type HitText } from "../../core/recall/recall-hits";
 import type { Reactivate } from "./recall-reactivation";
 import {
@@ -61,6 +62,8 @@ export interface RecallServiceDeps {
 	createRandom?: () => () => number;
 	/** Now (ms): the day a question's relative times ("last week") count from; without it they are ignored. */
 	clock?: () => number;
+	/** Runs Louvain off the main thread (the maintenance worker); without it, or with createRandom, it runs here. */
+	detectCommunities?: CommunityDetector;
 }
 
 /** How many of the best keyword and vector hits enter fusion. */
@@ -214,6 +217,13 @@ export class RecallService {
 		return this.graphState().communities.refresh();
 	}
 
+	/** `refreshCommunities` off the main thread when the service has a detector for it (engines do). */
+	updateCommunities(): Promise<boolean> {
+		const { detectCommunities, createRandom } = this.deps;
+		if (!detectCommunities || createRandom) return Promise.resolve(this.refreshCommunities());
+		return this.graphState().communities.refreshWith(detectCommunities);
+	}
+
 	/** Stops following the index and drops the graph caches. */
 	dispose(): void {
 		this.unsubscribe?.();
@@ -230,6 +240,7 @@ export class RecallService {
 			throw new Error(`Recall mode "${String(requested)}" is unknown; use one of ${RECALL_MODES.join(", ")}.`);
 		const settings = this.settings();
 		const state = this.graphState();
+		const partial = this.index?.partial !== null;
 		const graph = state.graph;
 		const include = options.include;
 		const inGraph =
@@ -271,6 +282,7 @@ export class RecallService {
 			mode: requested === "full" && !useVector ? "keyword+graph" : requested,
 			vector: useVector,
 			embeddingsPending: embeddings?.pending ?? 0,
+			...(partial ? { partial: true as const } : {}),
 			results,
 		};
 	}
@@ -490,7 +502,9 @@ export class RecallService {
 	private graphState(): RecallGraphState {
 		if (!this.index) throw new Error("The recall service is not attached to a vault index; call attach(index) first.");
 		const graph = this.index.graph;
-		if (this.state?.graph !== graph) this.dropNotesOutside(graph);
+		// While the first index runs, its graph holds only the notes read so far: the keyword
+		// index (perhaps loaded from the cache) keeps the rest until the build is done.
+		if (this.state?.graph !== graph && !this.index.partial) this.dropNotesOutside(graph);
 		this.state = RecallGraphState.for(graph, this.settings(), this.state, this.deps.createRandom);
 		return this.state;
 	}

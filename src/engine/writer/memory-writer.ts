@@ -281,7 +281,9 @@ export class MemoryWriter {
 	}
 
 	private runExclusive<T>(work: () => Promise<T>): Promise<T> {
-		const run = this.exclusive.then(work, work);
+		// Nothing is written while the engine starts: maintenance() throws "still indexing, retry" until then.
+		const checked = (): Promise<T> => (this.deps.maintenance(), work());
+		const run = this.exclusive.then(checked, checked);
 		this.exclusive = run.catch(() => undefined);
 		return run;
 	}

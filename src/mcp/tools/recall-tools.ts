@@ -18,6 +18,10 @@ import {
 	strictArgs,
 } from "../tool-fields";
 
+/** Shown with a recall answered while the vault's first index is still running. */
+const PARTIAL_NOTE =
+	"The vault is still being indexed: these results come from the notes read so far, without their links. Recall again in a few seconds for complete results.";
+
 const whySchema = z.object({
 	terms: z.array(z.string()).optional().describe("Query terms found in the memory."),
 	similarity: z.number().optional().describe("Cosine similarity of the query and the memory's best chunk."),
@@ -142,6 +146,11 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 			mode: z.enum(["keyword", "keyword+graph", "full"]).describe('"keyword+graph" while no embedding model is ready.'),
 			vector: z.boolean().describe("Whether semantic similarity took part."),
 			embeddings_pending: z.number().int().describe("Notes still waiting for embeddings."),
+			partial: z
+				.literal(true)
+				.optional()
+				.describe("Present while the vault is still being indexed: results come from the notes read so far."),
+			note: z.string().optional().describe("Why the answer may be incomplete, and what to do."),
 			results: z.array(recallHitSchema),
 		},
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
@@ -156,6 +165,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 				mode: result.mode,
 				vector: result.vector,
 				embeddings_pending: result.embeddingsPending,
+				...(result.partial ? { partial: true as const, note: PARTIAL_NOTE } : {}),
 				results: result.results.map(recallHitOut),
 			};
 		},

@@ -1,0 +1,89 @@
+import louvain from "graphology-communities-louvain";
+import { MultiDirectedGraph } from "graphology";
+import type { MemoryGraphology } from "../graph/memory-graph";
+import { supportiveWeight } from "./communities";
+
+/**
+ * The memory graph as columns for community detection off the main thread: nodes are rows in
+ * the graph's order, edges are (source row, target row, supportive weight) in the graph's edge
+ * order, so the worker rebuilds the very graph Louvain would see and finds the same communities.
+ */
+export interface CommunityRequest {
+	nodeCount: number;
+	sources: Uint32Array;
+	targets: Uint32Array;
+	weights: Float64Array;
+	resolution: number;
+}
+
+export interface CommunityResponse {
+	/** Community number of each node row. */
+	community: Int32Array;
+	/** Time the detection took inside the worker, ms. */
+	workerMs: number;
+}
+
+/** What the main thread keeps to read the answer: the path of each row. */
+export interface CommunityColumns {
+	request: CommunityRequest;
+	paths: string[];
+}
+
+/** Builds the columns one node or edge at a time; the caller pauses between steps (TimeSlicer.drain). */
+export function* communityColumnsStepwise(
+	graph: MemoryGraphology,
+	resolution: number,
+): Generator<void, CommunityColumns, undefined> {
+	const paths: string[] = [];
+	const rowOf = new Map<string, number>();
+	for (const path of graph.nodes()) {
+		rowOf.set(path, paths.length);
+		paths.push(path);
+	}
+	yield;
+	const sources = new Uint32Array(graph.size);
+	const targets = new Uint32Array(graph.size);
+	const weights = new Float64Array(graph.size);
+	let edge = 0;
+	for (const { source, target, attributes } of graph.edgeEntries()) {
+		sources[edge] = rowOf.get(source) ?? 0;
+		targets[edge] = rowOf.get(target) ?? 0;
+		weights[edge] = supportiveWeight(attributes);
+		edge++;
+		yield;
+	}
+	return { request: { nodeCount: paths.length, sources, targets, weights, resolution }, paths };
+}
+
+export function communityRequestTransferables(request: CommunityRequest): ArrayBuffer[] {
+	return [request.sources.buffer, request.targets.buffer, request.weights.buffer] as ArrayBuffer[];
+}
+
+/** Runs in the worker: Louvain over the graph the columns describe (see detectCommunities). */
+export function detectCommunitiesInColumns(request: CommunityRequest): Int32Array {
+	const community = new Int32Array(request.nodeCount);
+	let supportive = 0;
+	for (const weight of request.weights) supportive += weight;
+	if (supportive === 0) {
+		for (let row = 0; row < community.length; row++) community[row] = row;
+		return community;
+	}
+	const graph = new MultiDirectedGraph<Record<string, never>, { weight: number }>({ allowSelfLoops: false });
+	for (let row = 0; row < request.nodeCount; row++) graph.addNode(String(row));
+	for (let edge = 0; edge < request.sources.length; edge++)
+		graph.addEdge(String(request.sources[edge]), String(request.targets[edge]), { weight: request.weights[edge] });
+	const mapping = louvain(graph, {
+		getEdgeWeight: (_edge, attributes) => (attributes as { weight: number }).weight,
+		resolution: request.resolution,
+		randomWalk: false,
+	});
+	for (let row = 0; row < community.length; row++) community[row] = mapping[String(row)];
+	return community;
+}
+
+/** The worker's answer by note path. */
+export function communitiesByPath(paths: readonly string[], community: Int32Array): Map<string, number> {
+	const byPath = new Map<string, number>();
+	for (let row = 0; row < paths.length; row++) byPath.set(paths[row], community[row]);
+	return byPath;
+}

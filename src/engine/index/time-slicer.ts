@@ -1,0 +1,56 @@
+import { yieldToEventLoop, type Timers } from "../../core/model/timers";
+
+/** How long a slice of work may hold the thread before it yields: well under a 60 Hz frame's 16 ms. */
+export const DEFAULT_SLICE_MS = 8;
+
+/**
+ * A cooperative scheduler for long loops on the main thread (Obsidian's UI thread, or the
+ * server's event loop): the loop asks `due()` after each small step and, once `sliceMs` have
+ * passed since the last yield, awaits `yield()`, a `setTimeout(0)` through the host's timers,
+ * so input, rendering, I/O and other requests run in between.
+ */
+export class TimeSlicer {
+	private sliceStart: number;
+	private yields = 0;
+
+	constructor(
+		private readonly timers: Timers,
+		private readonly sliceMs = DEFAULT_SLICE_MS,
+		private readonly now: () => number = () => performance.now(),
+	) {
+		this.sliceStart = now();
+	}
+
+	/** How many times the work has yielded so far. */
+	get yielded(): number {
+		return this.yields;
+	}
+
+	/** Whether the current slice has used its time. */
+	due(): boolean {
+		return this.now() - this.sliceStart >= this.sliceMs;
+	}
+
+	/** Lets the event loop run, then starts a new slice. */
+	async yield(): Promise<void> {
+		await yieldToEventLoop(this.timers);
+		this.yields++;
+		this.sliceStart = this.now();
+	}
+
+	/** Runs `step` over every item, yielding between slices. */
+	async forEach<T>(items: Iterable<T>, step: (item: T) => void): Promise<void> {
+		for (const item of items) {
+			step(item);
+			if (this.due()) await this.yield();
+		}
+	}
+
+	/** Runs a generator of small steps (see MemoryGraph.addNotesStepwise) to its end, yielding between slices; returns what it returns. */
+	async drain<R>(steps: Iterator<unknown, R>): Promise<R> {
+		for (let step = steps.next(); ; step = steps.next()) {
+			if (step.done === true) return step.value;
+			if (this.due()) await this.yield();
+		}
+	}
+}

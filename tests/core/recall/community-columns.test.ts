@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { MemoryGraphology } from "../../../src/core/graph/memory-graph";
+import { detectCommunities } from "../../../src/core/recall/communities";
+import {
+	communitiesByPath,
+	communityColumnsStepwise,
+	detectCommunitiesInColumns,
+	type CommunityColumns,
+} from "../../../src/core/recall/community-columns";
+import { createInThreadMaintenanceWorker } from "../../../src/workers/in-thread-host";
+import { graphOf } from "./graph-fixture";
+
+/** Six causal clusters of six notes, chained by associations and a few supports across. */
+function clusteredGraph(): MemoryGraphology {
+	const edges: string[] = [];
+	for (let c = 0; c < 6; c++) {
+		for (let i = 0; i < 6; i++) for (let j = i + 1; j < 6; j += 2) edges.push(`n${c}-${i} -caused_by-> n${c}-${j}`);
+		edges.push(`n${c}-0 -related_to-> n${(c + 1) % 6}-0`);
+		edges.push(`n${c}-5 -supports-> n${(c + 2) % 6}-3`);
+	}
+	return graphOf(edges);
+}
+
+function columnsOf(graph: MemoryGraphology): { columns: CommunityColumns; steps: number } {
+	const steps = communityColumnsStepwise(graph, 1);
+	let count = 0;
+	for (let step = steps.next(); ; step = steps.next(), count++)
+		if (step.done === true) return { columns: step.value, steps: count };
+}
+
+describe("communities off the main thread", () => {
+	it("finds exactly the communities detectCommunities finds on the graph itself, in small steps", () => {
+		const graph = clusteredGraph();
+		const { columns, steps } = columnsOf(graph);
+		expect(steps).toBe(graph.size + 1);
+		const inWorker = communitiesByPath(columns.paths, detectCommunitiesInColumns(columns.request));
+		const here = detectCommunities(graph);
+		expect(inWorker).toEqual(here);
+		expect(new Set(here.values()).size).toBeGreaterThan(1);
+	});
+
+	it("runs through the worker protocol (arrays transferred) with the same answer", async () => {
+		const graph = clusteredGraph();
+		const { columns } = columnsOf(graph);
+		const worker = createInThreadMaintenanceWorker();
+		try {
+			const answer = await (worker.communities as NonNullable<typeof worker.communities>)(columns.request);
+			expect(columns.request.sources.byteLength).toBe(0);
+			expect(communitiesByPath(columns.paths, answer.community)).toEqual(detectCommunities(graph));
+		} finally {
+			worker.terminate();
+		}
+	});
+
+	it("puts every note in its own community when no link is supportive", () => {
+		const graph = graphOf(["a -contradicts-> b", "b -contradicts-> c"]);
+		const { columns } = columnsOf(graph);
+		expect([...detectCommunitiesInColumns(columns.request)]).toEqual([0, 1, 2]);
+	});
+});

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { readMemorySettings } from "../../src/core/model/settings";
+import { MemoryError } from "../../src/core/model/memory-error";
+import { MemoryEngine } from "../../src/engine/memory-engine";
+import { NODE_TIMERS } from "../../src/node/node-timers";
+import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
+import { MemoryStorage } from "../fakes/memory-storage";
+import { GatedVault } from "../helpers/gated-vault";
+import { MemoryVault } from "../helpers/memory-vault";
+
+const NOTES: Record<string, string> = {
+	"Relay outage.md": "The relay outage started when the TLS certificate expired. [[Certificate renewal]]",
+	"Certificate renewal.md": "Certificate renewal is now automatic, after the relay outage.",
+	"Garden.md": "Tomatoes grow along the fence.",
+};
+for (let i = 0; i < 40; i++) NOTES[`Later/Note ${i}.md`] = `A later note about the relay outage, number ${i}.`;
+
+let engines: MemoryEngine[] = [];
+afterEach(async () => {
+	await Promise.all(engines.map((engine) => engine.stop()));
+	engines = [];
+});
+
+function engineOver(vault: GatedVault): MemoryEngine {
+	const { settings } = readMemorySettings(null);
+	const engine = new MemoryEngine({
+		vault,
+		storage: new MemoryStorage(),
+		worker: createInThreadMaintenanceWorker(),
+		timers: NODE_TIMERS,
+		clock: () => Date.UTC(2026, 0, 1),
+		settings: () => settings,
+		warn: () => undefined,
+	});
+	engines.push(engine);
+	return engine;
+}
+
+/** Waits until `done` holds, checking between timer turns. */
+async function until(done: () => boolean): Promise<void> {
+	for (let turn = 0; !done(); turn++) {
+		if (turn > 1000) throw new Error("gave up waiting");
+		await new Promise((resolve) => setImmediate(resolve));
+	}
+}
+
+describe("MemoryEngine while the first index runs", () => {
+	it("answers recall from the notes read so far, flagged partial, then in full once started", async () => {
+		const vault = new GatedVault(new MemoryVault(NOTES), (path) => path.startsWith("Later/"));
+		const engine = engineOver(vault);
+		const started = engine.start({ follow: false });
+		await until(() => vault.heldReads > 0 && (engine.index.partial?.done ?? 0) >= 3);
+
+		expect(engine.index.partial).toEqual({ done: 3, total: 43 });
+		const during = await engine.recall("relay outage certificate", { readOnly: true });
+		expect(during.partial).toBe(true);
+		const found = during.results.map((hit) => hit.path);
+		expect(found).toContain("Relay outage.md");
+		expect(found).toContain("Certificate renewal.md");
+		expect(found.some((path) => path.startsWith("Later/"))).toBe(false);
+		expect(engine.ready).toBe(false);
+
+		vault.release();
+		await started;
+		const after = await engine.recall("relay outage certificate", { readOnly: true, k: 50 });
+		expect(after.partial).toBeUndefined();
+		expect(after.results.filter((hit) => hit.path.startsWith("Later/"))).toHaveLength(40);
+		expect(engine.ready).toBe(true);
+	});
+
+	it("refuses writes while indexing with a retryable message that says so, and writes nothing", async () => {
+		const inner = new MemoryVault(NOTES);
+		const vault = new GatedVault(inner, (path) => path.startsWith("Later/"));
+		const engine = engineOver(vault);
+		const started = engine.start({ follow: false });
+		await until(() => vault.heldReads > 0);
+
+		const refused = await engine.writer
+			.store({ content: "A memory stored too early." })
+			.catch((error: unknown) => error);
+		expect(refused).toBeInstanceOf(MemoryError);
+		expect((refused as MemoryError).retryable).toBe(true);
+		expect((refused as MemoryError).message).toMatch(/still indexing the vault \(\d+ of 43 notes read\).*retry/);
+		expect(inner.paths()).toHaveLength(43);
+
+		vault.release();
+		await started;
+		const stored = await engine.writer.store({ content: "A memory stored once indexing is done." });
+		expect(inner.paths()).toContain(stored.nodeId);
+	});
+});

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { readMemorySettings } from "../../src/core/model/settings";
+import { MemoryEngine } from "../../src/engine/memory-engine";
+import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../../src/mcp/http/mcp-http-server";
+import { memoryMcpServerFactory } from "../../src/mcp/memory-mcp-server";
+import { NODE_TIMERS } from "../../src/node/node-timers";
+import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
+import { MemoryStorage } from "../fakes/memory-storage";
+import { GatedVault } from "../helpers/gated-vault";
+import { MemoryVault } from "../helpers/memory-vault";
+
+const NOTES: Record<string, string> = { "Relay outage.md": "The relay outage started when the certificate expired." };
+for (let i = 0; i < 30; i++) NOTES[`Later/Note ${i}.md`] = `A later note about the relay outage, number ${i}.`;
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+	for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function body(result: CallToolResult): Record<string, unknown> {
+	const block = result.content[0];
+	if (block?.type !== "text") throw new Error("the result has no text block");
+	return JSON.parse(block.text) as Record<string, unknown>;
+}
+
+/** How serve runs: the port bound first, the engine started behind it (src/node/serve-command.ts). */
+describe("the MCP server while the vault is still being indexed", () => {
+	it("answers recall over HTTP at once, partial and saying so, and refuses a store with 'retry'", async () => {
+		const { settings } = readMemorySettings(null);
+		const vault = new GatedVault(new MemoryVault(NOTES), (path) => path.startsWith("Later/"));
+		const engine = new MemoryEngine({
+			vault,
+			storage: new MemoryStorage(),
+			worker: createInThreadMaintenanceWorker(),
+			timers: NODE_TIMERS,
+			clock: () => Date.UTC(2026, 0, 1),
+			settings: () => settings,
+			warn: () => undefined,
+		});
+		const token = generateToken();
+		const server: RunningMcpServer = await startMcpHttpServer({
+			createServer: memoryMcpServerFactory(engine, { version: "test" }),
+			port: 0,
+			token,
+		});
+		cleanups.push(
+			() => engine.stop(),
+			() => server.close(),
+		);
+		const started = engine.start({ follow: true });
+		const client = new Client({ name: "during-indexing", version: "1" });
+		await client.connect(
+			new StreamableHTTPClientTransport(new URL(server.url), {
+				requestInit: { headers: { Authorization: `Bearer ${token}` } },
+			}),
+		);
+		cleanups.push(() => client.close());
+
+		const issued = performance.now();
+		const recall = (await client.callTool({
+			name: "memory_recall",
+			arguments: { query: "relay outage", read_only: true },
+		})) as CallToolResult;
+		const answeredMs = performance.now() - issued;
+		expect(recall.isError).toBeFalsy();
+		const partial = body(recall);
+		expect(partial.partial).toBe(true);
+		expect(partial.note).toMatch(/still being indexed.*Recall again/);
+		expect((partial.results as { node_id: string }[]).map((hit) => hit.node_id)).toEqual(["Relay outage.md"]);
+		// A generous bound for a loaded machine; the bench measures the real figure.
+		expect(answeredMs).toBeLessThan(2000);
+
+		const store = (await client.callTool({
+			name: "memory_store",
+			arguments: { content: "Stored while the index loads." },
+		})) as CallToolResult;
+		expect(store.isError).toBe(true);
+		expect(String(body(store).error)).toMatch(/still indexing the vault.*retry this in a few seconds/);
+
+		vault.release();
+		await started;
+		const complete = body(
+			(await client.callTool({
+				name: "memory_recall",
+				arguments: { query: "relay outage", read_only: true, k: 50 },
+			})) as CallToolResult,
+		);
+		expect(complete.partial).toBeUndefined();
+		expect(complete.note).toBeUndefined();
+		expect(complete.results).toHaveLength(31);
+	});
+});
