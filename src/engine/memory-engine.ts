@@ -21,7 +21,7 @@ import { MemoryPermissions } from "../core/permissions/memory-permissions";
 import { MemoryWriter } from "./writer/memory-writer";
 import type { RecallService } from "./recall/recall-service";
 import type { RecallOptions, RecallResult, SearchFilters, SearchHit } from "../core/recall/recall-types";
-import type { Timers } from "../core/model/timers";
+import { yieldToEventLoop, type Timers } from "../core/model/timers";
 import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vault-index";
 import { readMemory, type MemoryRecord } from "./inspector/memory-reader";
 
@@ -103,7 +103,7 @@ export class MemoryEngine {
 		this.keywordSaver = caches
 			? new CacheSaver({
 					version: () => this.recallService.keywordVersion,
-					save: () => saveKeywordCache(caches, this.recallService.keyword),
+					save: () => saveKeywordCache(caches, this.recallService.keyword, () => yieldToEventLoop(deps.timers)),
 					timers: deps.timers,
 					clock: deps.clock,
 					timing: deps.cacheSaveTiming,
@@ -323,7 +323,9 @@ export class MemoryEngine {
 			.catch((error: unknown) =>
 				this.deps.warn(`could not remove the old ${LEGACY_KEYWORD_CACHE_FILE}: ${errorMessage(error)}`),
 			);
-		const cached = await readKeywordCache(caches, this.deps.settings().keyword);
+		const cached = await readKeywordCache(caches, this.deps.settings().keyword, () =>
+			yieldToEventLoop(this.deps.timers),
+		);
 		if (cached.index === null) {
 			if (cached.absent !== true) this.deps.warn(`${cached.reason} (${caches.location}); indexing every note again`);
 			return;

@@ -39,7 +39,7 @@ export type YieldNow = () => Promise<void>;
 /** Why bytes could not be decoded: `corrupt` (truncated, garbled), `format` (another version), `settings`. */
 export class KeywordCodecError extends Error {
 	constructor(
-		readonly kind: "corrupt" | "format" | "settings",
+		readonly kind: "corrupt" | "format" | "settings" | "changed",
 		message: string,
 	) {
 		super(message);
@@ -83,7 +83,10 @@ class Slicer {
 		const changes = this.postings?.changes;
 		await this.yieldNow();
 		if (this.postings !== undefined && this.postings.changes !== changes)
-			throw new Error("Keyword index: the index changed while it was being encoded; encode it again.");
+			throw new KeywordCodecError(
+				"changed",
+				"Keyword index: the index changed while it was being encoded; encode it again.",
+			);
 	}
 }
 

@@ -1,5 +1,13 @@
 import type { KeywordIndex } from "../../core/recall/keyword-index";
-import { decodeKeywordIndex, encodeKeywordIndex } from "../../core/recall/keyword-codec";
+import {
+	decodeKeywordIndex,
+	encodeKeywordIndex,
+	KeywordCodecError,
+	type YieldNow,
+} from "../../core/recall/keyword-codec";
+
+/** Sliced encodings tried before one in a single stretch (see `encodeIndex`). */
+const SLICED_ENCODE_ATTEMPTS = 3;
 import {
 	parseKeywordSettings,
 	type KeywordSettings,
@@ -69,8 +77,8 @@ export function fileStamps(files: Iterable<StampedFile>): Map<string, string> {
  * write by its length. Call it when the index has changed and the vault is quiet; how often is
  * the caller's choice.
  */
-export async function saveKeywordCache(caches: CacheStore, index: KeywordIndex): Promise<void> {
-	const body = await encodeIndex(index);
+export async function saveKeywordCache(caches: CacheStore, index: KeywordIndex, yieldNow?: YieldNow): Promise<void> {
+	const body = await encodeIndex(index, yieldNow);
 	const header: CacheHeader = { format: FORMAT, signature: indexSignature(index.settings), bytes: body.byteLength };
 	const head = new TextEncoder().encode(`${JSON.stringify(header)}\n`);
 	const bytes = new Uint8Array(head.byteLength + body.byteLength);
@@ -100,6 +108,7 @@ export async function loadKeywordCache(
 export async function readKeywordCache(
 	caches: CacheStore,
 	settings: KeywordSettingsInput = {},
+	yieldNow?: YieldNow,
 ): Promise<{ index: KeywordIndex } | KeywordCacheMiss> {
 	let bytes: Uint8Array | null;
 	try {
@@ -125,19 +134,28 @@ export async function readKeywordCache(
 		return miss(`the keyword index cache is partial (${body.byteLength} of ${String(header.bytes)} bytes)`);
 
 	try {
-		return { index: await decodeIndex(body, parsedSettings) };
+		return { index: await decodeIndex(body, parsedSettings, yieldNow) };
 	} catch (error) {
 		return miss(`the keyword index cache is corrupt (${errorMessage(error)})`);
 	}
 }
 
 /** The index as bytes. The two codec functions are the only ones that know the body's layout. */
-function encodeIndex(index: KeywordIndex): Promise<Uint8Array> {
+async function encodeIndex(index: KeywordIndex, yieldNow?: YieldNow): Promise<Uint8Array> {
+	// Encoding in slices lets edits land in between, which voids the slices done so far: try again,
+	// and after a few such races encode in one go, which no edit can interrupt.
+	for (let attempt = 0; attempt < SLICED_ENCODE_ATTEMPTS && yieldNow; attempt++) {
+		try {
+			return await encodeKeywordIndex(index, yieldNow);
+		} catch (error) {
+			if (!(error instanceof KeywordCodecError && error.kind === "changed")) throw error;
+		}
+	}
 	return encodeKeywordIndex(index);
 }
 
-function decodeIndex(body: Uint8Array, settings: KeywordSettings): Promise<KeywordIndex> {
-	return decodeKeywordIndex(body, settings);
+function decodeIndex(body: Uint8Array, settings: KeywordSettings, yieldNow?: YieldNow): Promise<KeywordIndex> {
+	return decodeKeywordIndex(body, settings, yieldNow);
 }
 
 function parseHeader(bytes: Uint8Array): Partial<CacheHeader> | undefined {

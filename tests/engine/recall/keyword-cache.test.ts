@@ -7,6 +7,7 @@ import {
 	fileStamps,
 	KEYWORD_CACHE,
 	loadKeywordCache,
+	readKeywordCache,
 	saveKeywordCache,
 	type KeywordCacheHit,
 	type KeywordCacheMiss,
@@ -37,12 +38,42 @@ function expectHit(result: KeywordCacheHit | KeywordCacheMiss): KeywordCacheHit 
 	return result;
 }
 
+async function readIndex(storage: MemoryCacheStore): Promise<KeywordIndex> {
+	const read = await readKeywordCache(storage);
+	if (read.index === null) throw new Error(`expected a cache, got: ${read.reason}`);
+	return read.index;
+}
+
 function expectMiss(result: KeywordCacheHit | KeywordCacheMiss): string {
 	if (result.index !== null) throw new Error("expected a cache miss");
 	return result.reason;
 }
 
 describe("keyword cache", () => {
+	it("saves a consistent index in slices while notes keep changing between them, falling back to one stretch", async () => {
+		const big = new KeywordIndex();
+		const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(" ");
+		for (let i = 0; i < 800; i++) big.add(doc(`Note ${i}.md`, words), `${i}:1`);
+		let yields = 0;
+		let edits = 0;
+		const editEvery = (limit: number) => async (): Promise<void> => {
+			yields++;
+			if (yields <= limit) big.add(doc(`Edit ${++edits}.md`, "an edit that landed between two slices"), "1:1");
+		};
+		const storage = new MemoryCacheStore();
+
+		await saveKeywordCache(storage, big, editEvery(1));
+		const afterOneRace = yields;
+		expect(afterOneRace).toBeGreaterThan(2);
+		expect((await readIndex(storage)).search("landed").map((hit) => hit.id)).toEqual(["Edit 1.md"]);
+
+		yields = 0;
+		await saveKeywordCache(storage, big, editEvery(Infinity));
+		const loaded = await readIndex(storage);
+		expect(loaded.search("landed")).toHaveLength(big.search("landed").length);
+		expect(big.search("landed").length).toBeGreaterThan(3);
+	});
+
 	it("round-trips: a loaded cache answers exactly like a fresh build", async () => {
 		const storage = new MemoryCacheStore();
 		await saveKeywordCache(storage, buildFresh());
