@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { MONTH_NAMES } from "../../src/core/time/calendar";
 
 /** One dialogue turn of a LoCoMo conversation. */
 export interface LocomoTurn {
@@ -100,25 +101,10 @@ export function sessionOf(diaId: string): number {
 	return Number(match[1]);
 }
 
-const MONTHS = [
-	"january",
-	"february",
-	"march",
-	"april",
-	"may",
-	"june",
-	"july",
-	"august",
-	"september",
-	"october",
-	"november",
-	"december",
-];
-
 /** A session's date as the data writes it ("1:56 pm on 8 May, 2023") → ms since the epoch, UTC. */
 export function sessionTime(date: string): number {
 	const match = /^(\d{1,2}):(\d{2})\s*(am|pm) on (\d{1,2}) ([A-Za-z]+),? (\d{4})$/i.exec(date.trim());
-	const month = match ? MONTHS.indexOf(match[5].toLowerCase()) : -1;
+	const month = match ? MONTH_NAMES.indexOf(match[5].toLowerCase()) : -1;
 	if (!match || month < 0) throw new Error(`"${date}" is not a LoCoMo session date ("1:56 pm on 8 May, 2023")`);
 	const hour = (Number(match[1]) % 12) + (match[3].toLowerCase() === "pm" ? 12 : 0);
 	return Date.UTC(Number(match[6]), month, Number(match[4]), hour, Number(match[2]));

@@ -1,5 +1,6 @@
 import type { LocomoConversation } from "../locomo/locomo-data";
 import type { PeerTurn } from "./peer-server";
+import { MONTH_NAMES } from "../../src/core/time/calendar";
 
 /** Every turn of a conversation in order, with the text every peer stores for it. */
 export function peerTurns(conversation: LocomoConversation): PeerTurn[] {
@@ -21,26 +22,11 @@ export function peerTurns(conversation: LocomoConversation): PeerTurn[] {
 	);
 }
 
-const MONTHS = [
-	"january",
-	"february",
-	"march",
-	"april",
-	"may",
-	"june",
-	"july",
-	"august",
-	"september",
-	"october",
-	"november",
-	"december",
-];
-
 /** "1:56 pm on 8 May, 2023" → "2023-05-08"; undefined when the text holds no day, month name and year. */
 export function isoDateOf(text: string): string | undefined {
 	const match = /(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})/.exec(text);
 	if (!match) return undefined;
-	const month = MONTHS.indexOf(match[2].toLowerCase());
+	const month = MONTH_NAMES.indexOf(match[2].toLowerCase());
 	if (month < 0) return undefined;
 	return `${match[3]}-${String(month + 1).padStart(2, "0")}-${match[1].padStart(2, "0")}`;
 }

@@ -69,3 +69,19 @@ export function validDay(year: number, month: number, date: number): Day | undef
 	const back = yearMonthOf(day);
 	return back.year === year && back.month === month ? day : undefined;
 }
+
+/** English month names, January first (index = month - 1). */
+export const MONTH_NAMES: readonly string[] = [
+	"january",
+	"february",
+	"march",
+	"april",
+	"may",
+	"june",
+	"july",
+	"august",
+	"september",
+	"october",
+	"november",
+	"december",
+];

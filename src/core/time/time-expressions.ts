@@ -9,22 +9,9 @@ import {
 	yearOf,
 	type Day,
 	type DayRange,
+	MONTH_NAMES,
 } from "./calendar";
 
-const MONTHS = [
-	"january",
-	"february",
-	"march",
-	"april",
-	"may",
-	"june",
-	"july",
-	"august",
-	"september",
-	"october",
-	"november",
-	"december",
-];
 const MONTH_ABBREVIATIONS = ["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"];
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const NUMBER_WORDS: Record<string, number> = {
@@ -51,7 +38,7 @@ const NUMBER_WORDS: Record<string, number> = {
 /** First month of each season (northern hemisphere); each lasts three months. */
 const SEASON_START: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };
 
-const MONTH = `(${[...MONTHS, ...MONTH_ABBREVIATIONS].join("|")})\\.?`;
+const MONTH = `(${[...MONTH_NAMES, ...MONTH_ABBREVIATIONS].join("|")})\\.?`;
 const ORDINAL = "(\\d{1,2})(?:st|nd|rd|th)?";
 const YEAR = "((?:19|20)\\d{2})";
 const COUNT = `(\\d{1,2}|${Object.keys(NUMBER_WORDS)
@@ -68,7 +55,7 @@ interface Pattern {
 }
 
 function monthNumber(name: string): number {
-	const index = MONTHS.findIndex((month) => month.startsWith(name.slice(0, 3)));
+	const index = MONTH_NAMES.findIndex((month) => month.startsWith(name.slice(0, 3)));
 	return index + 1;
 }
 
