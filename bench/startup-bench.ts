@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { clearInterval, setInterval, setTimeout, setImmediate } from "node:timers";
 import { readMemorySettings } from "../src/core/model/settings";
 import { MemoryEngine } from "../src/engine/memory-engine";
+import { FsCacheStore } from "../src/node/fs-cache-store";
 import { FsStorage } from "../src/node/fs-storage";
 import { FsVault } from "../src/node/fs-vault";
 import { NODE_TIMERS } from "../src/node/node-timers";
@@ -131,6 +132,7 @@ function newEngine(vaultDir: string, stateDir: string): MemoryEngine {
 	return new MemoryEngine({
 		vault: new FsVault(vaultDir),
 		storage: new FsStorage(stateDir, { sync: false }),
+		caches: new FsCacheStore(join(stateDir, "caches")),
 		worker: createThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,
 		clock: () => Date.now(),
