@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { readMemorySettings } from "../../src/core/model/settings";
 import { MemoryError } from "../../src/core/model/memory-error";
 import { MemoryEngine } from "../../src/engine/memory-engine";
-import { NODE_TIMERS } from "../../src/node/node-timers";
-import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
-import { MemoryStorage } from "../fakes/memory-storage";
 import { GatedVault } from "../helpers/gated-vault";
+import { inMemoryEngine } from "../helpers/in-memory-engine";
 import { MemoryVault } from "../helpers/memory-vault";
 
 const NOTES: Record<string, string> = {
@@ -22,16 +19,7 @@ afterEach(async () => {
 });
 
 function engineOver(vault: GatedVault): MemoryEngine {
-	const { settings } = readMemorySettings(null);
-	const engine = new MemoryEngine({
-		vault,
-		storage: new MemoryStorage(),
-		worker: createInThreadMaintenanceWorker(),
-		timers: NODE_TIMERS,
-		clock: () => Date.UTC(2026, 0, 1),
-		settings: () => settings,
-		warn: () => undefined,
-	});
+	const engine = inMemoryEngine(vault);
 	engines.push(engine);
 	return engine;
 }

@@ -2,14 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { readMemorySettings } from "../../src/core/model/settings";
-import { MemoryEngine } from "../../src/engine/memory-engine";
 import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../../src/mcp/http/mcp-http-server";
 import { memoryMcpServerFactory } from "../../src/mcp/memory-mcp-server";
-import { NODE_TIMERS } from "../../src/node/node-timers";
-import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
-import { MemoryStorage } from "../fakes/memory-storage";
 import { GatedVault } from "../helpers/gated-vault";
+import { inMemoryEngine } from "../helpers/in-memory-engine";
 import { MemoryVault } from "../helpers/memory-vault";
 
 const NOTES: Record<string, string> = { "Relay outage.md": "The relay outage started when the certificate expired." };
@@ -29,17 +25,8 @@ function body(result: CallToolResult): Record<string, unknown> {
 /** How serve runs: the port bound first, the engine started behind it (src/node/serve-command.ts). */
 describe("the MCP server while the vault is still being indexed", () => {
 	it("answers recall over HTTP at once, partial and saying so, and refuses a store with 'retry'", async () => {
-		const { settings } = readMemorySettings(null);
 		const vault = new GatedVault(new MemoryVault(NOTES), (path) => path.startsWith("Later/"));
-		const engine = new MemoryEngine({
-			vault,
-			storage: new MemoryStorage(),
-			worker: createInThreadMaintenanceWorker(),
-			timers: NODE_TIMERS,
-			clock: () => Date.UTC(2026, 0, 1),
-			settings: () => settings,
-			warn: () => undefined,
-		});
+		const engine = inMemoryEngine(vault);
 		const token = generateToken();
 		const server: RunningMcpServer = await startMcpHttpServer({
 			createServer: memoryMcpServerFactory(engine, { version: "test" }),
