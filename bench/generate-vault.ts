@@ -1,7 +1,7 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { renderNote } from "./note-writer";
-import { createRng } from "./prng";
+import { createRng, type Rng } from "./prng";
 import { planVault, type VaultPlan } from "./vault-plan";
 import { commonWords, pseudoWords, zipfSampler } from "./vocabulary";
 
@@ -43,9 +43,7 @@ export async function generateVault(options: GenerateVaultOptions): Promise<Gene
 	if (!Number.isInteger(seed)) throw new Error(`generateVault: seed must be an integer, got ${seed}`);
 	await prepareEmptyDir(dir);
 
-	const rng = createRng(seed);
-	const vocabulary = [...commonWords(), ...pseudoWords(rng, PSEUDO_WORDS)];
-	const plan = planVault(rng, notes, vocabulary);
+	const { rng, plan, vocabulary } = syntheticPlan(notes, seed);
 	const text = { rng, word: zipfSampler(rng, vocabulary, ZIPF_EXPONENT) };
 
 	await Promise.all(plan.folders.map((folder) => mkdir(join(dir, folder), { recursive: true })));
@@ -60,6 +58,13 @@ export async function generateVault(options: GenerateVaultOptions): Promise<Gene
 		await Promise.all(writes);
 	}
 	return { ...graphStats(plan), folders: plan.folders.length, bytes };
+}
+
+/** The plan `generateVault` writes for (notes, seed), and the generator state its text continues from. */
+export function syntheticPlan(notes: number, seed: number): { plan: VaultPlan; rng: Rng; vocabulary: string[] } {
+	const rng = createRng(seed);
+	const vocabulary = [...commonWords(), ...pseudoWords(rng, PSEUDO_WORDS)];
+	return { plan: planVault(rng, notes, vocabulary), rng, vocabulary };
 }
 
 async function prepareEmptyDir(dir: string): Promise<void> {

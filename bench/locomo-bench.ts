@@ -14,7 +14,8 @@
  * --via store|http also stores every turn the way an agent does (bench/locomo/store-path.ts), through
  * `engine.writer.store` or `memory_store` over the real MCP server, and prints both paths side by side.
  * After the tables: the same modes on a real vault with questions of our own
- * (bench/kepano-questions.ts; --corpus DIR for the folder).
+ * (bench/kepano-questions.ts; --corpus DIR for the folder), and on a synthetic vault of 2,000 notes with
+ * questions drawn from it by rule (bench/synthetic-questions.ts).
  * --store-dir DIR keeps the stored vaults there and reuses them on the next run (only recall is redone).
  * The store path runs one maintenance pass before the questions (retention, communities), as a
  * server does on its interval; --no-pass asks right after the last store.
@@ -34,11 +35,17 @@ import { runConversation, type ScoredQuestion, type Variant } from "./locomo/run
 import { runStorePath, type StoreMode, type StoreVia } from "./locomo/store-path";
 import { scoreCorpus } from "./locomo/corpus-questions";
 import { KEPANO_QUESTIONS } from "./kepano-questions";
+import { benchVault } from "./bench-vaults";
+import { syntheticPlan } from "./generate-vault";
+import { syntheticQuestions } from "./synthetic-questions";
 import { formatTable, type Cell } from "./table";
 import { printLine } from "../src/node/terminal";
 
 const CATEGORY_NAMES: Record<number, string> = { 1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop" };
 const CATEGORIES = new Set([1, 2, 3, 4]);
+/** The synthetic vault of the third data set: big enough for rare words to be rare, quick to index. */
+const SYNTHETIC_NOTES = 2000;
+const SYNTHETIC_SEED = 1;
 const FIXTURE_MODEL_ID = "causal-memory/fixture-minilm";
 const FIXTURE_ROOT = resolve(".tmp/models");
 
@@ -217,6 +224,7 @@ async function main(): Promise<void> {
 	printLine(formatTable(["pipeline", "category", "questions", "R@5", "R@10", "MRR", "session R@5"], rows));
 	if (store) printStorePath(store, measured, scored);
 	await printCorpus(resolve(flags.text("corpus") ?? "../shared/corpora/kepano-obsidian"), recallSettings);
+	await printSynthetic(recallSettings);
 	printLine(`\n${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -248,6 +256,37 @@ async function printCorpus(dir: string, recallSettings: Record<string, unknown> 
 	}
 	printLine(`\nsecond data set: ${dir}, ${KEPANO_QUESTIONS.length} questions of bench/kepano-questions.ts`);
 	printLine(formatTable(["mode", "questions", "R@5", "R@10", "MRR"], rows));
+}
+
+/**
+ * The same pipelines on a synthetic vault (bench/generate-vault.ts) with questions drawn from it by
+ * rule (bench/synthetic-questions.ts), one row per kind of question.
+ */
+async function printSynthetic(recallSettings: Record<string, unknown> | undefined): Promise<void> {
+	const vault = await benchVault(SYNTHETIC_NOTES, SYNTHETIC_SEED);
+	const questions = await syntheticQuestions(
+		vault.dir,
+		syntheticPlan(SYNTHETIC_NOTES, SYNTHETIC_SEED).plan,
+		SYNTHETIC_SEED,
+	);
+	const modes = ["keyword", "keyword+graph", "coverage"] as const;
+	const rows: Cell[][] = [];
+	for (const kind of ["words", "alias", "cause"] as const) {
+		const asked = questions.filter((question) => question.kind === kind);
+		for (const [mode, score] of await scoreCorpus(vault.dir, asked, modes, recallSettings))
+			rows.push([
+				kind,
+				mode,
+				score.questions,
+				round(score.recallAt5),
+				round(score.recallAt10),
+				round(score.reciprocalRank),
+			]);
+	}
+	printLine(
+		`\nthird data set: synthetic vault ${vault.dir} (${SYNTHETIC_NOTES} notes, seed ${SYNTHETIC_SEED}), ${questions.length} questions drawn by bench/synthetic-questions.ts`,
+	);
+	printLine(formatTable(["kind", "mode", "questions", "R@5", "R@10", "MRR"], rows));
 }
 
 /** The store path next to the static path of the same recall mode. */
