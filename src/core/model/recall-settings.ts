@@ -80,6 +80,12 @@ const SpreadingSettingsSchema = z.object(
 			0.5,
 			"Factor for a hop that leaves the community (Louvain) of the hit where the path started.",
 		),
+		whyFactor: ranged(
+			1,
+			4,
+			1.25,
+			"When a query asks why (why, what caused, the reason for), a hop towards a memory's causes and evidence passes on this many times more and is not penalised for leaving the community; 1 treats such queries like any other.",
+		),
 		maxNeighbours: ranged(
 			1,
 			10000,

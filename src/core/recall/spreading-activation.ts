@@ -1,7 +1,8 @@
 import type { MemoryGraphology } from "../graph/memory-graph";
+import { EDGE_TYPE_INFO } from "../model/edge-types";
 import type { SpreadingSettings } from "../model/recall-settings";
 import { NodeCache } from "./node-cache";
-import { fanOutOf, strongestLinks, type Link, type PathStep } from "./strongest-links";
+import { strongestLinks, type Link, type PathStep } from "./strongest-links";
 
 export type { PathStep };
 
@@ -24,6 +25,11 @@ export interface SpreadHit {
 export interface SpreadOptions {
 	/** Community of a note; a hop out of the path's seed community is penalised. Unknown = no penalty. */
 	communityOf?: (id: string) => number | undefined;
+	/**
+	 * The query asks why: a hop towards a memory's causes or evidence passes on `whyFactor` times
+	 * more (at most everything) and is not penalised for leaving the community.
+	 */
+	asksWhy?: boolean;
 }
 
 interface Arrival {
@@ -42,11 +48,12 @@ interface Arrival {
  * directions (a causal link makes each memory relevant to the other):
  *
  *   contribution = activation(u) × hopDecay × edgeWeight(type) × [downstreamFactor]
- *                  × [communityPenalty] ÷ (1 + ln degree(u))
+ *                  × [communityPenalty] ÷ (1 + ln edges(u, type))
  *
  * Only the `maxNeighbours` strongest links of a node are followed, and the fan-out divisor
- * keeps a hub from flooding the results (and, with `minActivation`, from costing time: a
- * hub reached at the last hop usually has too little to pass on). Contributions arriving
+ * (over the node's edges of the hop's type) keeps a hub from flooding the results (and, with
+ * `minActivation`, from costing time: most of a hub's links pass on too little and are cut
+ * off in strength order). Contributions arriving
  * at a node combine as a noisy-OR (1 − Π(1 − c)), so convergent paths add up but never pass
  * 1. A path never returns to a node it already went through.
  *
@@ -94,15 +101,21 @@ export class SpreadingActivation {
 		for (let hop = 0; hop < settings.hops && frontier.size > 0; hop++) {
 			const next = new Map<string, Arrival>();
 			for (const from of frontier.values()) {
-				// Checked before the links are looked up: most hubs reached at a later hop stop here.
-				const outgoing = (from.amount * settings.hopDecay) / fanOutOf(this.graph.degree(from.id));
+				// Checked before the links are looked up (no link passes on more than the whole): a weak arrival stops here.
+				const outgoing = from.amount * settings.hopDecay;
 				if (outgoing < settings.minActivation) continue;
 				const fromCommunity = communityOf(from.id);
 				for (const link of this.links.get(from.id)) {
 					let contribution = outgoing * link.weight;
-					if (contribution < settings.minActivation) break;
+					const towardsCause = options.asksWhy === true && settings.whyFactor > 1 && isTowardsCause(link.step);
+					if (towardsCause) contribution = Math.min(1, contribution * settings.whyFactor);
+					// Links come strongest first, so the rest are weaker still; unless a boosted cause may follow.
+					if (contribution < settings.minActivation) {
+						if (options.asksWhy === true) continue;
+						break;
+					}
 					if (passesThrough(from, link.neighbour)) continue;
-					if (leavesSeedCommunity(from.seedCommunity, fromCommunity, communityOf(link.neighbour))) {
+					if (!towardsCause && leavesSeedCommunity(from.seedCommunity, fromCommunity, communityOf(link.neighbour))) {
 						contribution *= settings.communityPenalty;
 						if (contribution < settings.minActivation) continue;
 					}
@@ -138,6 +151,11 @@ export function spreadActivation(
 
 function leavesSeedCommunity(seed: number | undefined, from: number | undefined, to: number | undefined): boolean {
 	return seed !== undefined && to !== undefined && from === seed && to !== seed;
+}
+
+/** A hop to the upstream end of a causal edge: to what caused the memory or is evidence for it. */
+function isTowardsCause(step: PathStep): boolean {
+	return EDGE_TYPE_INFO[step.type].upstreamEnd === (step.direction === "forward" ? "target" : "source");
 }
 
 function passesThrough(arrival: Arrival, id: string): boolean {

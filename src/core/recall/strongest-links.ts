@@ -10,7 +10,10 @@ export interface PathStep {
 
 export interface Link {
 	neighbour: string;
-	/** Edge-type weight, times the downstream factor for a hop towards consequences. */
+	/**
+	 * Edge-type weight, times the downstream factor for a hop towards consequences, divided by the
+	 * node's fan-out for that edge type (see `fanOutOf`).
+	 */
 	weight: number;
 	step: PathStep;
 }
@@ -27,13 +30,19 @@ const STEP_INDEX = Object.fromEntries(EDGE_TYPES.map((type, i) => [type, 2 * i])
  * edge when a pair has several), strongest first; equal weights keep edge-type order, then
  * graph order. Edges are bucketed by (type, direction) rather than sorted, since a hub can
  * have thousands of them and there are only twelve weights.
+ *
+ * The fan-out divisor counts the node's edges of the same type only: a memory with one stated
+ * cause and forty loose links passes its cause on in full, while forty loose links still share.
  */
 export function strongestLinks(graph: MemoryGraphology, node: string, settings: SpreadingSettings): Link[] {
-	const weights = STEPS.map((step) => stepWeight(step, settings));
 	const buckets: string[][] = STEPS.map(() => []);
 	graph.forEachEdge(node, (_edge, attributes, source, target) => {
 		const forward = source === node;
 		buckets[STEP_INDEX[attributes.type] + (forward ? 0 : 1)].push(forward ? target : source);
+	});
+	const weights = STEPS.map((step, i) => {
+		const first = i - (i % 2);
+		return stepWeight(step, settings) / fanOutOf(buckets[first].length + buckets[first + 1].length);
 	});
 	const order = STEPS.map((_, i) => i)
 		.filter((i) => weights[i] > 0 && buckets[i].length > 0)
@@ -56,9 +65,9 @@ function stepWeight(step: PathStep, settings: SpreadingSettings): number {
 	return settings.edgeWeights[step.type] * (downstream ? settings.downstreamFactor : 1);
 }
 
-/** What a node's outgoing activation is divided by: 1 + ln(degree), so 1 for a node with one link. */
-export function fanOutOf(degree: number): number {
-	return 1 + Math.log(Math.max(1, degree));
+/** What a node's activation along one edge type is divided by: 1 + ln(its edges of that type), so 1 for a single link. */
+export function fanOutOf(edges: number): number {
+	return 1 + Math.log(Math.max(1, edges));
 }
 
 /**

@@ -31,6 +31,7 @@ import {
 	type SearchHit,
 } from "../../core/recall/recall-types";
 import { fuseScores, type ScoredList } from "../../core/recall/fusion";
+import { asksWhy } from "../../core/recall/query-intent";
 import { weightByCoverage } from "../../core/recall/query-coverage";
 import { compileFilters } from "../../core/recall/search-filters";
 import { duplicateHash } from "../../core/recall/duplicates";
@@ -263,7 +264,7 @@ export class RecallService {
 			useGraph && settings.spreading.seeds > 0
 				? state.spreading.spread(
 						fused.slice(0, settings.spreading.seeds).map((hit) => ({ id: hit.id, activation: hit.score })),
-						{ communityOf },
+						{ communityOf, asksWhy: asksWhy(query) },
 					)
 				: new Map<string, SpreadHit>();
 

@@ -33,6 +33,7 @@ describe("recall settings", () => {
 				},
 				downstreamFactor: 0.8,
 				communityPenalty: 0.5,
+				whyFactor: 1.25,
 				maxNeighbours: 50,
 				minActivation: 0.01,
 			},

@@ -8,8 +8,8 @@ import { addNode, graphOf } from "./graph-fixture";
 const defaults = DEFAULT_RECALL_SETTINGS.spreading;
 const settings = (overrides: Partial<SpreadingSettings> = {}): SpreadingSettings => ({ ...defaults, ...overrides });
 const decay = defaults.hopDecay;
-/** What one hop from a node of this degree passes on before the edge weight, with the default decay. */
-const fanOut = (activation: number, degree: number) => (activation * decay) / (1 + Math.log(degree));
+/** What one hop from a node with this many edges of the hop's type passes on before the edge weight, with the default decay. */
+const fanOut = (activation: number, edgesOfType: number) => (activation * decay) / (1 + Math.log(edgesOfType));
 
 describe("spreadActivation", () => {
 	it("reaches a memory two causal hops from the only hit, with the path for the why", () => {
@@ -45,7 +45,8 @@ describe("spreadActivation", () => {
 			"Seed -supports-> Claim",
 		]);
 		const reached = spreadActivation(graph, [{ id: "Seed", activation: 1 }], settings());
-		const base = fanOut(1, 4);
+		// Seed has two caused_by edges and two supports edges: each type shares among its own two.
+		const base = fanOut(1, 2);
 		expect(reached.get("Cause")?.activation).toBeCloseTo(base * 1.0, 12);
 		expect(reached.get("Effect")?.activation).toBeCloseTo(base * 1.0 * 0.8, 12);
 		expect(reached.get("Evidence")?.activation).toBeCloseTo(base * 0.9, 12);
@@ -66,7 +67,7 @@ describe("spreadActivation", () => {
 		const reached = spreadActivation(graph, [{ id: "S", activation: 1 }], settings({ downstreamFactor: 1 }));
 		const order = [...reached.values()].sort((a, b) => b.activation - a.activation).map((h) => h.id);
 		expect(order.slice(0, 4)).toEqual(["C", "P", "D", "R"]);
-		expect(reached.get("X")?.activation).toBeCloseTo(fanOut(1, 6) * 0.3, 12);
+		expect(reached.get("X")?.activation).toBeCloseTo(fanOut(1, 1) * 0.3, 12);
 		const noContradictions = settings({ edgeWeights: { ...defaults.edgeWeights, contradicts: 0 } });
 		expect(spreadActivation(graph, [{ id: "S", activation: 1 }], noContradictions).has("X")).toBe(false);
 	});
@@ -154,10 +155,52 @@ describe("spreadActivation", () => {
 		expect(reached.get("A")?.activation).toBeCloseTo(0.5 * decay * 0.8, 12);
 	});
 
+	it("shares a node's activation among its edges of one type, so many loose links do not dilute a stated cause", () => {
+		const loose = Array.from({ length: 20 }, (_, i) => `Seed -related_to-> Loose${i}`);
+		const graph = graphOf(["Seed -caused_by-> Cause", ...loose]);
+		const reached = spreadActivation(graph, [{ id: "Seed", activation: 1 }], settings({ hops: 1 }));
+		expect(reached.get("Cause")?.activation).toBeCloseTo(decay * 1.0, 12);
+		expect(reached.get("Loose0")?.activation).toBeCloseTo(fanOut(1, 20) * 0.5, 12);
+	});
+
+	it("passes more towards causes and evidence when the query asks why, and nothing more elsewhere", () => {
+		const graph = graphOf([
+			"Seed -caused_by-> Cause",
+			"Evidence -supports-> Seed",
+			"Effect -caused_by-> Seed",
+			"Seed -related_to-> Loose",
+		]);
+		const why = settings({ hops: 1, whyFactor: 1.25 });
+		const plain = spreadActivation(graph, [{ id: "Seed", activation: 0.6 }], why);
+		const asked = spreadActivation(graph, [{ id: "Seed", activation: 0.6 }], why, { asksWhy: true });
+		// Two caused_by edges (to Cause, from Effect) share; one supports edge does not.
+		expect(asked.get("Cause")?.activation).toBeCloseTo(fanOut(0.6, 2) * 1.25, 12);
+		expect(asked.get("Evidence")?.activation).toBeCloseTo(0.6 * decay * 0.9 * 1.25, 12);
+		expect(asked.get("Effect")?.activation).toBe(plain.get("Effect")?.activation);
+		expect(asked.get("Loose")?.activation).toBe(plain.get("Loose")?.activation);
+		const off = spreadActivation(graph, [{ id: "Seed", activation: 0.6 }], settings({ hops: 1, whyFactor: 1 }), {
+			asksWhy: true,
+		});
+		expect(off.get("Cause")?.activation).toBe(plain.get("Cause")?.activation);
+	});
+
+	it("does not halve a hop towards a cause outside the seed's community when the query asks why", () => {
+		const graph = graphOf(["Seed -caused_by-> Cause", "Seed -related_to-> Loose"]);
+		const communityOf = (id: string): number => (id === "Seed" ? 0 : 1);
+		const plain = spreadActivation(graph, [{ id: "Seed", activation: 0.5 }], settings({ hops: 1 }), { communityOf });
+		const asked = spreadActivation(graph, [{ id: "Seed", activation: 0.5 }], settings({ hops: 1 }), {
+			communityOf,
+			asksWhy: true,
+		});
+		expect(plain.get("Cause")?.activation).toBeCloseTo(0.5 * decay * defaults.communityPenalty, 12);
+		expect(asked.get("Cause")?.activation).toBeCloseTo(0.5 * decay * defaults.whyFactor, 12);
+		expect(asked.get("Loose")?.activation).toBeCloseTo(0.5 * decay * 0.5 * defaults.communityPenalty, 12);
+	});
+
 	it("uses the strongest of several edges between one pair, once", () => {
 		const graph = graphOf(["A -related_to-> B", "A -caused_by-> B"]);
 		const reached = spreadActivation(graph, [{ id: "A", activation: 1 }], settings({ hops: 1 }));
-		expect(reached.get("B")?.activation).toBeCloseTo(decay / (1 + Math.log(2)), 12);
+		expect(reached.get("B")?.activation).toBeCloseTo(decay, 12);
 		expect(reached.get("B")?.edges).toEqual([{ type: "caused_by", direction: "forward" }]);
 	});
 
