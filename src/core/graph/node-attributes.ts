@@ -1,4 +1,5 @@
 import type { ParsedNote } from "../model/parsed-note";
+import { episodeKey } from "../recall/episodes";
 import type { MemoryFrontmatter, MemoryNodeAttributes, NoteInput } from "./types";
 
 export function pathAttributes(path: string): Pick<MemoryNodeAttributes, "path" | "title" | "folder"> {
@@ -24,6 +25,8 @@ export function memoryFrontmatter(parsed: ParsedNote): MemoryFrontmatter {
 	if (status !== undefined) memory.status = status;
 	if (category !== undefined) memory.category = category;
 	if (source !== undefined) memory.source = source;
+	const session = episodeKey(fm);
+	if (session !== undefined) memory.session = session;
 	return memory;
 }
 

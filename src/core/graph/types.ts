@@ -17,6 +17,8 @@ export interface MemoryFrontmatter {
 	category?: string;
 	/** `mcp` for notes the plugin created; absent for the user's own notes. */
 	source?: string;
+	/** `memory_session`: the episode the memory belongs to (see `episodeKey`). */
+	session?: string;
 }
 
 export interface MemoryNodeAttributes {

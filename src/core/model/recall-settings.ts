@@ -240,11 +240,39 @@ const CueSettingsSchema = z.object(
 	GROUP_ERROR,
 );
 
+const EpisodeSettingsSchema = z.object(
+	{
+		weight: ranged(
+			0,
+			1,
+			0.8,
+			"Memories stored with the same source_session (memory_session) form an episode. A matched memory's relevance is multiplied by (1 − weight + weight × its episode's score), the episode's score being its best members' relevance summed, relative to the best episode's. 0 turns it off.",
+		),
+		members: ranged(1, 100, 3, "How many of an episode's best matching memories make its score.", true),
+		coverageExponent: ranged(
+			0,
+			4,
+			1,
+			"An episode's score is multiplied by (query words its matched memories hold together / the most any episode holds) to this power. 0 leaves it out.",
+		),
+		diversity: ranged(
+			0,
+			1,
+			0.6,
+			"Result diversity for memories of an episode: a result's score × this factor per result already picked from its episode (in place of its Louvain community). 1 leaves them to community diversity.",
+		),
+	},
+	GROUP_ERROR,
+);
+
 export const RecallSettingsSchema = z.object(
 	{
 		fusion: FusionSettingsSchema.prefault({}).describe("Merging the keyword and vector rankings."),
 		cues: CueSettingsSchema.prefault({}).describe(
 			"The cue channel: memories that share names, topics, tags, link texts or times with the query.",
+		),
+		episodes: EpisodeSettingsSchema.prefault({}).describe(
+			"Episodes: memories stored with the same source_session, ranked together and spread over in the results.",
 		),
 		spreading: SpreadingSettingsSchema.prefault({}).describe(
 			"Spreading activation over the memory graph from the best hits.",
@@ -266,6 +294,7 @@ export type RecallSettingsInput = z.input<typeof RecallSettingsSchema>;
 export type SpreadingSettings = RecallSettings["spreading"];
 export type RankingSettings = RecallSettings["ranking"];
 export type CueSettings = RecallSettings["cues"];
+export type EpisodeSettings = RecallSettings["episodes"];
 export type AutoLinkSettings = RecallSettings["autoLink"];
 
 /** Validates recall settings and fills in defaults; the error names the first invalid field. */

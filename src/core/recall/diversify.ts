@@ -1,12 +1,19 @@
 import type { RankingSettings } from "../model/recall-settings";
+import type { EpisodeOf } from "./episodes";
 import { orderCandidates, pickRanked, type RankedMemory, type RecallCandidate } from "./rank";
+
+/** Episode diversity: a memory of an episode is held back per result picked from its episode, by `factor`. */
+export interface EpisodeDiversity {
+	of: EpisodeOf;
+	factor: number;
+}
 
 /** Diversity picks the results from this many times `limit` of the best-ranked candidates. */
 const POOL_FACTOR = 5;
 
 /**
- * rankRecall's order spread over communities (see `diversify`). Pinned and core memories that
- * rankRecall injects at the end of the list keep their places there.
+ * rankRecall's order spread over communities and episodes (see `diversify`). Pinned and core
+ * memories that rankRecall injects at the end of the list keep their places there.
  */
 export function rankDiverse(
 	candidates: readonly RecallCandidate[],
@@ -14,51 +21,62 @@ export function rankDiverse(
 	limit: number,
 	factor: number,
 	communityOf: (id: string) => number | undefined,
+	episodes?: EpisodeDiversity,
 ): RankedMemory[] {
 	const ordered = orderCandidates(candidates, settings);
 	const plain = pickRanked(ordered, settings, limit);
-	if (factor === 1) return plain;
+	if (factor === 1 && (episodes === undefined || episodes.factor === 1)) return plain;
 	const injected = plain.filter((memory) => memory.why.injected !== undefined);
 	const injectedIds = new Set(injected.map((memory) => memory.id));
 	const pool = pickRanked(ordered, settings, limit * POOL_FACTOR).filter(
 		(memory) => memory.why.injected === undefined && !injectedIds.has(memory.id),
 	);
-	return [...diversify(pool, communityOf, factor, limit - injected.length), ...injected];
+	return [...diversify(pool, communityOf, factor, limit - injected.length, episodes), ...injected];
 }
 
 /**
  * Picks `limit` memories from `ranked` (rankRecall's order: confident results first, then
  * low-confidence ones, each by score) so that they spread over communities: each pick takes the
  * best score × factor^n, where n is how many memories of the same community are already picked.
- * Factor 1 keeps the order as it is; memories without a community are never held back. The
- * confident results still all come before the low-confidence ones.
+ * Factor 1 keeps the order as it is; memories without a community are never held back. With
+ * `episodes` (factor below 1), a memory of an episode is held back by its episode instead of its
+ * community, by the episode factor. The confident results still all come before the
+ * low-confidence ones.
  */
 export function diversify(
 	ranked: readonly RankedMemory[],
 	communityOf: (id: string) => number | undefined,
 	factor: number,
 	limit: number,
+	episodes?: EpisodeDiversity,
 ): RankedMemory[] {
 	if (!(factor >= 0 && factor <= 1)) throw new RangeError(`The diversity factor must be from 0 to 1 (got ${factor}).`);
-	if (factor === 1) return ranked.slice(0, limit);
+	const byEpisode = episodes !== undefined && episodes.factor < 1 ? episodes : undefined;
+	if (factor === 1 && byEpisode === undefined) return ranked.slice(0, limit);
+	const groupOf = (id: string): { key: string; factor: number } | undefined => {
+		const episode = byEpisode?.of(id);
+		if (byEpisode && episode !== undefined) return { key: `episode ${episode}`, factor: byEpisode.factor };
+		const community = communityOf(id);
+		return community === undefined ? undefined : { key: `community ${community}`, factor };
+	};
 	const picked: RankedMemory[] = [];
-	const perCommunity = new Map<number, number>();
+	const perGroup = new Map<string, number>();
 	for (const tier of [ranked.filter((m) => m.lowConfidence !== true), ranked.filter((m) => m.lowConfidence === true)]) {
-		const left = tier.map((memory) => ({ memory, community: communityOf(memory.id) }));
+		const left = tier.map((memory) => ({ memory, group: groupOf(memory.id) }));
 		while (picked.length < limit && left.length > 0) {
 			let best = 0;
 			let bestScore = -1;
 			for (let i = 0; i < left.length; i++) {
-				const { memory, community } = left[i];
-				const score = memory.score * factor ** (community === undefined ? 0 : (perCommunity.get(community) ?? 0));
+				const { memory, group } = left[i];
+				const score = memory.score * (group === undefined ? 1 : group.factor ** (perGroup.get(group.key) ?? 0));
 				if (score > bestScore) {
 					best = i;
 					bestScore = score;
 				}
 			}
-			const [{ memory, community }] = left.splice(best, 1);
+			const [{ memory, group }] = left.splice(best, 1);
 			picked.push(memory);
-			if (community !== undefined) perCommunity.set(community, (perCommunity.get(community) ?? 0) + 1);
+			if (group !== undefined) perGroup.set(group.key, (perGroup.get(group.key) ?? 0) + 1);
 		}
 	}
 	return picked;

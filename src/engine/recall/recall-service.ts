@@ -8,6 +8,9 @@ import { keywordDocument, noteTitle } from "../../core/recall/keyword-document";
 import { cueHits, cueQuery, type CueHit } from "../../core/cues/cue-recall";
 import { dayOfTime } from "../../core/time/calendar";
 import { CueIndex } from "./cue-index";
+import { EpisodeIndex } from "./episode-index";
+import { weighByEpisode } from "../../core/recall/episodes";
+import { memoryFrontmatter } from "../../core/graph/node-attributes";
 import { KeywordIndex, type KeywordHit } from "../../core/recall/keyword-index";
 import type { KeywordSettingsInput } from "../../core/model/keyword-settings";
 import type { RankedMemory, RecallCandidate } from "../../core/recall/rank";
@@ -111,6 +114,8 @@ export class RecallService {
 	private readonly snippetProfiles = new Map<string, ConflictProfile>();
 	/** Names, topics, tags, link texts and times of every note, for the cue channel. */
 	readonly cues = new CueIndex();
+	/** The episode (`memory_session`) of every note that has one. */
+	readonly episodes = new EpisodeIndex();
 
 	/**
 	 * Notes of a cached keyword index not read since start: the first read skips re-indexing one
@@ -184,6 +189,7 @@ export class RecallService {
 		if (body.length <= MAX_DUPLICATE_CHARS) this.duplicateHashes.set(path, duplicateHash(body));
 		else this.duplicateHashes.delete(path);
 		this.cues.update(path, { content: note.content, parsed: note.parsed, ctime: note.file.ctime }, noteTitle(path));
+		this.episodes.update(path, memoryFrontmatter(note.parsed).session);
 		this.embeddings?.update(note);
 	};
 
@@ -257,7 +263,12 @@ export class RecallService {
 		const vectorHits = useVector ? await embeddings.search(query, CANDIDATE_POOL, inGraph) : [];
 		const useGraph = requested !== "keyword";
 		const cueMatches = useGraph && settings.cues.weight > 0 ? this.cueMatches(query, inGraph) : [];
-		const fused = this.fuse(keywordHits, vectorHits, cueMatches, useVector, settings);
+		const termsOf = new Map(keywordHits.map((hit) => [hit.id, hit.terms]));
+		const fusedHits = this.fuse(keywordHits, vectorHits, cueMatches, useVector, settings);
+		const fused =
+			useGraph && this.episodes.size > 0
+				? weighByEpisode(fusedHits, this.episodes.episodeOf, settings.episodes, (id) => termsOf.get(id))
+				: fusedHits;
 
 		const communityOf = (path: string): number | undefined => state.communities.communityOf(path);
 		const spread =
@@ -270,7 +281,8 @@ export class RecallService {
 
 		const candidates = [...this.candidates(state, fused, spread, keywordHits, vectorHits, inGraph).values()];
 		const diversity = useGraph ? this.pipeline().diversity : 1;
-		const ranked = rankDiverse(candidates, settings.ranking, limit, diversity, communityOf);
+		const episodes = useGraph ? { of: this.episodes.episodeOf, factor: settings.episodes.diversity } : undefined;
+		const ranked = rankDiverse(candidates, settings.ranking, limit, diversity, communityOf, episodes);
 		const verbosity = options.verbosity ?? "concise";
 		const results = await Promise.all(ranked.map((memory) => this.hitOf(graph, memory, verbosity)));
 		this.flagConflicts(graph, results);
@@ -480,6 +492,7 @@ export class RecallService {
 			this.snippetProfiles.delete(change.path);
 			this.duplicateHashes.delete(change.path);
 			this.cues.remove(change.path);
+			this.episodes.remove(change.path);
 			this.embeddings?.remove(change.path);
 		} else if (change.type === "rename") {
 			this.keywordChanges++;
@@ -492,6 +505,7 @@ export class RecallService {
 			this.duplicateHashes.delete(change.oldPath);
 			if (hash !== undefined) this.duplicateHashes.set(change.path, hash);
 			this.cues.rename(change.oldPath, change.path);
+			this.episodes.rename(change.oldPath, change.path);
 			this.embeddings?.rename(change.oldPath, change.path);
 		}
 	}
@@ -519,6 +533,7 @@ export class RecallService {
 			this.snippetProfiles.delete(path);
 			this.duplicateHashes.delete(path);
 			this.cues.remove(path);
+			this.episodes.remove(path);
 			this.embeddings?.remove(path);
 		}
 	}

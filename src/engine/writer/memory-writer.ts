@@ -145,6 +145,8 @@ export class MemoryWriter {
 					withoutBidiControls(amendedTitle(node?.title ?? old)) ||
 					this.fallbackTitle(),
 				category: node?.memory.category,
+				// The new version belongs to the conversation the old one came from: it stays in its episode.
+				session: node?.memory.session,
 				amendReason: checkReason(reason, "reason"),
 				links: [{ target: old, type: "supersedes" }],
 				replaces: old,

@@ -33,4 +33,15 @@ describe("diversify", () => {
 	it("rejects a factor outside 0..1", () => {
 		expect(() => diversify(ranked, communityOf, 1.5, 3)).toThrow("The diversity factor must be from 0 to 1 (got 1.5).");
 	});
+
+	it("holds back memories of an episode by the episode factor, in place of their community", () => {
+		const EPISODE: Record<string, string | undefined> = { a1: "s1", a2: "s1", a3: "s2", b1: "s1" };
+		const episodes = { of: (id: string) => EPISODE[id], factor: 0.5 };
+		// a2 and b1 share a1's episode: 0.475 and 0.4; a3 is in another episode; loose has a community only.
+		expect(ids(diversify(ranked, communityOf, 1, 5, episodes))).toEqual(["a1", "a3", "loose", "a2", "b1"]);
+		// Episode factor 1: community diversity as before.
+		expect(ids(diversify(ranked, communityOf, 0.8, 5, { ...episodes, factor: 1 }))).toEqual(
+			ids(diversify(ranked, communityOf, 0.8, 5)),
+		);
+	});
 });
