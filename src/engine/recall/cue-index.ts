@@ -2,6 +2,13 @@ import type { CueLookup } from "../../core/cues/cue-recall";
 import { extractCues, type CueSource } from "../../core/cues/extract-cues";
 import type { DayRange } from "../../core/time/calendar";
 
+/** What the index keeps of one memory's cues (see MemoryCues). */
+export interface CueRecord {
+	cues: readonly string[];
+	names: readonly string[];
+	times: readonly DayRange[];
+}
+
 /**
  * The cue graph of the vault: memory → cues, cue → memories (and so cue ↔ cue co-occurrence,
  * counted on demand from the two), and the days each memory speaks of. Derived data: rebuilt
@@ -20,12 +27,23 @@ export class CueIndex implements CueLookup {
 
 	/** (Re)reads a note's cues. */
 	update(id: string, source: CueSource, title: string): void {
+		this.set(id, extractCues(source, title));
+	}
+
+	/** Sets a note's cues as extracted before (a start takes them from the note digest). */
+	set(id: string, record: CueRecord): void {
 		this.remove(id);
-		const extracted = extractCues(source, title);
-		this.cues.set(id, extracted.cues);
-		this.names.set(id, extracted.names);
-		for (const cue of extracted.cues) this.hold(cue, id);
-		if (extracted.times.length > 0) this.times.set(id, extracted.times);
+		this.cues.set(id, record.cues);
+		this.names.set(id, record.names);
+		for (const cue of record.cues) this.hold(cue, id);
+		if (record.times.length > 0) this.times.set(id, record.times);
+	}
+
+	/** A note's cues as `set` takes them; undefined for a note the index does not hold. */
+	recordOf(id: string): CueRecord | undefined {
+		const cues = this.cues.get(id);
+		if (!cues) return undefined;
+		return { cues, names: this.names.get(id) ?? [], times: this.times.get(id) ?? [] };
 	}
 
 	remove(id: string): void {
