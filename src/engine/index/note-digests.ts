@@ -2,7 +2,6 @@ import type { NoteDigest } from "../../core/digest/note-digest-codec";
 import type { ParsedNote } from "../../core/model/parsed-note";
 import type { LoadedNote, VaultFile } from "../../core/model/vault";
 import { noteProblems } from "../../core/parse/note-problems";
-import type { CueRecord } from "../recall/cue-index";
 import { fileStamp } from "../recall/keyword-cache";
 import type { RecallService } from "../recall/recall-service";
 import type { VaultIndex } from "./vault-index";
@@ -61,14 +60,12 @@ export class NoteDigests {
 		const stamp = fileStamp(file);
 		if (digest.stamp !== stamp || digest.ctime !== file.ctime) return null;
 		let parsed: ParsedNote;
-		let cues: CueRecord;
 		try {
 			parsed = JSON.parse(digest.parsed) as ParsedNote;
-			cues = JSON.parse(digest.cues) as CueRecord;
 		} catch {
 			return null;
 		}
-		const derived = { snippet: digest.snippet, duplicateHash: digest.duplicateHash, cues };
+		const derived = { snippet: digest.snippet, duplicateHash: digest.duplicateHash, cues: digest.cues };
 		if (!this.recall.adoptDerived(file.path, stamp, parsed, derived)) return null;
 		this.held.set(file.path, { stamp, ctime: file.ctime, parsed: digest.parsed, warning: digest.warning });
 		return { parsed, warning: digest.warning };
@@ -123,7 +120,7 @@ export class NoteDigests {
 				parsed: note.parsed,
 				snippet: derived.snippet,
 				duplicateHash: derived.duplicateHash,
-				cues: JSON.stringify(derived.cues),
+				cues: derived.cues,
 				warning: note.warning,
 			};
 		}

@@ -1,13 +1,6 @@
 import type { CueLookup } from "../../core/cues/cue-recall";
-import { extractCues, type CueSource } from "../../core/cues/extract-cues";
+import { extractCues, type CueRecord, type CueSource } from "../../core/cues/extract-cues";
 import type { DayRange } from "../../core/time/calendar";
-
-/** What the index keeps of one memory's cues (see MemoryCues). */
-export interface CueRecord {
-	cues: readonly string[];
-	names: readonly string[];
-	times: readonly DayRange[];
-}
 
 /**
  * The cue graph of the vault: memory → cues, cue → memories (and so cue ↔ cue co-occurrence,
