@@ -40,27 +40,31 @@ export class DigestCodecError extends Error {
  * |---|---|---|
  * | numbers | Float64 | ctime, duplicateHash (−1 for none) per note |
  * | times | Float64 | start, end day of each time range, note after note |
- * | lengths | Uint32 | UTF-8 length of each text field per note |
+ * | lengths | Uint32 | per note: the UTF-16 length of each text field, then the UTF-8 length of them all |
  * | cue counts | Uint32 | cues, names, times per note |
  * | cue references | Uint32 | the note's cues then its names, as numbers in the cue table |
- * | cue lengths | Uint32 | UTF-8 length of each distinct cue |
+ * | cue lengths | Uint32 | UTF-16 length of each distinct cue |
  * | cue table | UTF-8 | the distinct cues, back to back |
  * | text | UTF-8 | path, stamp, snippet, parsed, warning of each note, back to back |
  *
  * padded to a multiple of 8 bytes. Cues are stored once and shared by every note that has them:
  * most of a note's cues are common words, and one string per cue keeps the decoded index small.
- * Encoding and decoding yield every `SLICE_WORK` units.
+ * A note's text is encoded and decoded in one call. Encoding and decoding yield every
+ * `SLICE_WORK` units.
  */
-export const NOTE_DIGEST_FORMAT = 2;
+export const NOTE_DIGEST_FORMAT = 3;
 const MAGIC = 0x444e4d43;
 const PREFIX_BYTES = 40;
 const TEXT_FIELDS = 5;
+/** Per note: the fields' UTF-16 lengths and their UTF-8 length. */
+const LENGTHS = TEXT_FIELDS + 1;
 const NUMBERS = 2;
 const CUE_COUNTS = 3;
 /** Work units (≈ a byte of text) between two yields: a few ms. */
 const SLICE_WORK = 1 << 18;
 const NOTE_WORK = 256;
 const CUE_WORK = 16;
+const CHUNK_BYTES = 1 << 20;
 
 class Slicer {
 	private work = 0;
@@ -74,13 +78,50 @@ class Slicer {
 	}
 }
 
+/** UTF-8 written into large chunks with `encodeInto`: one allocation per MB, not per string. */
+class Utf8Chunks {
+	private readonly encoder = new TextEncoder();
+	private readonly chunks: Uint8Array[] = [];
+	private current = new Uint8Array(0);
+	private used = 0;
+	bytes = 0;
+
+	/** Appends `text`; returns its UTF-8 length. */
+	add(text: string): number {
+		if (this.current.length - this.used < text.length * 3) {
+			this.seal();
+			this.current = new Uint8Array(Math.max(CHUNK_BYTES, text.length * 3));
+		}
+		const { written } = this.encoder.encodeInto(text, this.current.subarray(this.used));
+		this.used += written;
+		this.bytes += written;
+		return written;
+	}
+
+	/** Copies everything into `target` from `offset`. */
+	async copyTo(target: Uint8Array, offset: number, slicer: Slicer): Promise<void> {
+		this.seal();
+		for (const chunk of this.chunks) {
+			target.set(chunk, offset);
+			offset += chunk.byteLength;
+			await slicer.spent(chunk.byteLength);
+		}
+	}
+
+	private seal(): void {
+		if (this.used > 0) this.chunks.push(this.current.subarray(0, this.used));
+		this.current = new Uint8Array(0);
+		this.used = 0;
+	}
+}
+
 /** Byte offsets of the sections, from the counts in the prefix. */
 function layout(notes: number, times: number, references: number, cues: number): number[] {
 	const offsets = [PREFIX_BYTES];
 	const sizes = [
 		notes * NUMBERS * 8,
 		times * 2 * 8,
-		notes * TEXT_FIELDS * 4,
+		notes * LENGTHS * 4,
 		notes * CUE_COUNTS * 4,
 		references * 4,
 		cues * 4,
@@ -92,7 +133,6 @@ function layout(notes: number, times: number, references: number, cues: number):
 /** The digests as bytes; `digests` is read once, a note at a time between yields. */
 export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?: YieldNow): Promise<Uint8Array> {
 	const slicer = new Slicer(yieldNow);
-	const encoder = new TextEncoder();
 	const numbers: number[] = [];
 	const times: number[] = [];
 	const lengths: number[] = [];
@@ -100,19 +140,15 @@ export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?
 	const references: number[] = [];
 	const cueIds = new Map<string, number>();
 	const cueLengths: number[] = [];
-	const cuePieces: Uint8Array[] = [];
-	const pieces: Uint8Array[] = [];
-	let textBytes = 0;
-	let cueTextBytes = 0;
+	const cueText = new Utf8Chunks();
+	const noteText = new Utf8Chunks();
 	const reference = (cue: string): number => {
 		let id = cueIds.get(cue);
 		if (id === undefined) {
 			id = cueIds.size;
 			cueIds.set(cue, id);
-			const bytes = encoder.encode(cue);
-			cuePieces.push(bytes);
-			cueLengths.push(bytes.byteLength);
-			cueTextBytes += bytes.byteLength;
+			cueText.add(cue);
+			cueLengths.push(cue.length);
 		}
 		return id;
 	};
@@ -123,18 +159,15 @@ export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?
 		for (const cue of cues) references.push(reference(cue));
 		for (const name of names) references.push(reference(name));
 		for (const range of digest.cues.times) times.push(range.start, range.end);
-		for (const field of [digest.path, digest.stamp, digest.snippet, digest.parsed, digest.warning]) {
-			const bytes = encoder.encode(field);
-			pieces.push(bytes);
-			lengths.push(bytes.byteLength);
-			textBytes += bytes.byteLength;
-		}
-		await slicer.spent(NOTE_WORK + digest.parsed.length + digest.snippet.length + CUE_WORK * references.length);
+		const fields = [digest.path, digest.stamp, digest.snippet, digest.parsed, digest.warning];
+		for (const field of fields) lengths.push(field.length);
+		lengths.push(noteText.add(fields.join("")));
+		await slicer.spent(NOTE_WORK + digest.parsed.length + digest.snippet.length + CUE_WORK * cues.length);
 	}
 	const notes = numbers.length / NUMBERS;
 	const offsets = layout(notes, times.length / 2, references.length, cueLengths.length);
 	const cueTextStart = offsets[offsets.length - 1];
-	const total = align(cueTextStart + cueTextBytes + textBytes);
+	const total = align(cueTextStart + cueText.bytes + noteText.bytes);
 	const bytes = new Uint8Array(total);
 	new Float64Array(bytes.buffer, offsets[0], numbers.length).set(numbers);
 	new Float64Array(bytes.buffer, offsets[1], times.length).set(times);
@@ -142,12 +175,8 @@ export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?
 	new Uint32Array(bytes.buffer, offsets[3], cueCounts.length).set(cueCounts);
 	new Uint32Array(bytes.buffer, offsets[4], references.length).set(references);
 	new Uint32Array(bytes.buffer, offsets[5], cueLengths.length).set(cueLengths);
-	let offset = cueTextStart;
-	for (const piece of [...cuePieces, ...pieces]) {
-		bytes.set(piece, offset);
-		offset += piece.byteLength;
-		await slicer.spent(piece.byteLength + CUE_WORK);
-	}
+	await cueText.copyTo(bytes, cueTextStart, slicer);
+	await noteText.copyTo(bytes, cueTextStart + cueText.bytes, slicer);
 	const prefix = new Uint32Array(bytes.buffer, 0, PREFIX_BYTES / 4);
 	prefix.set([
 		MAGIC,
@@ -155,9 +184,9 @@ export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?
 		total,
 		0,
 		notes,
-		textBytes,
+		noteText.bytes,
 		cueLengths.length,
-		cueTextBytes,
+		cueText.bytes,
 		references.length,
 		times.length / 2,
 	]);
@@ -177,47 +206,49 @@ export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow):
 		throw new DigestCodecError(`note digest format ${format}, this version reads ${NOTE_DIGEST_FORMAT}`);
 	const offsets = layout(notes, timeCount, referenceCount, cueCount);
 	const cueTextStart = offsets[offsets.length - 1];
-	if (total !== bytes.byteLength || align(cueTextStart + cueTextBytes + textBytes) !== total)
+	const textEnd = cueTextStart + cueTextBytes + textBytes;
+	if (total !== bytes.byteLength || align(textEnd) !== total)
 		throw corrupt(`${bytes.byteLength} bytes of ${total}: truncated or padded`);
 	if ((await checksum(bytes, slicer)) !== sum) throw corrupt("checksum mismatch");
 	const at = (index: number): number => bytes.byteOffset + offsets[index];
 	const numbers = new Float64Array(bytes.buffer, at(0), notes * NUMBERS);
 	const times = new Float64Array(bytes.buffer, at(1), timeCount * 2);
-	const lengths = new Uint32Array(bytes.buffer, at(2), notes * TEXT_FIELDS);
+	const lengths = new Uint32Array(bytes.buffer, at(2), notes * LENGTHS);
 	const cueCounts = new Uint32Array(bytes.buffer, at(3), notes * CUE_COUNTS);
 	const references = new Uint32Array(bytes.buffer, at(4), referenceCount);
 	const cueLengths = new Uint32Array(bytes.buffer, at(5), cueCount);
 	const decoder = new TextDecoder("utf-8", { fatal: true });
-	let offset = cueTextStart;
-	const text = (length: number, end: number): string => {
-		if (offset + length > end) throw corrupt("a text field runs past the end");
-		let value: string;
+	const decode = (from: number, to: number): string => {
 		try {
-			value = decoder.decode(bytes.subarray(offset, offset + length));
+			return decoder.decode(bytes.subarray(from, to));
 		} catch {
 			throw corrupt("text that is not UTF-8");
 		}
-		offset += length;
-		return value;
 	};
-	const cueTable: string[] = [];
-	for (let cue = 0; cue < cueCount; cue++) {
-		cueTable.push(text(cueLengths[cue], cueTextStart + cueTextBytes));
-		await slicer.spent(CUE_WORK + cueLengths[cue]);
-	}
+	// Split one decoded text at the given UTF-16 lengths, which must use it all.
+	const split = (text: string, pieceLengths: ArrayLike<number>): string[] => {
+		const pieces: string[] = [];
+		let from = 0;
+		for (let i = 0; i < pieceLengths.length; i++) pieces.push(text.slice(from, (from += pieceLengths[i])));
+		if (from !== text.length) throw corrupt("text lengths do not add up");
+		return pieces;
+	};
+	const cueTable = split(decode(cueTextStart, cueTextStart + cueTextBytes), cueLengths);
+	await slicer.spent(cueTextBytes + CUE_WORK * cueCount);
 	const cueOf = (index: number): string => {
 		const cue = cueTable[references[index]] as string | undefined;
 		if (cue === undefined) throw corrupt(`cue reference ${index} points past the cue table`);
 		return cue;
 	};
 	const digests: NoteDigest[] = [];
+	let offset = cueTextStart + cueTextBytes;
 	let nextReference = 0;
 	let nextTime = 0;
 	for (let note = 0; note < notes; note++) {
-		const from = offset;
-		const [path, stamp, snippet, parsed, warning] = Array.from({ length: TEXT_FIELDS }, (_, field) =>
-			text(lengths[note * TEXT_FIELDS + field], cueTextStart + cueTextBytes + textBytes),
-		);
+		const noteLengths = lengths.subarray(note * LENGTHS, (note + 1) * LENGTHS);
+		const end = offset + noteLengths[TEXT_FIELDS];
+		if (end > textEnd) throw corrupt(`note ${note} runs past the end of the text`);
+		const [path, stamp, snippet, parsed, warning] = split(decode(offset, end), noteLengths.subarray(0, TEXT_FIELDS));
 		const [cueTotal, nameTotal, timeTotal] = cueCounts.subarray(note * CUE_COUNTS, (note + 1) * CUE_COUNTS);
 		if (nextReference + cueTotal + nameTotal > referenceCount || nextTime + timeTotal > timeCount)
 			throw corrupt(`note ${note} has more cues or times than stored`);
@@ -239,9 +270,10 @@ export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow):
 			cues: { cues, names, times: ranges },
 			warning,
 		});
-		await slicer.spent(NOTE_WORK + offset - from + CUE_WORK * (cueTotal + nameTotal));
+		await slicer.spent(NOTE_WORK + end - offset + CUE_WORK * (cueTotal + nameTotal));
+		offset = end;
 	}
-	if (offset !== cueTextStart + cueTextBytes + textBytes || nextReference !== referenceCount || nextTime !== timeCount)
+	if (offset !== textEnd || nextReference !== referenceCount || nextTime !== timeCount)
 		throw corrupt("the sections do not add up");
 	return digests;
 }
