@@ -350,7 +350,7 @@ export class MemoryEngine {
 	 * Adopts the saved keyword index before the build. No listing of the vault here: the build
 	 * re-indexes each note whose stamp changed as it loads it, and notes the build no longer has
 	 * leave the keyword index with the first community refresh. A cache that cannot be used is a
-	 * one-line warning and a full build.
+	 * one-line warning and a full build. Returns whether the cache was adopted.
 	 */
 	private async adoptKeywordCache(): Promise<boolean> {
 		const caches = this.deps.caches;
