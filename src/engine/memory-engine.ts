@@ -13,6 +13,8 @@ import { EmbeddingCache } from "./embeddings/embedding-cache";
 import type { EmbeddingProgress } from "./embeddings/embedding-queue";
 import { CacheSaver, type CacheSaveTiming } from "./recall/cache-saver";
 import { readKeywordCache, saveKeywordCache } from "./recall/keyword-cache";
+import { NoteDigests } from "./index/note-digests";
+import { readNoteDigestCache, saveNoteDigestCache } from "./index/note-digest-cache";
 import { NoteEmbeddings } from "./embeddings/note-embeddings";
 import { engineRecallService } from "./recall/engine-recall";
 import { MemoryInspector } from "./inspector/memory-inspector";
@@ -78,6 +80,10 @@ export class MemoryEngine {
 	private embeddings: { notes: NoteEmbeddings; cache: EmbeddingCache } | null = null;
 	/** Saves the keyword cache when the index settles, on `saveCaches` and on stop; null without `caches`. */
 	private readonly keywordSaver: CacheSaver | null;
+	/** What the index derived from each note, so a start reads only changed notes; null without `caches`. */
+	private readonly digests: NoteDigests | null;
+	/** Saves the note digests like `keywordSaver` the keyword index. */
+	private readonly digestSaver: CacheSaver | null;
 	private built = false;
 	private starting = false;
 	private stopped = false;
@@ -93,13 +99,23 @@ export class MemoryEngine {
 			worker: deps.worker,
 			timers: deps.timers,
 		});
+		const caches = deps.caches;
+		const digests = caches ? new NoteDigests(this.recallService) : null;
+		this.digests = digests;
+		const recallLoaded = this.recallService.noteLoaded;
 		this.index = new VaultIndex(deps.vault, {
 			settings: deps.settings().index,
-			onLoaded: this.recallService.noteLoaded,
+			onLoaded: digests
+				? (note) => {
+						recallLoaded(note);
+						digests.noteLoaded(note);
+					}
+				: recallLoaded,
+			cached: digests?.take,
 			timers: deps.timers,
 		});
 		this.recallService.attach(this.index);
-		const caches = deps.caches;
+		digests?.follow(this.index);
 		this.keywordSaver = caches
 			? new CacheSaver({
 					version: () => this.recallService.keywordVersion,
@@ -110,6 +126,22 @@ export class MemoryEngine {
 					warn: (message) => deps.warn(`could not save the keyword index cache: ${message}`),
 				})
 			: null;
+		this.digestSaver =
+			caches && digests
+				? new CacheSaver({
+						version: () => digests.version,
+						save: () =>
+							saveNoteDigestCache(
+								caches,
+								digests.digests((path) => this.index.graph.hasNote(path)),
+								() => yieldToEventLoop(deps.timers),
+							),
+						timers: deps.timers,
+						clock: deps.clock,
+						timing: deps.cacheSaveTiming,
+						warn: (message) => deps.warn(`could not save the note digest cache: ${message}`),
+					})
+				: null;
 		this.inspector = new MemoryInspector({
 			index: this.index,
 			activity: () => this.activity,
@@ -169,10 +201,11 @@ export class MemoryEngine {
 		const { deps } = this;
 		this.starting = true;
 		await this.acquireLock();
-		await this.adoptKeywordCache();
+		if (await this.adoptKeywordCache()) await this.adoptNoteDigests();
 		this.throwIfStopped();
 		if (options.follow) this.index.start();
 		const report = await this.index.build(options.onProgress);
+		this.digests?.forgetUntaken();
 		this.throwIfStopped();
 		this.built = true;
 		await this.updateCommunities();
@@ -198,7 +231,7 @@ export class MemoryEngine {
 		this.maintenanceService.onPassCompleted(() => void this.updateCommunities());
 		this.throwIfStopped();
 		if (options.follow) this.maintenanceService.start();
-		if (options.follow) this.keywordSaver?.start();
+		if (options.follow) for (const saver of this.savers()) saver.start();
 		return report;
 	}
 
@@ -278,7 +311,7 @@ export class MemoryEngine {
 	 * then), after a background save that runs. Before the first build there is nothing new to save.
 	 */
 	async saveCaches(): Promise<void> {
-		if (this.built) await this.keywordSaver?.flush();
+		if (this.built) for (const saver of this.savers()) await saver.flush();
 		await this.embeddings?.cache.flush();
 	}
 
@@ -292,11 +325,15 @@ export class MemoryEngine {
 		this.index.stop();
 		try {
 			await this.maintenanceService?.stop();
-			await this.keywordSaver?.stop();
-			if (this.built)
+			for (const saver of this.savers()) await saver.stop();
+			if (this.built) {
 				await this.keywordSaver
 					?.flush()
 					.catch((error: unknown) => this.deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`));
+				await this.digestSaver
+					?.flush()
+					.catch((error: unknown) => this.deps.warn(`could not save the note digest cache: ${errorMessage(error)}`));
+			}
 			await this.embeddings?.notes.close();
 			await this.embeddings?.cache.flush();
 			this.recallService.dispose();
@@ -313,11 +350,11 @@ export class MemoryEngine {
 	 * Adopts the saved keyword index before the build. No listing of the vault here: the build
 	 * re-indexes each note whose stamp changed as it loads it, and notes the build no longer has
 	 * leave the keyword index with the first community refresh. A cache that cannot be used is a
-	 * one-line warning and a full build.
+	 * one-line warning and a full build. Returns whether the cache was adopted.
 	 */
-	private async adoptKeywordCache(): Promise<void> {
+	private async adoptKeywordCache(): Promise<boolean> {
 		const caches = this.deps.caches;
-		if (!caches || !this.keywordSaver) return;
+		if (!caches || !this.keywordSaver) return false;
 		await this.deviceFiles
 			.remove(LEGACY_KEYWORD_CACHE_FILE)
 			.catch((error: unknown) =>
@@ -328,10 +365,31 @@ export class MemoryEngine {
 		);
 		if (cached.index === null) {
 			if (cached.absent !== true) this.deps.warn(`${cached.reason} (${caches.location}); indexing every note again`);
-			return;
+			return false;
 		}
 		this.recallService.adoptCachedKeywordIndex(cached.index);
 		this.keywordSaver.markSaved();
+		return true;
+	}
+
+	/**
+	 * Loads the note digests so the build reads only the notes changed since they were saved
+	 * (used with the keyword cache only: a note is taken from its digest when both agree). A
+	 * digest that cannot be used is a one-line warning, and the build reads every note.
+	 */
+	private async adoptNoteDigests(): Promise<void> {
+		const caches = this.deps.caches;
+		if (!caches || !this.digests) return;
+		const read = await readNoteDigestCache(caches, () => yieldToEventLoop(this.deps.timers));
+		if (read.digests === null) {
+			if (read.absent !== true) this.deps.warn(`${read.reason} (${caches.location}); reading every note again`);
+			return;
+		}
+		this.digests.adopt(read.digests);
+	}
+
+	private savers(): CacheSaver[] {
+		return [this.keywordSaver, this.digestSaver].filter((saver) => saver !== null);
 	}
 
 	/** Louvain in the worker; recall works without communities, so a failure is only a warning. */

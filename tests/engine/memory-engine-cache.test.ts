@@ -65,11 +65,11 @@ describe("MemoryEngine caches", () => {
 			cacheSaveTiming: { quietMs: 20, maxDelayMs: 1_000, minIntervalMs: 0 },
 		});
 		await first.start({ follow: true });
-		await until(() => caches.writes === 1);
+		await until(() => caches.writesByName.get(KEYWORD_CACHE) === 1);
 		vault.now += 60_000;
 		vault.write("Later.md", "A note about the mailman's bicycle.");
 		await first.index.idle();
-		await until(() => caches.writes === 2);
+		await until(() => caches.writesByName.get(KEYWORD_CACHE) === 2);
 		// The app quits here: no stop, no unload; the next launch finds what the background saved.
 		const afterQuit = snapshotOf(caches);
 
@@ -90,7 +90,7 @@ describe("MemoryEngine caches", () => {
 		await first.start({ follow: true });
 		await first.saveCaches();
 		await first.saveCaches();
-		expect(caches.writes).toBe(1);
+		expect(caches.writesByName.get(KEYWORD_CACHE)).toBe(1);
 		const saved = caches.files.get(KEYWORD_CACHE) ?? new Uint8Array();
 
 		for (const [damage, reason] of [

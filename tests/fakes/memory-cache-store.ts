@@ -5,6 +5,8 @@ export class MemoryCacheStore implements CacheStore {
 	readonly location = "memory caches";
 	readonly files = new Map<string, Uint8Array>();
 	writes = 0;
+	/** Writes per cache name. */
+	readonly writesByName = new Map<string, number>();
 	/** The next writes reject with this error (the cache keeps its previous bytes). */
 	failWrites: Error | null = null;
 
@@ -17,6 +19,7 @@ export class MemoryCacheStore implements CacheStore {
 		await Promise.resolve();
 		if (this.failWrites) throw this.failWrites;
 		this.writes++;
+		this.writesByName.set(name, (this.writesByName.get(name) ?? 0) + 1);
 		this.files.set(name, bytes.slice());
 	}
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { IDBFactory } from "fake-indexeddb";
 import type { App as ObsidianApp } from "obsidian";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { NOTE_DIGEST_CACHE } from "../../src/engine/index/note-digest-cache";
 import { KEYWORD_CACHE } from "../../src/engine/recall/keyword-cache";
 import CausalMemoryPlugin from "../../src/main";
 import { cacheDatabaseName, IndexedDbCacheStore } from "../../src/obsidian/indexeddb-cache-store";
@@ -73,7 +74,7 @@ function cachesOf(app: App): IndexedDbCacheStore {
 }
 
 describe("the plugin's life: quit, relaunch, reload", () => {
-	it("saves the keyword cache in IndexedDB when the app quits, and the next launch re-indexes no note", async () => {
+	it("saves the keyword cache and note digests in IndexedDB when the app quits, and the next launch reads no note", async () => {
 		const dir = vaultWith({ mcp: { enabled: false } });
 		const app = new App(dir);
 		const plugin = await launch(app);
@@ -87,10 +88,20 @@ describe("the plugin's life: quit, relaunch, reload", () => {
 		await unload(plugin);
 		expect(await cachesOf(app).read(KEYWORD_CACHE)).toEqual(saved);
 
+		expect(await cachesOf(app).read(NOTE_DIGEST_CACHE)).not.toBeNull();
+
 		const relaunched = new App(dir);
+		const reads: string[] = [];
+		const cachedRead = relaunched.vault.cachedRead.bind(relaunched.vault);
+		relaunched.vault.cachedRead = (file) => {
+			reads.push(file.path);
+			return cachedRead(file);
+		};
 		const next = await launch(relaunched);
 		expect(next.memory?.engine.recallService.keywordVersion).toBe(0);
+		expect(reads).toEqual([]);
 		expect(next.memory?.engine.search("mailman").map((hit) => hit.path)).toEqual(["Walks.md"]);
+		expect(next.memory?.engine.index.graph.outEdges("Walks.md").map((edge) => edge.target)).toEqual(["Garage.md"]);
 	});
 
 	it("a reload keeps one engine: the new instance starts once the old one stopped, on the port it freed", async () => {

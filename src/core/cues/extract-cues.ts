@@ -25,6 +25,13 @@ export interface MemoryCues {
 	written?: Day;
 }
 
+/** What the cue index keeps of a memory's cues (a note digest saves it). */
+export interface CueRecord {
+	cues: readonly string[];
+	names: readonly string[];
+	times: readonly DayRange[];
+}
+
 /** Only the start of a long note gives cues: a memory states its facts first, and extraction stays cheap. */
 export const MAX_CUE_CHARS = 1000;
 /** Most cues kept per memory, names first, then words in the order they come: bounds the index at ≈ 48 entries a note. */

@@ -1,5 +1,6 @@
 import { MemoryGraph, runToEnd } from "../../core/graph/memory-graph";
 import type { NoteInput } from "../../core/graph/types";
+import type { ParsedNote } from "../../core/model/parsed-note";
 import { parseIndexSettings, type IndexSettings } from "../../core/model/index-settings";
 import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../../core/model/vault";
 import { isLinkTargetPath, isMemoryPath } from "../../core/model/memory-paths";
@@ -55,6 +56,11 @@ export interface VaultIndexOptions {
 	timers?: Timers;
 	/** How long one slice of the graph build may run before it yields, ms (default DEFAULT_SLICE_MS). */
 	sliceMs?: number;
+	/**
+	 * What a full index knows of a note without reading it (the note digest, see note-digests.ts),
+	 * or null to read it. A note taken from here is not given to `onLoaded`.
+	 */
+	cached?: (file: VaultFile) => { parsed: ParsedNote; warning: string } | null;
 }
 
 /** How far the first full index has got: the notes read so far out of the notes listed. */
@@ -163,18 +169,22 @@ export class VaultIndex {
 		const provisional = progress ? this.emptyGraph() : null;
 		if (provisional) this.graph = provisional;
 		this.firstBuild = progress;
+		const add = (input: NoteInput | null, path: string): void => {
+			if (input) {
+				inputs.push(input);
+				provisional?.addUnlinkedNote(input);
+			} else {
+				outside.push(path);
+			}
+			done++;
+			if (progress) progress.done = done;
+			onProgress?.(done, files.length);
+		};
 		try {
-			await forEachConcurrently(files, this.options.readConcurrency ?? 16, async (file) => {
+			const unread = await this.takeCached(files, add);
+			await forEachConcurrently(unread, this.options.readConcurrency ?? 16, async (file) => {
 				const loaded = await this.loadInput(file);
-				if (loaded) {
-					inputs.push(loaded.input);
-					provisional?.addUnlinkedNote(loaded.input);
-				} else {
-					outside.push(file.path);
-				}
-				done++;
-				if (progress) progress.done = done;
-				onProgress?.(done, files.length);
+				add(loaded?.input ?? null, file.path);
 			});
 			// Reads finish in any order; the graph's node order (Louvain's visiting order) must not depend on it.
 			inputs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -198,6 +208,29 @@ export class VaultIndex {
 			warnings: this.warnings(),
 			ms: performance.now() - started,
 		};
+	}
+
+	/**
+	 * Adds the notes `options.cached` knows at their current stamp, in time slices; returns the
+	 * files left to read.
+	 */
+	private async takeCached(files: VaultFile[], add: (input: NoteInput, path: string) => void): Promise<VaultFile[]> {
+		const cached = this.options.cached;
+		if (!cached) return files;
+		const unread: VaultFile[] = [];
+		const slicer = this.options.timers ? new TimeSlicer(this.options.timers, this.options.sliceMs) : null;
+		for (const file of files) {
+			const note = file.size > this.settings.maxNoteBytes ? null : cached(file);
+			if (note) {
+				this.warningByPath.delete(file.path);
+				if (note.warning !== "") this.warn(file.path, note.warning, false);
+				add({ path: file.path, mtime: file.mtime, ctime: file.ctime, size: file.size, parsed: note.parsed }, file.path);
+			} else {
+				unread.push(file);
+			}
+			if (slicer?.due()) await slicer.yield();
+		}
+		return unread;
 	}
 
 	/** Applies one vault event; events are queued so they apply in the order they were given. */

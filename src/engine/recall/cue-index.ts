@@ -1,5 +1,5 @@
 import type { CueLookup } from "../../core/cues/cue-recall";
-import { extractCues, type CueSource } from "../../core/cues/extract-cues";
+import { extractCues, type CueRecord, type CueSource } from "../../core/cues/extract-cues";
 import type { DayRange } from "../../core/time/calendar";
 
 /**
@@ -20,12 +20,23 @@ export class CueIndex implements CueLookup {
 
 	/** (Re)reads a note's cues. */
 	update(id: string, source: CueSource, title: string): void {
+		this.set(id, extractCues(source, title));
+	}
+
+	/** Sets a note's cues as extracted before (a start takes them from the note digest). */
+	set(id: string, record: CueRecord): void {
 		this.remove(id);
-		const extracted = extractCues(source, title);
-		this.cues.set(id, extracted.cues);
-		this.names.set(id, extracted.names);
-		for (const cue of extracted.cues) this.hold(cue, id);
-		if (extracted.times.length > 0) this.times.set(id, extracted.times);
+		this.cues.set(id, record.cues);
+		this.names.set(id, record.names);
+		for (const cue of record.cues) this.hold(cue, id);
+		if (record.times.length > 0) this.times.set(id, record.times);
+	}
+
+	/** A note's cues as `set` takes them; undefined for a note the index does not hold. */
+	recordOf(id: string): CueRecord | undefined {
+		const cues = this.cues.get(id);
+		if (!cues) return undefined;
+		return { cues, names: this.names.get(id) ?? [], times: this.times.get(id) ?? [] };
 	}
 
 	remove(id: string): void {

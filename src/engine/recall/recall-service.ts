@@ -3,11 +3,13 @@ import type { MemoryGraph } from "../../core/graph/memory-graph";
 import type { MemoryNodeAttributes } from "../../core/graph/types";
 import { DEFAULT_RECALL_SETTINGS, type RecallSettings } from "../../core/model/recall-settings";
 import type { LoadedNote } from "../../core/model/vault";
+import type { ParsedNote } from "../../core/model/parsed-note";
 import { fuseRankings, type FusedHit } from "../../core/recall/fusion";
 import { keywordDocument, noteTitle } from "../../core/recall/keyword-document";
 import { cueHits, cueQuery, type CueHit } from "../../core/cues/cue-recall";
 import { dayOfTime } from "../../core/time/calendar";
 import { CueIndex } from "./cue-index";
+import type { CueRecord } from "../../core/cues/extract-cues";
 import { EpisodeIndex } from "./episode-index";
 import { weighByEpisode } from "../../core/recall/episodes";
 import { memoryFrontmatter } from "../../core/graph/node-attributes";
@@ -68,6 +70,14 @@ export interface RecallServiceDeps {
 	clock?: () => number;
 	/** Runs Louvain off the main thread (the maintenance worker); without it, or with createRandom, it runs here. */
 	detectCommunities?: CommunityDetector;
+}
+
+/** What recall derives from a note's text besides its keywords: kept in the note digest. */
+export interface NoteDerived {
+	snippet: string;
+	/** duplicateHash of the body; null when the body is longer than any memory. */
+	duplicateHash: number | null;
+	cues: CueRecord;
 }
 
 /** How many of the best keyword and vector hits enter fusion. */
@@ -192,6 +202,31 @@ export class RecallService {
 		this.episodes.update(path, memoryFrontmatter(note.parsed).session);
 		this.embeddings?.update(note);
 	};
+
+	/**
+	 * Takes what `noteLoaded` would derive from a note's text from its digest instead (a start
+	 * that does not read the note). False, changing nothing, unless the cached keyword index holds
+	 * the note at this very stamp and it was not read since: then the caller must read the note.
+	 */
+	adoptDerived(path: string, stamp: string, parsed: ParsedNote, derived: NoteDerived): boolean {
+		if (this.embeddings || !this.fromCache.has(path) || this.keyword.stampOf(path) !== stamp) return false;
+		this.fromCache.delete(path);
+		this.snippets.set(path, derived.snippet);
+		this.snippetProfiles.delete(path);
+		if (derived.duplicateHash === null) this.duplicateHashes.delete(path);
+		else this.duplicateHashes.set(path, derived.duplicateHash);
+		this.cues.set(path, derived.cues);
+		this.episodes.update(path, memoryFrontmatter(parsed).session);
+		return true;
+	}
+
+	/** What `adoptDerived` takes, as this service holds it for a note; undefined for a note it does not hold. */
+	derivedOf(path: string): NoteDerived | undefined {
+		const snippet = this.snippets.get(path);
+		const cues = this.cues.recordOf(path);
+		if (snippet === undefined || cues === undefined) return undefined;
+		return { snippet, duplicateHash: this.duplicateHashes.get(path) ?? null, cues };
+	}
 
 	/** Indexed notes whose body may repeat `text` word for word (same duplicateHash); read them to be sure. */
 	exactDuplicateCandidates(text: string): string[] {

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import {
+	decodeNoteDigests,
+	DigestCodecError,
+	encodeNoteDigests,
+	type NoteDigest,
+} from "../../../src/core/digest/note-digest-codec";
+
+const DIGESTS: NoteDigest[] = [
+	{
+		path: "日本/会議.md",
+		stamp: "1700000000000:42",
+		ctime: 1_699_999_999_123.5,
+		parsed: JSON.stringify({ bodyStart: 0, links: [{ link: "Café", original: "[[Café]]" }], aliases: ["😀"] }),
+		snippet: "今日の会議メモ — 😀",
+		duplicateHash: 4_294_967_295,
+		cues: { cues: ["会議", "ada", "café"], names: ["ada"], times: [{ start: 19_000, end: 19_006 }] },
+		warning: "",
+	},
+	{
+		path: "Long.md",
+		stamp: "1:2",
+		ctime: 0,
+		parsed: "{}",
+		snippet: "",
+		duplicateHash: null,
+		cues: {
+			cues: ["ada", "plain"],
+			names: [],
+			times: [
+				{ start: -3, end: 0 },
+				{ start: 5, end: 5 },
+			],
+		},
+		warning: "indexed, but the file is not valid UTF-8: unreadable bytes were replaced",
+	},
+];
+
+describe("note digest codec", () => {
+	it("round-trips every field, Unicode, large hashes and a missing hash included", async () => {
+		const bytes = await encodeNoteDigests(DIGESTS);
+		expect(bytes.byteLength % 8).toBe(0);
+		const decoded = await decodeNoteDigests(bytes);
+		expect(decoded).toEqual(DIGESTS);
+		// A cue is one string, shared by every note that has it.
+		expect(decoded[1].cues.cues[0]).toBe(decoded[0].cues.names[0]);
+		expect(await decodeNoteDigests(await encodeNoteDigests([]))).toEqual([]);
+	});
+
+	it("encodes and decodes many notes in slices, yielding between them", async () => {
+		const many = Array.from({ length: 3000 }, (_, i) => ({ ...DIGESTS[i % 2], path: `Note ${i}.md` }));
+		let yields = 0;
+		const yieldNow = (): Promise<void> => {
+			yields++;
+			return Promise.resolve();
+		};
+		const bytes = await encodeNoteDigests(many, yieldNow);
+		const encodeYields = yields;
+		expect(encodeYields).toBeGreaterThan(1);
+		expect(await decodeNoteDigests(bytes, yieldNow)).toEqual(many);
+		expect(yields).toBeGreaterThan(encodeYields + 1);
+	});
+
+	it("refuses truncated or garbled bytes and reads intact ones at any offset", async () => {
+		const bytes = await encodeNoteDigests(DIGESTS);
+		await expect(decodeNoteDigests(bytes.subarray(0, bytes.length - 8))).rejects.toThrow(/truncated or padded/);
+		const garbled = bytes.slice();
+		garbled[40] ^= 0x01;
+		await expect(decodeNoteDigests(garbled)).rejects.toThrow(/checksum mismatch/);
+		await expect(decodeNoteDigests(new Uint8Array(30))).rejects.toThrow(DigestCodecError);
+		const shifted = new Uint8Array(bytes.byteLength + 1);
+		shifted.set(bytes, 1);
+		expect(await decodeNoteDigests(shifted.subarray(1))).toEqual(DIGESTS);
+	});
+});
