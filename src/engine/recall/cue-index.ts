@@ -1,6 +1,6 @@
 import type { CueLookup } from "../../core/cues/cue-recall";
 import { extractCues, type CueSource } from "../../core/cues/extract-cues";
-import type { DayRange } from "../../core/time/calendar";
+import type { Day, DayRange } from "../../core/time/calendar";
 
 /**
  * The cue graph of the vault: memory → cues, cue → memories (and so cue ↔ cue co-occurrence,
@@ -13,6 +13,7 @@ export class CueIndex implements CueLookup {
 	/** One memory as itself, more as a set: most cues belong to one memory, and a set costs ≈ 100 bytes. */
 	private readonly holders = new Map<string, string | Set<string>>();
 	private readonly times = new Map<string, readonly DayRange[]>();
+	private readonly written = new Map<string, Day>();
 
 	get size(): number {
 		return this.cues.size;
@@ -26,6 +27,7 @@ export class CueIndex implements CueLookup {
 		this.names.set(id, extracted.names);
 		for (const cue of extracted.cues) this.hold(cue, id);
 		if (extracted.times.length > 0) this.times.set(id, extracted.times);
+		if (extracted.written !== undefined) this.written.set(id, extracted.written);
 	}
 
 	remove(id: string): void {
@@ -35,6 +37,7 @@ export class CueIndex implements CueLookup {
 		this.cues.delete(id);
 		this.names.delete(id);
 		this.times.delete(id);
+		this.written.delete(id);
 	}
 
 	rename(oldId: string, newId: string): void {
@@ -42,11 +45,13 @@ export class CueIndex implements CueLookup {
 		if (!cues) return;
 		const times = this.times.get(oldId);
 		const names = this.names.get(oldId) ?? [];
+		const written = this.written.get(oldId);
 		this.remove(oldId);
 		this.cues.set(newId, cues);
 		this.names.set(newId, names);
 		for (const cue of cues) this.hold(cue, newId);
 		if (times) this.times.set(newId, times);
+		if (written !== undefined) this.written.set(newId, written);
 	}
 
 	ids(): IterableIterator<string> {
@@ -72,6 +77,14 @@ export class CueIndex implements CueLookup {
 
 	timed(): IterableIterator<[string, readonly DayRange[]]> {
 		return this.times.entries();
+	}
+
+	writtenOn(id: string): Day | undefined {
+		return this.written.get(id);
+	}
+
+	dated(): IterableIterator<[string, Day]> {
+		return this.written.entries();
 	}
 
 	/** How many memories hold both cues. */
