@@ -3,7 +3,7 @@
  * categories 1–4 is asked through recall (read-only), and the evidence turns are looked for in
  * the results.
  *
- *   npm run bench -- locomo [--data FILE] [--model-path DIR] [--no-model] [--ablation] [--via store|http] [--store-dir DIR] [--no-pass]
+ *   npm run bench -- locomo [--data FILE] [--model-path DIR] [--no-model] [--ablation] [--via store|http] [--store-dir DIR] [--no-pass] [--dump FILE]
  *                           [--settings JSON] [--keyword-settings JSON] [--fusion relative|rrf] [--diversity X]
  *
  * --model-path: a local model folder laid out like the hub (<root>/<owner>/<name>/ with config.json,
@@ -17,12 +17,15 @@
  * (bench/kepano-questions.ts; --corpus DIR for the folder), and on a synthetic vault of 2,000 notes with
  * questions drawn from it by rule (bench/synthetic-questions.ts).
  * --store-dir DIR keeps the stored vaults there and reuses them on the next run (only recall is redone).
+ * --dump FILE writes every question with the turns each pipeline returned (best first) and its
+ * evidence, as JSON, to diff two runs or the two paths question by question.
  * The store path runs one maintenance pass before the questions (retention, communities), as a
  * server does on its interval; --no-pass asks right after the last store.
  *
  * The data is read at run time from ../shared/eval/locomo/locomo-dev.json; none of it is in the repo.
  */
 import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { basename, dirname, resolve } from "node:path";
 import type { Embedder } from "../src/core/model/embedder";
@@ -223,6 +226,8 @@ async function main(): Promise<void> {
 	}
 	printLine(formatTable(["pipeline", "category", "questions", "R@5", "R@10", "MRR", "session R@5"], rows));
 	if (store) printStorePath(store, measured, scored);
+	const dump = flags.text("dump");
+	if (dump !== undefined) await dumpQuestions(dump, scored, store);
 	await printCorpus(resolve(flags.text("corpus") ?? "../shared/corpora/kepano-obsidian"), recallSettings);
 	await printSynthetic(recallSettings);
 	printLine(`\n${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -287,6 +292,18 @@ async function printSynthetic(recallSettings: Record<string, unknown> | undefine
 		`\nthird data set: synthetic vault ${vault.dir} (${SYNTHETIC_NOTES} notes, seed ${SYNTHETIC_SEED}), ${questions.length} questions drawn by bench/synthetic-questions.ts`,
 	);
 	printLine(formatTable(["kind", "mode", "questions", "R@5", "R@10", "MRR"], rows));
+}
+
+/** Every question with what each pipeline returned: `{ "<pipeline>": [{ question, returned, evidence, … }] }`. */
+async function dumpQuestions(
+	file: string,
+	scored: Map<string, ScoredQuestion[]>,
+	store: StoreRun | undefined,
+): Promise<void> {
+	const pipelines: Record<string, ScoredQuestion[]> = Object.fromEntries(scored);
+	for (const [mode, questions] of store?.scored ?? []) pipelines[`store ${mode}`] = questions;
+	await writeFile(file, JSON.stringify(pipelines));
+	printLine(`\nquestions written to ${file}`);
 }
 
 /** The store path next to the static path of the same recall mode. */

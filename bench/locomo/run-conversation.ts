@@ -24,6 +24,10 @@ export interface ScoredQuestion {
 	conversation: string;
 	category: number;
 	scores: QuestionScores;
+	/** The question, the dia ids recall returned (best first) and the evidence: for `--dump`. */
+	question: string;
+	returned: string[];
+	evidence: string[];
 }
 
 export interface RunOptions {
@@ -92,6 +96,9 @@ export async function runConversation(
 				conversation: conversation.id,
 				category: question.category,
 				scores: scoreQuestion(returned, question.evidence),
+				question: question.question,
+				returned,
+				evidence: question.evidence,
 			});
 		}
 		results.set(label, scored);

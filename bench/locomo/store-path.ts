@@ -198,6 +198,9 @@ export async function runStorePath(
 					conversation: conversation.id,
 					category: question.category,
 					scores: scoreQuestion(returned, question.evidence),
+					question: question.question,
+					returned,
+					evidence: question.evidence,
 				});
 			}
 			scored.set(mode, questions);

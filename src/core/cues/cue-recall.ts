@@ -13,6 +13,8 @@ export interface CueLookup {
 	timesOf(id: string): readonly DayRange[] | undefined;
 	/** Every memory that speaks of a time, with its times. */
 	timed(): Iterable<[string, readonly DayRange[]]>;
+	/** Every memory whose day of writing is known, with that day. */
+	dated(): Iterable<[string, Day]>;
 }
 
 export interface CueQuery {
@@ -38,9 +40,9 @@ export function cueQuery(question: string, today?: Day): CueQuery {
 /**
  * The cue channel of recall. Every query cue held by at most `maxShare` of the memories (or two)
  * seeds the memories that hold it with its rarity, ln(1 + N / df); a time the question names
- * seeds the memories whose times overlap it the same way (× `timeWeight`); a "when" question
- * lifts matched memories that speak of a time (× `whenWeight`). A memory's score is the share of
- * the query's weight it collected. Then activation spreads through cues: each of the
+ * seeds the memories whose times overlap it, or that were written in it, the same way (×
+ * `timeWeight`); a "when" question lifts matched memories that speak of a time (× `whenWeight`).
+ * A memory's score is the share of the query's weight it collected. Then activation spreads through cues: each of the
  * `spreadSeeds` best memories passes `spread` × its score, scaled by the rarity of the cue, to
  * the other memories that share one of the rare names among its cues (capitalised words and
  * phrases, tags, aliases, link texts held by at most `maxCueFanOut`), combined
@@ -62,11 +64,9 @@ export function cueHits(lookup: CueLookup, query: CueQuery, settings: CueSetting
 		for (const id of holders) collected.set(id, (collected.get(id) ?? 0) + weight);
 	}
 	if (query.times.length > 0 && settings.timeWeight > 0) {
-		const within = [...lookup.timed()]
-			.filter(([, times]) => times.some((time) => query.times.some((asked) => overlaps(time, asked))))
-			.map(([id]) => id);
-		if (within.length > 0) {
-			const weight = settings.timeWeight * rarity(within.length);
+		const within = memoriesWithin(lookup, query.times);
+		if (within.size > 0) {
+			const weight = settings.timeWeight * rarity(within.size);
 			possible += weight;
 			for (const id of within) collected.set(id, (collected.get(id) ?? 0) + weight);
 		}
@@ -84,6 +84,20 @@ export function cueHits(lookup: CueLookup, query: CueQuery, settings: CueSetting
 	const hits = [...scores].map(([id, score]) => ({ id, score }));
 	hits.sort(byScore);
 	return hits.slice(0, limit);
+}
+
+/**
+ * The memories a time the question names is about: those that speak of a day in it, and those
+ * written in it ("what did I say on 8 May" is about what was written that day as much as about
+ * what happened then).
+ */
+function memoriesWithin(lookup: CueLookup, asked: readonly DayRange[]): Set<string> {
+	const within = new Set<string>();
+	for (const [id, times] of lookup.timed())
+		if (times.some((time) => asked.some((range) => overlaps(time, range)))) within.add(id);
+	for (const [id, day] of lookup.dated())
+		if (asked.some((range) => range.start <= day && day <= range.end)) within.add(id);
+	return within;
 }
 
 function spreadThroughCues(

@@ -30,6 +30,7 @@ export interface CueRecord {
 	cues: readonly string[];
 	names: readonly string[];
 	times: readonly DayRange[];
+	written?: Day;
 }
 
 /** Only the start of a long note gives cues: a memory states its facts first, and extraction stays cheap. */

@@ -38,7 +38,7 @@ export class DigestCodecError extends Error {
  *
  * | section | type | content |
  * |---|---|---|
- * | numbers | Float64 | ctime, duplicateHash (−1 for none) per note |
+ * | numbers | Float64 | ctime, duplicateHash (−1 for none), the day written (NaN for none) per note |
  * | times | Float64 | start, end day of each time range, note after note |
  * | lengths | Uint32 | per note: the UTF-16 length of each text field, then the UTF-8 length of them all |
  * | cue counts | Uint32 | cues, names, times per note |
@@ -52,13 +52,13 @@ export class DigestCodecError extends Error {
  * A note's text is encoded and decoded in one call. Encoding and decoding yield every
  * `SLICE_WORK` units.
  */
-export const NOTE_DIGEST_FORMAT = 3;
+export const NOTE_DIGEST_FORMAT = 4;
 const MAGIC = 0x444e4d43;
 const PREFIX_BYTES = 40;
 const TEXT_FIELDS = 5;
 /** Per note: the fields' UTF-16 lengths and their UTF-8 length. */
 const LENGTHS = TEXT_FIELDS + 1;
-const NUMBERS = 2;
+const NUMBERS = 3;
 const CUE_COUNTS = 3;
 /** Work units (≈ a byte of text) between two yields: a few ms. */
 const SLICE_WORK = 1 << 18;
@@ -153,7 +153,7 @@ export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?
 		return id;
 	};
 	for (const digest of digests) {
-		numbers.push(digest.ctime, digest.duplicateHash ?? -1);
+		numbers.push(digest.ctime, digest.duplicateHash ?? -1, digest.cues.written ?? Number.NaN);
 		const { cues, names } = digest.cues;
 		cueCounts.push(cues.length, names.length, digest.cues.times.length);
 		for (const cue of cues) references.push(reference(cue));
@@ -260,6 +260,7 @@ export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow):
 			return range;
 		});
 		const hash = numbers[note * NUMBERS + 1];
+		const written = numbers[note * NUMBERS + 2];
 		digests.push({
 			path,
 			stamp,
@@ -267,7 +268,7 @@ export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow):
 			parsed,
 			snippet,
 			duplicateHash: hash < 0 ? null : hash,
-			cues: { cues, names, times: ranges },
+			cues: Number.isNaN(written) ? { cues, names, times: ranges } : { cues, names, times: ranges, written },
 			warning,
 		});
 		await slicer.spent(NOTE_WORK + end - offset + CUE_WORK * (cueTotal + nameTotal));

@@ -213,8 +213,8 @@ const CueSettingsSchema = z.object(
 		timeWeight: ranged(
 			0,
 			10,
-			1,
-			'Weight of a time the question names ("in May 2023", "last summer") matching the days a memory speaks of, relative to a cue of the same rarity.',
+			2,
+			'Weight of a time the question names ("in May 2023", "the week before 9 June 2023") matching the days a memory speaks of or the day it was written, relative to a cue of the same rarity.',
 		),
 		whenWeight: ranged(
 			0,

@@ -47,7 +47,7 @@ const COUNT = `(\\d{1,2}|${Object.keys(NUMBER_WORDS)
 const UNIT = "(day|week|weekend|month|year)s?";
 const SEASON = `(${Object.keys(SEASON_START).join("|")})`;
 
-type Resolve = (match: RegExpExecArray, reference: Day | undefined) => DayRange | undefined;
+type Resolve = (match: RegExpExecArray | RegExpMatchArray, reference: Day | undefined) => DayRange | undefined;
 
 interface Pattern {
 	regex: RegExp;
@@ -116,8 +116,37 @@ function weekdayNear(reference: Day, weekday: number, direction: number): Day {
 	return day;
 }
 
-/** Most specific first: a span taken by one pattern is not read again by a later one. */
-const PATTERNS: Pattern[] = [
+/** A full date as text (day, month and year in any of the orders read below), for the spans anchored on one. */
+const FULL_DATE = `(?:(?:19|20)\\d{2}-\\d{2}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH},? ${YEAR}|${MONTH} \\d{1,2}(?:st|nd|rd|th)?,? ${YEAR})`;
+/** A date that may leave out its year ("August 11" in "between August 11 and August 15, 2023"). */
+const OPEN_DATE = `(?:\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}(?:,? ${YEAR})?|${MONTH} \\d{1,2}(?:st|nd|rd|th)?(?:,? ${YEAR})?)`;
+
+/** The first date of a text, its year (if it has none) taken from `reference`. */
+function firstDate(text: string, reference: Day | undefined): DayRange | undefined {
+	return findTimes(text, reference)[0];
+}
+
+/** A span of `unit` just before or after an anchor day, or the one holding it ("the week of 9 June"). */
+function anchoredSpan(anchor: Day, unit: string, relation: string): DayRange {
+	if (relation === "of") return shifted(anchor, unit, 0);
+	const before = relation !== "after";
+	switch (unit) {
+		case "day":
+			return single(anchor + (before ? -1 : 1));
+		case "week":
+			return before ? { start: anchor - 7, end: anchor - 1 } : { start: anchor + 1, end: anchor + 7 };
+		case "weekend": {
+			let saturday = before ? anchor - 1 : anchor + 1;
+			while (weekdayOf(saturday) !== 5) saturday += before ? -1 : 1;
+			return { start: saturday, end: saturday + 1 };
+		}
+		default:
+			return before ? { start: anchor - 30, end: anchor - 1 } : { start: anchor + 1, end: anchor + 30 };
+	}
+}
+
+/** Day, month and year: "2023-05-08", "8 May, 2023", "May 8th 2023". */
+const FULL_DATE_PATTERNS: Pattern[] = [
 	{
 		regex: /\b((?:19|20)\d{2})-(\d{2})-(\d{2})\b/g,
 		resolve: (m) => dayRange(Number(m[1]), Number(m[2]), Number(m[3])),
@@ -130,6 +159,31 @@ const PATTERNS: Pattern[] = [
 		regex: new RegExp(`\\b${MONTH} ${ORDINAL},? ${YEAR}\\b`, "g"),
 		resolve: (m) => dayRange(Number(m[3]), monthNumber(m[1]), Number(m[2])),
 	},
+];
+
+/** Most specific first: a span taken by one pattern is not read again by a later one. */
+const PATTERNS: Pattern[] = [
+	{
+		// "the week before 9 June 2023", "last weekend before April 10, 2023", "the day after 2023-05-08"
+		regex: new RegExp(
+			`\\b(?:the |last |that )?(day|week|weekend|month) (before|after|prior to|of) (?<anchor>${FULL_DATE})`,
+			"g",
+		),
+		resolve: (m, reference) => {
+			const anchor = firstDate(m.groups?.anchor ?? "", reference);
+			return anchor && anchoredSpan(anchor.start, m[1], m[2]);
+		},
+	},
+	{
+		// "between August 11 and August 15, 2023", "from 3 May to 9 May 2023"
+		regex: new RegExp(`\\b(?:between|from) (?<first>${OPEN_DATE}) (?:and|to|until) (?<last>${FULL_DATE})`, "g"),
+		resolve: (m, reference) => {
+			const last = firstDate(m.groups?.last ?? "", reference);
+			const first = last && firstDate(m.groups?.first ?? "", last.start);
+			return first && last && first.start <= last.end ? { start: first.start, end: last.end } : undefined;
+		},
+	},
+	...FULL_DATE_PATTERNS,
 	{
 		regex: new RegExp(`\\b${MONTH},? ${YEAR}\\b`, "g"),
 		resolve: (m) => monthOf(Number(m[2]), monthNumber(m[1])),
@@ -225,8 +279,9 @@ export function findTimes(text: string, reference?: Day): DayRange[] {
 	const taken: [number, number][] = [];
 	const found: DayRange[] = [];
 	for (const { regex, resolve } of PATTERNS) {
+		// matchAll iterates over a copy: a resolver may read a date with findTimes again.
 		regex.lastIndex = 0;
-		for (let match = regex.exec(lower); match !== null; match = regex.exec(lower)) {
+		for (const match of lower.matchAll(regex)) {
 			const start = match.index;
 			const end = start + match[0].length;
 			if (taken.some(([s, e]) => start < e && s < end)) continue;
@@ -249,7 +304,7 @@ const LEADING_WINDOW = 60;
  */
 export function leadingDateSpan(text: string): { day: Day; end: number } | undefined {
 	const head = text.slice(0, LEADING_WINDOW).toLowerCase();
-	for (const { regex, resolve } of PATTERNS.slice(0, 3)) {
+	for (const { regex, resolve } of FULL_DATE_PATTERNS) {
 		regex.lastIndex = 0;
 		const match = regex.exec(head);
 		if (match === null || !LEADING.test(head.slice(0, match.index))) continue;

@@ -1,6 +1,6 @@
 import type { CueLookup } from "../../core/cues/cue-recall";
 import { extractCues, type CueRecord, type CueSource } from "../../core/cues/extract-cues";
-import type { DayRange } from "../../core/time/calendar";
+import type { Day, DayRange } from "../../core/time/calendar";
 
 /**
  * The cue graph of the vault: memory → cues, cue → memories (and so cue ↔ cue co-occurrence,
@@ -13,6 +13,7 @@ export class CueIndex implements CueLookup {
 	/** One memory as itself, more as a set: most cues belong to one memory, and a set costs ≈ 100 bytes. */
 	private readonly holders = new Map<string, string | Set<string>>();
 	private readonly times = new Map<string, readonly DayRange[]>();
+	private readonly written = new Map<string, Day>();
 
 	get size(): number {
 		return this.cues.size;
@@ -30,13 +31,16 @@ export class CueIndex implements CueLookup {
 		this.names.set(id, record.names);
 		for (const cue of record.cues) this.hold(cue, id);
 		if (record.times.length > 0) this.times.set(id, record.times);
+		if (record.written !== undefined) this.written.set(id, record.written);
 	}
 
 	/** A note's cues as `set` takes them; undefined for a note the index does not hold. */
 	recordOf(id: string): CueRecord | undefined {
 		const cues = this.cues.get(id);
 		if (!cues) return undefined;
-		return { cues, names: this.names.get(id) ?? [], times: this.times.get(id) ?? [] };
+		const written = this.written.get(id);
+		const record: CueRecord = { cues, names: this.names.get(id) ?? [], times: this.times.get(id) ?? [] };
+		return written === undefined ? record : { ...record, written };
 	}
 
 	remove(id: string): void {
@@ -46,6 +50,7 @@ export class CueIndex implements CueLookup {
 		this.cues.delete(id);
 		this.names.delete(id);
 		this.times.delete(id);
+		this.written.delete(id);
 	}
 
 	rename(oldId: string, newId: string): void {
@@ -53,11 +58,13 @@ export class CueIndex implements CueLookup {
 		if (!cues) return;
 		const times = this.times.get(oldId);
 		const names = this.names.get(oldId) ?? [];
+		const written = this.written.get(oldId);
 		this.remove(oldId);
 		this.cues.set(newId, cues);
 		this.names.set(newId, names);
 		for (const cue of cues) this.hold(cue, newId);
 		if (times) this.times.set(newId, times);
+		if (written !== undefined) this.written.set(newId, written);
 	}
 
 	ids(): IterableIterator<string> {
@@ -83,6 +90,14 @@ export class CueIndex implements CueLookup {
 
 	timed(): IterableIterator<[string, readonly DayRange[]]> {
 		return this.times.entries();
+	}
+
+	writtenOn(id: string): Day | undefined {
+		return this.written.get(id);
+	}
+
+	dated(): IterableIterator<[string, Day]> {
+		return this.written.entries();
 	}
 
 	/** How many memories hold both cues. */

@@ -70,6 +70,18 @@ describe("cueHits", () => {
 		expect(hits[0].score).toBeCloseTo(1, 5);
 	});
 
+	it("matches a time the question names with the day a memory was written", () => {
+		const index = indexOf({
+			...fillers,
+			june: "---\nmemory_created: 2023-06-09\n---\nWe went camping by the lake.",
+			may: "---\nmemory_created: 2023-05-08T10:00:00Z\n---\nWe went camping by the lake.",
+		});
+		const hits = cueHits(index, cueQuery("camping in May 2023"), noSpread, 10);
+		expect(ids(hits)).toEqual(["may", "june"]);
+		expect(hits[0].score).toBeCloseTo(1, 5);
+		expect(hits[1].score).toBeLessThan(0.5);
+	});
+
 	it("lifts a memory that speaks of a time for a question that asks when", () => {
 		const index = indexOf({
 			...fillers,

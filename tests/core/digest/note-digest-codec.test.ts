@@ -14,7 +14,12 @@ const DIGESTS: NoteDigest[] = [
 		parsed: JSON.stringify({ bodyStart: 0, links: [{ link: "Café", original: "[[Café]]" }], aliases: ["😀"] }),
 		snippet: "今日の会議メモ — 😀",
 		duplicateHash: 4_294_967_295,
-		cues: { cues: ["会議", "ada", "café"], names: ["ada"], times: [{ start: 19_000, end: 19_006 }] },
+		cues: {
+			cues: ["会議", "ada", "café"],
+			names: ["ada"],
+			times: [{ start: 19_000, end: 19_006 }],
+			written: 19_001,
+		},
 		warning: "",
 	},
 	{
@@ -37,7 +42,7 @@ const DIGESTS: NoteDigest[] = [
 ];
 
 describe("note digest codec", () => {
-	it("round-trips every field, Unicode, large hashes and a missing hash included", async () => {
+	it("round-trips every field, Unicode, large hashes, a missing hash and a missing written day included", async () => {
 		const bytes = await encodeNoteDigests(DIGESTS);
 		expect(bytes.byteLength % 8).toBe(0);
 		const decoded = await decodeNoteDigests(bytes);

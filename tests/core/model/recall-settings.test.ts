@@ -13,7 +13,7 @@ describe("recall settings", () => {
 			cues: {
 				weight: 0.3,
 				maxShare: 0.1,
-				timeWeight: 1,
+				timeWeight: 2,
 				whenWeight: 0.5,
 				spread: 0.3,
 				spreadSeeds: 10,

@@ -46,6 +46,26 @@ describe("findTimes: relative expressions resolved against the day written", () 
 	});
 });
 
+describe("findTimes: spans anchored on a date", () => {
+	/** A question asked long after: the anchor's own year is used, not today's. */
+	const TODAY = dayOf(2024, 1, 20);
+
+	it.each([
+		["Where was Tim in the week before 16 November 2023?", "2023-11-09..2023-11-15"],
+		["What did Maria do last weekend before April 10, 2023?", "2023-04-08..2023-04-09"],
+		["What happened the day after 2023-05-08?", "2023-05-09"],
+		["Plans for the week of 8 May 2023", "2023-05-08..2023-05-14"],
+		["Where was John between August 11 and August 15 2023?", "2023-08-11..2023-08-15"],
+		["Away from 3 May to 9 May, 2023.", "2023-05-03..2023-05-09"],
+	])("%s → %s", (text, expected) => {
+		expect(iso(findTimes(text, TODAY))).toEqual([expected]);
+	});
+
+	it("does not read a span that ends before it starts: each date is read alone (a date without a year in today's)", () => {
+		expect(iso(findTimes("between 9 May and 3 May 2023", TODAY))).toEqual(["2023-05-03", "2024-05-09"]);
+	});
+});
+
 describe("leadingDateSpan", () => {
 	it("finds the date that opens a journal-style text, after a time of day", () => {
 		const text = "(1:56 pm on 8 May, 2023) Caroline: I went yesterday.";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cueWord } from "../../../src/core/cues/cue-words";
+import { dayOf } from "../../../src/core/time/calendar";
 import { parseRecallSettings } from "../../../src/core/model/recall-settings";
 import { RecallService, type RecallServiceDeps } from "../../../src/engine/recall/recall-service";
 import { VaultIndex } from "../../../src/engine/index/vault-index";
@@ -40,6 +41,18 @@ describe("the cue index follows the vault", () => {
 		await index.apply(vault.delete("Travel/Lisbon trip.md"));
 		expect(holders(recall, "Lisbon")).toEqual([]);
 		expect(recall.cues.size).toBe(Object.keys(FILLER).length);
+	});
+
+	it("keeps the day a memory was written through a rename and drops it with the memory", async () => {
+		const { vault, index, recall } = await setup({
+			"Trip.md": "---\nmemory_created: 2023-05-08T10:00:00Z\n---\nFlights to Porto with Melanie.",
+		});
+		expect(recall.cues.writtenOn("Trip.md")).toBe(dayOf(2023, 5, 8));
+		await index.apply(vault.rename("Trip.md", "Travel/Porto.md"));
+		expect(recall.cues.writtenOn("Trip.md")).toBeUndefined();
+		expect(recall.cues.writtenOn("Travel/Porto.md")).toBe(dayOf(2023, 5, 8));
+		await index.apply(vault.delete("Travel/Porto.md"));
+		expect([...recall.cues.dated()].map(([id]) => id)).not.toContain("Travel/Porto.md");
 	});
 
 	it("counts how many memories hold two cues together", async () => {

@@ -40,3 +40,29 @@ describe("memory_created wins over the file's creation time", () => {
 		expect(h.engine.search("winter", {})[0]).toMatchObject({ path: stored.nodeId, created: NOW });
 	});
 });
+
+describe("a time the question names matches the day a memory was written", () => {
+	it("ranks the memory created in May 2023 first for May, and its twin from June for June", async () => {
+		const painting = "Caroline painted a sunset over the lake with her kids.";
+		const h = await writerHarness({
+			"Memory/Painting one.md": `---\nmemory_created: 2023-05-08T14:00:00Z\n---\n${painting}`,
+			"Memory/Painting two.md": `---\nmemory_created: 2023-06-09T10:00:00Z\n---\n${painting}`,
+			"Memory/Garden.md": "---\nmemory_created: 2023-05-20\n---\nThe garden needs water.",
+			"Memory/Pottery.md": "---\nmemory_created: 2023-06-02\n---\nPottery class on Tuesday.",
+		});
+		const paths = async (question: string) =>
+			(await h.engine.recall(question, { mode: "keyword+graph", readOnly: true })).results.map((hit) => hit.path);
+		expect((await paths("What did Caroline paint in May 2023?")).slice(0, 2)).toEqual([
+			"Memory/Painting one.md",
+			"Memory/Painting two.md",
+		]);
+		expect((await paths("What did Caroline paint on 9 June, 2023?")).slice(0, 2)).toEqual([
+			"Memory/Painting two.md",
+			"Memory/Painting one.md",
+		]);
+		expect((await paths("What did Caroline paint in the week before 12 June 2023?")).slice(0, 2)).toEqual([
+			"Memory/Painting two.md",
+			"Memory/Painting one.md",
+		]);
+	});
+});
