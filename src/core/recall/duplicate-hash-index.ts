@@ -10,6 +10,10 @@ export class DuplicateHashIndex {
 		return this.hashOf.size;
 	}
 
+	get(path: string): number | undefined {
+		return this.hashOf.get(path);
+	}
+
 	set(path: string, hash: number): void {
 		this.delete(path);
 		this.hashOf.set(path, hash);

@@ -43,6 +43,7 @@ describe("DuplicateHashIndex", () => {
 					}
 					for (let hash = 1; hash <= 4; hash++) expect(index.pathsWith(hash)).toEqual(scan(plain, hash));
 					expect(index.size).toBe(plain.size);
+					for (let path = 0; path <= PATHS; path++) expect(index.get(`n${path}.md`)).toBe(plain.get(`n${path}.md`));
 				}
 			}),
 		);
