@@ -9,11 +9,11 @@
  *
  *   npm run bench -- store [--memories 3000,10000] [--via engine,http] [--seed 1] [--no-profile] [--top N] [--save-profile DIR]
  */
-import { setMaxListeners } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Session, type Profiler } from "node:inspector/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { cpuUsage } from "node:process";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -90,9 +90,6 @@ interface HttpRun {
 
 /** Worker mode: one SDK client stores every turn through memory_store. */
 async function storeOverHttp(run: HttpRun): Promise<number[]> {
-	// Every POST passes the transport's one AbortSignal to fetch, whose abort listener goes only
-	// when the request is garbage collected: thousands of quick calls pass Node's leak warning.
-	setMaxListeners(100_000);
 	const client = new Client({ name: "store-bench", version: "1" });
 	await client.connect(
 		new StreamableHTTPClientTransport(new URL(run.url), {
@@ -119,7 +116,11 @@ async function storeOverHttp(run: HttpRun): Promise<number[]> {
 
 function httpInWorker(run: HttpRun): Promise<number[]> {
 	return new Promise((resolve, reject) => {
-		const worker = new Worker(new URL(import.meta.url), { workerData: run });
+		// Every POST adds an abort listener to the transport's one AbortSignal, which goes only when
+		// the request is garbage collected, and fetch caps the signal at 1,500: past that Node warns
+		// on every store, and printing the warnings through this thread cost the server time.
+		const worker = new Worker(new URL(import.meta.url), { workerData: run, stderr: true });
+		worker.stderr.resume();
 		worker.once("message", (latencies: number[]) => resolve(latencies));
 		worker.once("error", reject);
 	});
@@ -214,6 +215,8 @@ interface RunResult {
 	latencies: number[];
 	profile: Profiler.Profile | null;
 	load: number;
+	/** CPU time of the whole process (server, engine, client worker, maintenance worker), ms. */
+	cpuMs: number;
 }
 
 async function runOnce(
@@ -245,12 +248,14 @@ async function runOnce(
 			await session.post("Profiler.setSamplingInterval", { interval: SAMPLE_US });
 			await session.post("Profiler.start");
 		}
+		const cpuBefore = cpuUsage();
 		const latencies = server
 			? await httpInWorker({ url: server.url, token, turns })
 			: await storeAll(turns, engineStore(engine));
+		const cpu = cpuUsage(cpuBefore);
 		const load = loadavg()[0];
 		const profile = profiled ? (await session.post("Profiler.stop")).profile : null;
-		return { latencies, profile, load };
+		return { latencies, profile, load, cpuMs: (cpu.user + cpu.system) / 1000 };
 	} finally {
 		session.disconnect();
 		await server?.close();
@@ -270,12 +275,13 @@ async function main(): Promise<void> {
 	const saveTo = flags.text("save-profile");
 	printLine(`memory_store, one client, sequential, into an empty vault; ${cpus().length} cores`);
 	const rows: (string | number)[][] = [];
+	const tenthRows: (string | number)[][] = [];
 	const profiles: [string, [string, number][]][] = [];
 	const functions: [string, [string, number][]][] = [];
 	for (const count of sizes) {
 		for (const via of vias) {
 			const loadBefore = loadavg()[0];
-			const { latencies, profile, load } = await runOnce(count, via, seed, profiled, follow);
+			const { latencies, profile, load, cpuMs } = await runOnce(count, via, seed, profiled, follow);
 			const seconds = latencies.reduce((sum, ms) => sum + ms, 0) / 1000;
 			const tail = latencies.slice(Math.floor(latencies.length * 0.9));
 			const tailSeconds = tail.reduce((sum, ms) => sum + ms, 0) / 1000;
@@ -288,8 +294,10 @@ async function main(): Promise<void> {
 				Math.round(tail.length / tailSeconds),
 				percentile(tail, 50).toFixed(1),
 				percentile(tail, 95).toFixed(1),
+				(cpuMs / count).toFixed(2),
 				`${loadBefore.toFixed(1)} → ${load.toFixed(1)}`,
 			]);
+			tenthRows.push([count, via, ...tenths(latencies).map((rate) => Math.round(rate))]);
 			if (profile) {
 				profiles.push([`${count} via ${via}`, stageProfile(profile, count)]);
 				if (top > 0) functions.push([`${count} via ${via}`, functionProfile(profile, count, top)]);
@@ -301,6 +309,8 @@ async function main(): Promise<void> {
 	}
 	printLine("");
 	printLine(formatTable(HEADERS, rows));
+	printLine("\nstores/s by tenth of the run (1 = the first tenth, into the emptiest vault)");
+	printLine(formatTable(["memories", "via", ...Array.from({ length: 10 }, (_, i) => String(i + 1))], tenthRows));
 	for (const [run, profile] of profiles) {
 		const total = profile.reduce((sum, [, ms]) => sum + ms, 0);
 		printLine(`\nWhere the main thread's time goes, ${run} (CPU profile, ms per store)`);
@@ -331,8 +341,20 @@ const HEADERS = [
 	"last 10 %: stores/s",
 	"p50 ms",
 	"p95 ms",
+	"cpu ms / store",
 	"load (1 min) start → end",
 ];
+
+/** Stores per second in each tenth of the run, in order. */
+function tenths(latencies: readonly number[]): number[] {
+	return Array.from({ length: 10 }, (_, i) => {
+		const part = latencies.slice(
+			Math.floor((latencies.length * i) / 10),
+			Math.floor((latencies.length * (i + 1)) / 10),
+		);
+		return (1000 * part.length) / part.reduce((sum, ms) => sum + ms, 0);
+	});
+}
 
 if (isMainThread) await main();
 else parentPort?.postMessage(await storeOverHttp(workerData as HttpRun));

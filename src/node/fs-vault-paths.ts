@@ -8,6 +8,8 @@ import { describeFsError } from "./fs-errors";
  */
 export class VaultPaths {
 	private realRoot: Promise<string> | null = null;
+	/** What realRoot resolved to, once it has. */
+	private realRootPath = "";
 
 	constructor(readonly root: string) {}
 
@@ -18,8 +20,23 @@ export class VaultPaths {
 	 */
 	async resolve(path: unknown, argument: string): Promise<string> {
 		const segments = vaultSegments(path, argument);
-		const root = await this.rootReal();
-		const real = await realpathOfExisting(join(root, ...segments));
+		return this.inside(await realpathOfExisting(join(await this.rootReal(), ...segments)), path, argument);
+	}
+
+	/**
+	 * Absolute path for a file about to be created exclusively (O_CREAT | O_EXCL, which never
+	 * follows a link at the last segment): only its folder is resolved, one realpath instead of a
+	 * failed one on the file and then one on the folder.
+	 */
+	async resolveNew(path: unknown, argument: string): Promise<string> {
+		const segments = vaultSegments(path, argument);
+		const name = segments.pop() as string;
+		const folder = await realpathOfExisting(join(await this.rootReal(), ...segments));
+		return join(this.inside(folder, path, argument), name);
+	}
+
+	private inside(real: string, path: unknown, argument: string): string {
+		const root = this.realRootPath;
 		if (real !== root && !real.startsWith(root + sep)) {
 			throw outside(path as string, argument, "it leads through a symbolic link to a place outside the vault");
 		}
@@ -27,10 +44,13 @@ export class VaultPaths {
 	}
 
 	private rootReal(): Promise<string> {
-		this.realRoot ??= fs.realpath(resolve(this.root)).catch((error: unknown) => {
-			this.realRoot = null; // the folder may appear later
-			throw new Error(`The vault folder "${this.root}" cannot be opened: ${describeFsError(error)}.`);
-		});
+		this.realRoot ??= fs.realpath(resolve(this.root)).then(
+			(real) => (this.realRootPath = real),
+			(error: unknown) => {
+				this.realRoot = null; // the folder may appear later
+				throw new Error(`The vault folder "${this.root}" cannot be opened: ${describeFsError(error)}.`);
+			},
+		);
 		return this.realRoot;
 	}
 }

@@ -143,18 +143,27 @@ export class FsVault implements VaultPort {
 		return removed;
 	}
 
+	/**
+	 * Writes a new note and fsyncs it before resolving; the folder is not fsynced (on ext4 and
+	 * other journaling file systems the file's fsync commits its new folder entry). Every step waits for the thread pool, so the
+	 * steps are as few as they can be: the folder is created only when the open finds it missing,
+	 * and the stat the watcher needs runs beside the fsync.
+	 */
 	async createNote(path: string, content: string): Promise<VaultFile> {
-		const absolute = await this.paths.resolve(path, "path");
+		const absolute = await this.paths.resolveNew(path, "path");
 		checkWritableNotePath(path, "path");
 		try {
-			await fs.mkdir(dirname(absolute), { recursive: true });
-			const handle = await fs.open(absolute, "wx");
+			const handle = await openNew(absolute);
 			try {
 				await handle.writeFile(content, "utf8");
-				// Remembered before the fsync, which can outlast the watcher's settle time.
-				const stats = await handle.stat();
-				this.ownCreates.remember(path, identityOf(stats));
-				await handle.sync();
+				// Remembered as soon as known, not after the fsync, which can outlast the watcher's settle time.
+				const [stats] = await Promise.all([
+					handle.stat().then((stats) => {
+						this.ownCreates.remember(path, identityOf(stats));
+						return stats;
+					}),
+					handle.sync(),
+				]);
 				return toVaultFile(path, stats);
 			} catch (error) {
 				this.ownCreates.forget(path);
@@ -228,6 +237,17 @@ export class FsVault implements VaultPort {
 		if (folder === "node_modules" || folder.endsWith("/node_modules")) return true;
 		return this.excludedFolders.some((excluded) => folder === excluded || folder.startsWith(`${excluded}/`));
 	}
+}
+
+/** Opens a file that must not exist yet for writing, creating its folder when that is missing. */
+async function openNew(absolute: string): Promise<fs.FileHandle> {
+	try {
+		return await fs.open(absolute, "wx");
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+	}
+	await fs.mkdir(dirname(absolute), { recursive: true });
+	return fs.open(absolute, "wx");
 }
 
 /**

@@ -234,6 +234,15 @@ describe("FsVault.createNote", () => {
 		expect(await readdir(join(base, "outside"))).toEqual([]);
 		expect(await readdir(base)).toEqual(["outside", "vault"]);
 	});
+
+	it("never writes through a link at the note's own path, even one that leads nowhere yet", async () => {
+		await mkdir(join(base, "outside"));
+		await symlink(join(base, "outside", "planted.md"), join(root, "Planted.md"));
+		await expect(new FsVault(root).createNote("Planted.md", "x")).rejects.toThrow(
+			'Cannot create note "Planted.md": a file already exists at that path.',
+		);
+		expect(await readdir(join(base, "outside"))).toEqual([]);
+	});
 });
 
 describe("FsVault.moveNote", () => {

@@ -40,6 +40,7 @@ import { asksWhy } from "../../core/recall/query-intent";
 import { weightByCoverage } from "../../core/recall/query-coverage";
 import { compileFilters } from "../../core/recall/search-filters";
 import { duplicateHash } from "../../core/recall/duplicates";
+import { DuplicateHashIndex } from "../../core/recall/duplicate-hash-index";
 import { conflictsAmong } from "../../core/recall/hit-conflicts";
 import { conflictProfile, type ConflictProfile } from "../../core/recall/conflicts";
 import type { IndexChange, VaultIndex } from "../index/vault-index";
@@ -119,7 +120,7 @@ export class RecallService {
 	 */
 	private readonly snippets = new Map<string, string>();
 	/** duplicateHash of each note's body (bodies longer than any memory left out): finds exact duplicates at store. ≈ 50 bytes a note. */
-	private readonly duplicateHashes = new Map<string, number>();
+	private readonly duplicateHashes = new DuplicateHashIndex();
 	/** Conflict profiles of snippets (see flagConflicts), dropped when the note changes. */
 	private readonly snippetProfiles = new Map<string, ConflictProfile>();
 	/** Names, topics, tags, link texts and times of every note, for the cue channel. */
@@ -232,9 +233,7 @@ export class RecallService {
 	exactDuplicateCandidates(text: string): string[] {
 		const hash = duplicateHash(text);
 		if (hash === 0) return [];
-		const found: string[] = [];
-		for (const [path, other] of this.duplicateHashes) if (other === hash) found.push(path);
-		return found.sort();
+		return this.duplicateHashes.pathsWith(hash);
 	}
 
 	/** Follows the index's removals and renames; returns a function that stops following. */
@@ -536,9 +535,7 @@ export class RecallService {
 			this.snippets.delete(change.oldPath);
 			if (snippet !== undefined) this.snippets.set(change.path, snippet);
 			this.snippetProfiles.delete(change.oldPath);
-			const hash = this.duplicateHashes.get(change.oldPath);
-			this.duplicateHashes.delete(change.oldPath);
-			if (hash !== undefined) this.duplicateHashes.set(change.path, hash);
+			this.duplicateHashes.rename(change.oldPath, change.path);
 			this.cues.rename(change.oldPath, change.path);
 			this.episodes.rename(change.oldPath, change.path);
 			this.embeddings?.rename(change.oldPath, change.path);

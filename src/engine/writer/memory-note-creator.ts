@@ -115,6 +115,7 @@ export class MemoryNoteCreator {
 		const path = created.file.path;
 		// Indexed from the text just written; the watcher does not report our own create again.
 		await this.deps.index.applyCreated(created.file, created.text);
+		this.texts.written(path, created.text);
 		// Read-your-writes: the next recall finds the memory by its vectors too, not only once the background queue gets to it.
 		await this.deps.recall.whenSearchable(path);
 		return {

@@ -29,11 +29,7 @@ export class NoteTextCache {
 	}
 
 	async read(path: string): Promise<string> {
-		if (this.index.graph !== this.graph) {
-			this.graph = this.index.graph;
-			this.texts.clear();
-			this.chars = 0;
-		}
+		this.followRebuild();
 		const cached = this.texts.get(path);
 		if (cached !== undefined) {
 			this.texts.delete(path);
@@ -44,6 +40,24 @@ export class NoteTextCache {
 		const text = await this.readNote(path);
 		if (changes === this.changes && this.index.graph === this.graph) this.keep(path, text);
 		return text;
+	}
+
+	/**
+	 * The text the writer just wrote and the index applied: the next stores compare with the
+	 * memory before theirs, and reading it back from disk was one file read on every store.
+	 */
+	written(path: string, text: string): void {
+		this.followRebuild();
+		this.drop(path);
+		this.keep(path, text);
+	}
+
+	/** Texts kept for an older graph may be stale: a rebuild read the vault again. */
+	private followRebuild(): void {
+		if (this.index.graph === this.graph) return;
+		this.graph = this.index.graph;
+		this.texts.clear();
+		this.chars = 0;
 	}
 
 	private keep(path: string, text: string): void {

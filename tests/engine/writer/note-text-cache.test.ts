@@ -43,3 +43,26 @@ describe("the texts store-time similarity keeps", () => {
 		});
 	});
 });
+
+describe("the text of a memory just stored", () => {
+	it("is kept, so the next store compares with it without reading it back", async () => {
+		const vault = new MemoryVault({ "Garden.md": "Tomatoes need more water in July." });
+		vault.now = NOW;
+		const { engine } = await startEngine(vault, testSettings(), { follow: false });
+		const reads: string[] = [];
+		const read = vault.read.bind(vault);
+		vault.read = (path) => (reads.push(path), read(path));
+		const first = await engine.writer.store({ content: BEFORE });
+		const second = await engine.writer.store({ content: RELATED });
+		expect(second.autoLinks.map((link) => link.target)).toEqual([first.nodeId]);
+		expect(reads).not.toContain(first.nodeId);
+		// An edit of it is still seen: the change report drops the kept text, so it is read then.
+		vault.write(first.nodeId, FACT);
+		await engine.index.apply({ type: "modify", path: first.nodeId });
+		expect(await engine.writer.store({ content: FACT })).toMatchObject({
+			status: "duplicate",
+			duplicateOf: first.nodeId,
+		});
+		expect(reads).toContain(first.nodeId);
+	});
+});

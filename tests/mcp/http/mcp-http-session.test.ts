@@ -36,6 +36,24 @@ describe("MCP HTTP server: sessions", () => {
 		await client.close();
 	});
 
+	it("answers a request with one JSON body, not an event stream", async () => {
+		const { server, token } = await start();
+		const sessionId = await initializeRaw(server.port, token);
+		const reply = await rawRequest({
+			port: server.port,
+			headers: {
+				...MCP_HEADERS,
+				authorization: `Bearer ${token}`,
+				"mcp-session-id": sessionId,
+				"mcp-protocol-version": "2025-11-25",
+			},
+			body: LIST_TOOLS,
+		});
+		expect(reply.status).toBe(200);
+		expect(reply.headers["content-type"]).toMatch(/^application\/json/);
+		expect(JSON.parse(reply.body)).toMatchObject({ jsonrpc: "2.0", id: 2, result: { tools: [{ name: "echo" }] } });
+	});
+
 	it("gives every client its own session", async () => {
 		const { server, token } = await start();
 		const first = await connectClient(server.url, token);
