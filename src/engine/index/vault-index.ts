@@ -180,10 +180,11 @@ export class VaultIndex {
 			if (progress) progress.done = done;
 			onProgress?.(done, files.length);
 		};
+		const slicer = this.options.timers ? new TimeSlicer(this.options.timers, this.options.sliceMs) : null;
 		try {
 			const unread = await this.takeCached(files, add);
 			await forEachConcurrently(unread, this.options.readConcurrency ?? 16, async (file) => {
-				const loaded = await this.loadInput(file);
+				const loaded = await this.loadInput(file, undefined, slicer);
 				add(loaded?.input ?? null, file.path);
 			});
 			// Reads finish in any order; the graph's node order (Louvain's visiting order) must not depend on it.
@@ -191,7 +192,7 @@ export class VaultIndex {
 			const graph = this.emptyGraph();
 			for (const path of outside) graph.setOutsideNote(path);
 			const steps = graph.addNotesStepwise(inputs);
-			if (this.options.timers) await new TimeSlicer(this.options.timers, this.options.sliceMs).drain(steps);
+			if (slicer) await slicer.drain(steps);
 			else runToEnd(steps);
 			this.graph = graph;
 			this.built = true;
@@ -376,9 +377,11 @@ export class VaultIndex {
 		if (this.graph.removeNote(path)) this.emit({ type: "remove", path });
 	}
 
+	/** With a `slicer` (a full index), the work after the read runs in its turn (see TimeSlicer.inTurn). */
 	private async loadInput(
 		file: VaultFile,
 		known?: LoadedNote,
+		slicer?: TimeSlicer | null,
 	): Promise<{ input: NoteInput; ownWrite: boolean } | null> {
 		this.warningByPath.delete(file.path);
 		if (file.size > this.settings.maxNoteBytes) {
@@ -397,6 +400,10 @@ export class VaultIndex {
 			return null;
 		}
 		if (!note) return null;
+		return slicer ? slicer.inTurn(() => this.indexLoaded(file, note)) : this.indexLoaded(file, note);
+	}
+
+	private indexLoaded(file: VaultFile, note: LoadedNote): { input: NoteInput; ownWrite: boolean } | null {
 		const problem = noteProblems(note);
 		if (problem) this.warn(file.path, problem.message, problem.skip);
 		if (problem?.skip) return null;
