@@ -7,7 +7,7 @@ import { isLinkTargetPath, isMemoryPath } from "../../core/model/memory-paths";
 import { basenameKey } from "../../core/parse/link-resolver";
 import { parseNote } from "../../core/parse/parse-note";
 import { noteProblems } from "../../core/parse/note-problems";
-import { vaultDifferences } from "../../core/graph/vault-differences";
+import { vaultDifferencesStepwise, type IndexedStamp, type VaultDifferences } from "../../core/graph/vault-differences";
 import { errorMessage } from "../../core/model/error-message";
 import type { Timers } from "../../core/model/timers";
 import { TimeSlicer } from "./time-slicer";
@@ -295,18 +295,32 @@ export class VaultIndex {
 	private async reconcileNow(): Promise<void> {
 		if (!this.built) return;
 		const everything = await this.vault.list();
-		// A note listed by the build but gone before it was read was taken as a link target outside memory.
-		const present = new Set(everything.map((file) => file.path));
-		for (const path of this.graph.outsideNotePaths()) if (!present.has(path)) this.graph.removeOutsideNote(path);
-		const listed = everything.filter((file) => this.includes(file.path));
-		const indexed = this.graph.notePaths().flatMap((path) => {
-			const node = this.graph.node(path);
-			return node ? [{ path, mtime: node.mtime, size: node.size }] : [];
-		});
-		const { renamed, changed, removed } = vaultDifferences(indexed, listed);
+		const steps = this.reconcileSteps(everything);
+		const { timers, sliceMs } = this.options;
+		const { renamed, changed, removed } = timers ? await new TimeSlicer(timers, sliceMs).drain(steps) : runToEnd(steps);
 		for (const { oldPath, path } of renamed) await this.applyRename(oldPath, path);
 		for (const path of removed) this.removePath(path);
 		for (const path of changed) await this.applyNow({ type: "modify", path });
+	}
+
+	/** What reconcile must apply, in steps of one note (10k notes take tens of ms in one go). */
+	private *reconcileSteps(everything: readonly VaultFile[]): Generator<void, VaultDifferences> {
+		// A note listed by the build but gone before it was read was taken as a link target outside memory.
+		const present = new Set(everything.map((file) => file.path));
+		yield;
+		for (const path of this.graph.outsideNotePaths()) if (!present.has(path)) this.graph.removeOutsideNote(path);
+		const listed: VaultFile[] = [];
+		for (const file of everything) {
+			if (this.includes(file.path)) listed.push(file);
+			yield;
+		}
+		const indexed: IndexedStamp[] = [];
+		for (const path of this.graph.notePaths()) {
+			const node = this.graph.node(path);
+			if (node) indexed.push({ path, mtime: node.mtime, size: node.size });
+			yield;
+		}
+		return yield* vaultDifferencesStepwise(indexed, listed);
 	}
 
 	stop(): void {
