@@ -247,7 +247,7 @@ export class MemoryEngine {
 
 	/** Indexes the vault again from scratch (following goes on) and recomputes the communities. */
 	async rebuild(onProgress?: ProgressListener): Promise<IndexReport> {
-		const report = await this.index.build(onProgress);
+		const report = await this.recallService.reindex(() => this.index.build(onProgress));
 		await this.updateCommunities();
 		return report;
 	}

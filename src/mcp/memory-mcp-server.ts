@@ -37,13 +37,7 @@ const INSTRUCTIONS =
  */
 export function memoryMcpServerFactory(engine: MemoryEngine, info: MemoryServerInfo): () => McpServer {
 	const context = new ToolContext(engine, info.onError);
-	const tools = new MemoryToolList();
-	registerRecallTools(tools, context);
-	registerGetTools(tools, context);
-	registerGraphTools(tools, context);
-	registerWriteTools(tools, context);
-	registerCoreTools(tools, context);
-	registerVaultTools(tools, context);
+	const tools = memoryToolList(context);
 	const jsonSchemaValidator = new AjvJsonSchemaValidator();
 	return () => {
 		const server = new McpServer(
@@ -60,6 +54,18 @@ export function memoryMcpServerFactory(engine: MemoryEngine, info: MemoryServerI
 		registerMemoryPrompts(server, context);
 		return server;
 	};
+}
+
+/** Every memory tool, over the context's engine. */
+export function memoryToolList(context: ToolContext): MemoryToolList {
+	const tools = new MemoryToolList();
+	registerRecallTools(tools, context);
+	registerGetTools(tools, context);
+	registerGraphTools(tools, context);
+	registerWriteTools(tools, context);
+	registerCoreTools(tools, context);
+	registerVaultTools(tools, context);
+	return tools;
 }
 
 /** One MCP server with every memory tool (a single connection, e.g. tests over an in-memory transport). */

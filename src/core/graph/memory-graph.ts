@@ -268,8 +268,11 @@ export class MemoryGraph {
 }
 
 /** Runs every step of a stepwise operation at once. */
-export function runToEnd(steps: Iterator<unknown>): void {
-	while (steps.next().done !== true);
+export function runToEnd<R>(steps: Iterator<unknown, R>): R {
+	for (;;) {
+		const step = steps.next();
+		if (step.done === true) return step.value;
+	}
 }
 
 function linkNames(links: RawLink[]): Set<string> {

@@ -22,10 +22,32 @@ export interface VaultDifferences {
  * as one rename, keeping the note's history; everything else is a change or a removal.
  */
 export function vaultDifferences(indexed: readonly IndexedStamp[], listed: readonly VaultFile[]): VaultDifferences {
-	const listedPaths = new Set(listed.map((file) => file.path));
-	const indexedByPath = new Map(indexed.map((stamp) => [stamp.path, stamp]));
+	const steps = vaultDifferencesStepwise(indexed, listed);
+	for (;;) {
+		const step = steps.next();
+		if (step.done === true) return step.value;
+	}
+}
+
+/** `vaultDifferences` in steps of one note, for a caller that yields the thread between slices (see TimeSlicer.drain). */
+export function* vaultDifferencesStepwise(
+	indexed: readonly IndexedStamp[],
+	listed: readonly VaultFile[],
+): Generator<void, VaultDifferences> {
+	const listedPaths = new Set<string>();
+	for (const file of listed) {
+		listedPaths.add(file.path);
+		yield;
+	}
+	const indexedByPath = new Map<string, IndexedStamp>();
+	for (const stamp of indexed) {
+		indexedByPath.set(stamp.path, stamp);
+		yield;
+	}
 	const vanished = indexed.filter((stamp) => !listedPaths.has(stamp.path));
+	yield;
 	const added = listed.filter((file) => !indexedByPath.has(file.path));
+	yield;
 
 	const vanishedByStamp = groupBy(vanished, stampKey);
 	const addedByStamp = groupBy(added, stampKey);
@@ -38,13 +60,13 @@ export function vaultDifferences(indexed: readonly IndexedStamp[], listed: reado
 		renamedPaths.add(olds[0].path).add(news[0].path);
 	}
 
-	const changed = listed
-		.filter((file) => {
-			if (renamedPaths.has(file.path)) return false;
-			const stamp = indexedByPath.get(file.path);
-			return stamp === undefined || stamp.mtime !== file.mtime || stamp.size !== file.size;
-		})
-		.map((file) => file.path);
+	const changed: string[] = [];
+	for (const file of listed) {
+		const stamp = indexedByPath.get(file.path);
+		const differs = stamp === undefined || stamp.mtime !== file.mtime || stamp.size !== file.size;
+		if (differs && !renamedPaths.has(file.path)) changed.push(file.path);
+		yield;
+	}
 	const removed = vanished.filter((stamp) => !renamedPaths.has(stamp.path)).map((stamp) => stamp.path);
 	return { renamed, changed, removed };
 }

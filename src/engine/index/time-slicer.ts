@@ -12,6 +12,7 @@ export const DEFAULT_SLICE_MS = 8;
 export class TimeSlicer {
 	private sliceStart: number;
 	private yields = 0;
+	private turns: Promise<void> = Promise.resolve();
 
 	constructor(
 		private readonly timers: Timers,
@@ -44,6 +45,24 @@ export class TimeSlicer {
 			step(item);
 			if (this.due()) await this.yield();
 		}
+	}
+
+	/**
+	 * Runs `step` once every step queued before it has run and the slice has time left (else
+	 * after a yield). Steps of concurrent work (notes indexed as their reads complete) run one at a
+	 * time in the order queued: I/O completions that arrive together would otherwise run back to
+	 * back in one long task, each on its own `yield()` firing in the same turn of the loop.
+	 */
+	inTurn<T>(step: () => T): Promise<T> {
+		const run = this.turns.then(async () => {
+			if (this.due()) await this.yield();
+			return step();
+		});
+		this.turns = run.then(
+			() => undefined,
+			() => undefined,
+		);
+		return run;
 	}
 
 	/** Runs a generator of small steps (see MemoryGraph.addNotesStepwise) to its end, yielding between slices; returns what it returns. */

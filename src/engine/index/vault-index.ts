@@ -7,7 +7,7 @@ import { isLinkTargetPath, isMemoryPath } from "../../core/model/memory-paths";
 import { basenameKey } from "../../core/parse/link-resolver";
 import { parseNote } from "../../core/parse/parse-note";
 import { noteProblems } from "../../core/parse/note-problems";
-import { vaultDifferences } from "../../core/graph/vault-differences";
+import { vaultDifferencesStepwise, type IndexedStamp, type VaultDifferences } from "../../core/graph/vault-differences";
 import { errorMessage } from "../../core/model/error-message";
 import type { Timers } from "../../core/model/timers";
 import { TimeSlicer } from "./time-slicer";
@@ -180,10 +180,11 @@ export class VaultIndex {
 			if (progress) progress.done = done;
 			onProgress?.(done, files.length);
 		};
+		const slicer = this.options.timers ? new TimeSlicer(this.options.timers, this.options.sliceMs) : null;
 		try {
 			const unread = await this.takeCached(files, add);
 			await forEachConcurrently(unread, this.options.readConcurrency ?? 16, async (file) => {
-				const loaded = await this.loadInput(file);
+				const loaded = await this.loadInput(file, undefined, slicer);
 				add(loaded?.input ?? null, file.path);
 			});
 			// Reads finish in any order; the graph's node order (Louvain's visiting order) must not depend on it.
@@ -191,7 +192,7 @@ export class VaultIndex {
 			const graph = this.emptyGraph();
 			for (const path of outside) graph.setOutsideNote(path);
 			const steps = graph.addNotesStepwise(inputs);
-			if (this.options.timers) await new TimeSlicer(this.options.timers, this.options.sliceMs).drain(steps);
+			if (slicer) await slicer.drain(steps);
 			else runToEnd(steps);
 			this.graph = graph;
 			this.built = true;
@@ -294,18 +295,32 @@ export class VaultIndex {
 	private async reconcileNow(): Promise<void> {
 		if (!this.built) return;
 		const everything = await this.vault.list();
-		// A note listed by the build but gone before it was read was taken as a link target outside memory.
-		const present = new Set(everything.map((file) => file.path));
-		for (const path of this.graph.outsideNotePaths()) if (!present.has(path)) this.graph.removeOutsideNote(path);
-		const listed = everything.filter((file) => this.includes(file.path));
-		const indexed = this.graph.notePaths().flatMap((path) => {
-			const node = this.graph.node(path);
-			return node ? [{ path, mtime: node.mtime, size: node.size }] : [];
-		});
-		const { renamed, changed, removed } = vaultDifferences(indexed, listed);
+		const steps = this.reconcileSteps(everything);
+		const { timers, sliceMs } = this.options;
+		const { renamed, changed, removed } = timers ? await new TimeSlicer(timers, sliceMs).drain(steps) : runToEnd(steps);
 		for (const { oldPath, path } of renamed) await this.applyRename(oldPath, path);
 		for (const path of removed) this.removePath(path);
 		for (const path of changed) await this.applyNow({ type: "modify", path });
+	}
+
+	/** What reconcile must apply, in steps of one note (10k notes take tens of ms in one go). */
+	private *reconcileSteps(everything: readonly VaultFile[]): Generator<void, VaultDifferences> {
+		// A note listed by the build but gone before it was read was taken as a link target outside memory.
+		const present = new Set(everything.map((file) => file.path));
+		yield;
+		for (const path of this.graph.outsideNotePaths()) if (!present.has(path)) this.graph.removeOutsideNote(path);
+		const listed: VaultFile[] = [];
+		for (const file of everything) {
+			if (this.includes(file.path)) listed.push(file);
+			yield;
+		}
+		const indexed: IndexedStamp[] = [];
+		for (const path of this.graph.notePaths()) {
+			const node = this.graph.node(path);
+			if (node) indexed.push({ path, mtime: node.mtime, size: node.size });
+			yield;
+		}
+		return yield* vaultDifferencesStepwise(indexed, listed);
 	}
 
 	stop(): void {
@@ -376,9 +391,11 @@ export class VaultIndex {
 		if (this.graph.removeNote(path)) this.emit({ type: "remove", path });
 	}
 
+	/** With a `slicer` (a full index), the work after the read runs in its turn (see TimeSlicer.inTurn). */
 	private async loadInput(
 		file: VaultFile,
 		known?: LoadedNote,
+		slicer?: TimeSlicer | null,
 	): Promise<{ input: NoteInput; ownWrite: boolean } | null> {
 		this.warningByPath.delete(file.path);
 		if (file.size > this.settings.maxNoteBytes) {
@@ -397,6 +414,10 @@ export class VaultIndex {
 			return null;
 		}
 		if (!note) return null;
+		return slicer ? slicer.inTurn(() => this.indexLoaded(file, note)) : this.indexLoaded(file, note);
+	}
+
+	private indexLoaded(file: VaultFile, note: LoadedNote): { input: NoteInput; ownWrite: boolean } | null {
 		const problem = noteProblems(note);
 		if (problem) this.warn(file.path, problem.message, problem.skip);
 		if (problem?.skip) return null;

@@ -133,6 +133,8 @@ export class RecallService {
 	 * whose stamp still matches. Every later read re-indexes, since an edit can keep mtime and size.
 	 */
 	private fromCache: Set<string>;
+	/** The keyword index a full re-index fills (see `reindex`); null otherwise. */
+	private rebuilding: KeywordIndex | null = null;
 
 	constructor(private readonly deps: RecallServiceDeps = {}) {
 		this.keywordIndex = deps.keywordIndex ?? new KeywordIndex(deps.keywordSettings ?? {});
@@ -156,6 +158,26 @@ export class RecallService {
 	adoptCachedKeywordIndex(index: KeywordIndex): void {
 		this.keywordIndex = index;
 		this.fromCache = new Set(index.ids());
+	}
+
+	/**
+	 * Runs a full re-index of the vault (`build`) into a new keyword index, which replaces the
+	 * current one when the build succeeds. Recall meanwhile answers from the current index, as it
+	 * does from the current graph, and no live index discards every note: that made it compact
+	 * all its postings in one task (≈ 130 ms at 10k notes).
+	 */
+	async reindex<T>(build: () => Promise<T>): Promise<T> {
+		const fresh = new KeywordIndex(this.keywordIndex.settings);
+		this.rebuilding = fresh;
+		try {
+			const result = await build();
+			this.keywordIndex = fresh;
+			this.fromCache.clear();
+			this.keywordChanges++;
+			return result;
+		} finally {
+			if (this.rebuilding === fresh) this.rebuilding = null;
+		}
 	}
 
 	/** Embeddings, when a model is loaded: notes loaded from now on are embedded too. */
@@ -189,9 +211,10 @@ export class RecallService {
 	readonly noteLoaded = (note: LoadedNote): void => {
 		const path = note.file.path;
 		const stamp = fileStamp(note.file);
-		const cachedAndUnchanged = this.fromCache.delete(path) && this.keyword.stampOf(path) === stamp;
+		const keyword = this.rebuilding ?? this.keyword;
+		const cachedAndUnchanged = this.fromCache.delete(path) && keyword.stampOf(path) === stamp;
 		if (!cachedAndUnchanged) {
-			this.keyword.replace(keywordDocument(path, note.content, note.parsed, this.keyword.settings), stamp);
+			keyword.replace(keywordDocument(path, note.content, note.parsed, keyword.settings), stamp);
 			this.keywordChanges++;
 		}
 		const body = note.content.slice(note.parsed.bodyStart).trim();
@@ -522,6 +545,7 @@ export class RecallService {
 		if (change.type === "remove") {
 			this.keywordChanges++;
 			this.keyword.remove(change.path);
+			this.rebuilding?.remove(change.path);
 			this.snippets.delete(change.path);
 			this.snippetProfiles.delete(change.path);
 			this.duplicateHashes.delete(change.path);
@@ -531,6 +555,7 @@ export class RecallService {
 		} else if (change.type === "rename") {
 			this.keywordChanges++;
 			this.keyword.rename(change.oldPath, change.path);
+			this.rebuilding?.rename(change.oldPath, change.path);
 			const snippet = this.snippets.get(change.oldPath);
 			this.snippets.delete(change.oldPath);
 			if (snippet !== undefined) this.snippets.set(change.path, snippet);

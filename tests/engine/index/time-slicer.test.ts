@@ -50,6 +50,39 @@ describe("TimeSlicer", () => {
 		expect(order).toHaveLength(7);
 	});
 
+	it("runs steps queued by concurrent work one at a time, in order, yielding between slices rather than in one long run", async () => {
+		let now = 0;
+		const slicer = new TimeSlicer(countingTimers(), 8, () => now);
+		const order: string[] = [];
+		// Ten completions arrive together (as I/O callbacks do); each step takes 3 ms of the fake clock.
+		const arrivals = Array.from({ length: 10 }, (_, i) =>
+			Promise.resolve().then(() =>
+				slicer.inTurn(() => {
+					now += 3;
+					order.push(`note ${i}`);
+					return i;
+				}),
+			),
+		);
+		nodeSetTimeout(() => order.push("timer"), 0);
+		expect(await Promise.all(arrivals)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+		// Three steps fill a slice (9 ms ≥ 8): the due timer runs after the third, not after the tenth.
+		expect(order.slice(0, 4)).toEqual(["note 0", "note 1", "note 2", "timer"]);
+		expect(order.filter((entry) => entry.startsWith("note"))).toEqual(
+			Array.from({ length: 10 }, (_, i) => `note ${i}`),
+		);
+		expect(slicer.yielded).toBe(3);
+	});
+
+	it("goes on with the next step when one throws", async () => {
+		const slicer = new TimeSlicer(countingTimers(), 8, () => 0);
+		const failed = slicer.inTurn(() => {
+			throw new Error("unreadable");
+		});
+		await expect(failed).rejects.toThrow("unreadable");
+		await expect(slicer.inTurn(() => "next")).resolves.toBe("next");
+	});
+
 	it("does not yield while a slice has time left", async () => {
 		const timers = countingTimers();
 		const slicer = new TimeSlicer(timers, 8, () => 0);

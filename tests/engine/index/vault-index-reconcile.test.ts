@@ -1,6 +1,8 @@
 import fc from "fast-check";
+import { clearTimeout, setTimeout } from "node:timers";
 import { describe, expect, it } from "vitest";
 import { graphSnapshot } from "../../../src/core/graph/snapshot";
+import type { Timers } from "../../../src/core/model/timers";
 import type { VaultEventListener, VaultFile, VaultPort } from "../../../src/core/model/vault";
 import { VaultIndex, type IndexChange } from "../../../src/engine/index/vault-index";
 import { ForwardingVault } from "../../helpers/forwarding-vault";
@@ -47,7 +49,49 @@ async function freshSnapshot(vault: VaultPort): Promise<unknown> {
 	return graphSnapshot(fresh.graph);
 }
 
+/** Node timers that count the yields. */
+function countingTimers(): Timers & { calls: number } {
+	const timers = {
+		calls: 0,
+		setTimeout: (callback: () => void, ms: number) => {
+			timers.calls++;
+			return setTimeout(callback, ms);
+		},
+		clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
+	};
+	return timers;
+}
+
 describe("VaultIndex reconciles once watching is live", () => {
+	it("works out what to apply in slices that yield, with the result of the one-go reconcile", async () => {
+		const notes: Record<string, string> = {};
+		for (let i = 0; i < 200; i++) notes[`Note ${i}.md`] = `note ${i} links [[Note ${(i + 1) % 200}]]`;
+		const results: unknown[] = [];
+		for (const timers of [countingTimers(), undefined]) {
+			const inner = new MemoryVault(notes);
+			const vault = new LateWatchVault(inner);
+			const index = new VaultIndex(vault, { timers, sliceMs: 0 });
+			index.start();
+			await index.build();
+			const yieldsAfterBuild = timers?.calls ?? 0;
+			inner.now += 1000;
+			inner.rename("Note 3.md", "Moved/Note 3.md");
+			inner.write("Note 7.md", "now links [[Note 9]]");
+			inner.delete("Note 11.md");
+			inner.write("New.md", "[[Note 1]]");
+			const changes: IndexChange[] = [];
+			index.onChange((change) => changes.push(change));
+			vault.goLive();
+			await index.idle();
+			// At least a yield per listed note: 200 listed, 200 indexed, 200 compared.
+			if (timers) expect(timers.calls - yieldsAfterBuild).toBeGreaterThan(600);
+			expect(graphSnapshot(index.graph)).toEqual(await freshSnapshot(inner));
+			results.push(changes);
+		}
+		expect(results[0]).toEqual(results[1]);
+		expect(results[0]).toContainEqual({ type: "rename", path: "Moved/Note 3.md", oldPath: "Note 3.md" });
+	});
+
 	it("picks up notes renamed, created, changed and deleted while the build read the vault", async () => {
 		const inner = new MemoryVault({ "A.md": "[[B]]", "B.md": "bee", "C.md": "[[A]]", "D.md": "dee", "E.md": "eee" });
 		const vault = new LateWatchVault(inner);
