@@ -1,11 +1,13 @@
 import { MultiDirectedGraph } from "graphology";
 import { EDGE_TYPE_INFO, type EdgeType } from "../model/edge-types";
 import { basenameKey, isAttachmentLink, LinkResolver } from "../parse/link-resolver";
-import { extractLinks, type RawLink } from "./note-links";
-import { nodeAttributes, pathAttributes } from "./node-attributes";
+import { graphNote } from "./graph-note";
+import type { RawLink } from "./note-links";
+import { pathAttributes } from "./node-attributes";
 import type {
 	DanglingLink,
 	EdgeProvenance,
+	GraphNote,
 	MemoryEdge,
 	MemoryEdgeAttributes,
 	MemoryNodeAttributes,
@@ -90,9 +92,11 @@ export class MemoryGraph {
 
 	/** Adds or updates a note from its parsed content. */
 	setNote(input: NoteInput): void {
-		const { path } = input;
+		this.setGraphNote(graphNote(input, this.options.edgeKeys));
+	}
+
+	private setGraphNote({ path, attributes, links }: GraphNote): void {
 		const isNew = !this.graph.hasNode(path);
-		const attributes = nodeAttributes(input);
 		if (isNew) {
 			this.outside.delete(path);
 			this.graph.addNode(path, attributes);
@@ -100,7 +104,7 @@ export class MemoryGraph {
 		} else {
 			this.graph.replaceNodeAttributes(path, attributes);
 		}
-		this.setRawLinks(path, extractLinks(input.parsed, this.options.edgeKeys));
+		this.setRawLinks(path, links);
 		this.rebuildOutEdges(path);
 		if (isNew) this.reresolveLinkersOf(path);
 	}
@@ -110,7 +114,7 @@ export class MemoryGraph {
 	 * so each note's links are resolved exactly once.
 	 */
 	setNotes(inputs: readonly NoteInput[]): void {
-		runToEnd(this.addNotesStepwise(inputs));
+		runToEnd(this.addNotesStepwise(inputs.map((input) => graphNote(input, this.options.edgeKeys))));
 	}
 
 	/**
@@ -118,23 +122,23 @@ export class MemoryGraph {
 	 * steps (a main thread must not be held for the seconds a large vault takes). The graph is
 	 * complete once the generator is done; it must not be changed otherwise in between.
 	 */
-	*addNotesStepwise(inputs: readonly NoteInput[]): Generator<void, void, undefined> {
-		const added: NoteInput[] = [];
-		for (const input of inputs) {
-			if (this.graph.hasNode(input.path)) {
-				this.setNote(input);
+	*addNotesStepwise(notes: readonly GraphNote[]): Generator<void, void, undefined> {
+		const added: string[] = [];
+		for (const note of notes) {
+			if (this.graph.hasNode(note.path)) {
+				this.setGraphNote(note);
 			} else {
-				this.outside.delete(input.path);
-				this.graph.addNode(input.path, nodeAttributes(input));
-				this.resolver.add(input.path);
-				this.setRawLinks(input.path, extractLinks(input.parsed, this.options.edgeKeys));
-				added.push(input);
+				this.outside.delete(note.path);
+				this.graph.addNode(note.path, note.attributes);
+				this.resolver.add(note.path);
+				this.setRawLinks(note.path, note.links);
+				added.push(note.path);
 			}
 			yield;
 		}
-		const affected = new Set(added.map((input) => input.path));
-		for (const input of added) {
-			for (const linker of this.linkersByName.get(basenameKey(input.path)) ?? []) affected.add(linker);
+		const affected = new Set(added);
+		for (const path of added) {
+			for (const linker of this.linkersByName.get(basenameKey(path)) ?? []) affected.add(linker);
 			yield;
 		}
 		for (const path of affected) {
@@ -148,8 +152,8 @@ export class MemoryGraph {
 	 * found while a full index is still running (see VaultIndex.partial). Not for a graph that
 	 * is kept; the build replaces it.
 	 */
-	addUnlinkedNote(input: NoteInput): void {
-		if (!this.graph.hasNode(input.path)) this.graph.addNode(input.path, nodeAttributes(input));
+	addUnlinkedNote(note: GraphNote): void {
+		if (!this.graph.hasNode(note.path)) this.graph.addNode(note.path, note.attributes);
 	}
 
 	/** Removes a note; links to it become dangling (or resolve to another note of the same name). */

@@ -1,5 +1,6 @@
 import type { EdgeOrigin, EdgeType } from "../model/edge-types";
 import type { ParsedNote } from "../model/parsed-note";
+import type { RawLink } from "./note-links";
 
 /** What the graph needs to know about one note. */
 export interface NoteInput {
@@ -8,6 +9,16 @@ export interface NoteInput {
 	ctime: number;
 	size: number;
 	parsed: ParsedNote;
+}
+
+/**
+ * What the graph keeps of one note (see graphNote): its attributes and links, with strings of
+ * their own, so the parse and the note's text can be dropped as soon as the note is read.
+ */
+export interface GraphNote {
+	path: string;
+	attributes: MemoryNodeAttributes;
+	links: RawLink[];
 }
 
 /** The `memory_*` frontmatter keys, as the user or the plugin wrote them. */

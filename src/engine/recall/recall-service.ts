@@ -41,6 +41,7 @@ import { weightByCoverage } from "../../core/recall/query-coverage";
 import { compileFilters } from "../../core/recall/search-filters";
 import { duplicateHash } from "../../core/recall/duplicates";
 import { DuplicateHashIndex } from "../../core/recall/duplicate-hash-index";
+import { detachedString } from "../../core/model/detached-string";
 import { conflictsAmong } from "../../core/recall/hit-conflicts";
 import { conflictProfile, type ConflictProfile } from "../../core/recall/conflicts";
 import type { IndexChange, VaultIndex } from "../index/vault-index";
@@ -116,7 +117,7 @@ export class RecallService {
 	private embeddings: NoteEmbeddings | undefined;
 	/**
 	 * The snippet concise recall shows, per note, taken when the note is loaded: reading ten notes
-	 * per recall was most of its cost. ≈ 300 bytes a note.
+	 * per recall was most of its cost. ≈ 300 bytes a note (detached: a slice would keep the body).
 	 */
 	private readonly snippets = new Map<string, string>();
 	/** duplicateHash of each note's body (bodies longer than any memory left out): finds exact duplicates at store. ≈ 50 bytes a note. */
@@ -218,7 +219,7 @@ export class RecallService {
 			this.keywordChanges++;
 		}
 		const body = note.content.slice(note.parsed.bodyStart).trim();
-		this.snippets.set(path, snippetOf(body));
+		this.snippets.set(path, detachedString(snippetOf(body)));
 		this.snippetProfiles.delete(path);
 		if (body.length <= MAX_DUPLICATE_CHARS) this.duplicateHashes.set(path, duplicateHash(body));
 		else this.duplicateHashes.delete(path);
