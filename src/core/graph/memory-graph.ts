@@ -41,6 +41,11 @@ export class MemoryGraph {
 	private readonly danglingBySource = new Map<string, DanglingLink[]>();
 	/** Notes that are link targets but not memories (excluded folders, skipped notes): links to them make no edge. */
 	private readonly outside = new Set<string>();
+	/**
+	 * The provenance of an edge stated once, by origin and key, shared by every such edge: most
+	 * edges have one, and an array of its own costs ≈ 200 bytes an edge (≈ 60 MB at 100k notes).
+	 */
+	private readonly singleProvenance = new Map<string, readonly EdgeProvenance[]>();
 
 	constructor(private readonly options: MemoryGraphOptions) {}
 
@@ -245,7 +250,7 @@ export class MemoryGraph {
 
 	private rebuildOutEdges(source: string): void {
 		this.graph.forEachOutEdge(source, (key) => this.graph.dropEdge(key));
-		const byTarget = new Map<string, Map<EdgeType, EdgeProvenance[]>>();
+		const byTarget = new Map<string, Map<EdgeType, readonly EdgeProvenance[]>>();
 		const dangling: DanglingLink[] = [];
 		for (const link of this.rawLinks.get(source) ?? []) {
 			if (link.linkpath === "" || isAttachmentLink(link.linkpath)) continue;
@@ -256,10 +261,10 @@ export class MemoryGraph {
 			}
 			if (target === source || !this.graph.hasNode(target)) continue;
 			let types = byTarget.get(target);
-			if (!types) byTarget.set(target, (types = new Map<EdgeType, EdgeProvenance[]>()));
-			const provenance = types.get(link.type) ?? [];
-			provenance.push(link.key === undefined ? { origin: link.origin } : { origin: link.origin, key: link.key });
-			types.set(link.type, provenance);
+			if (!types) byTarget.set(target, (types = new Map<EdgeType, readonly EdgeProvenance[]>()));
+			const stated = this.provenanceOf(link);
+			const earlier = types.get(link.type);
+			types.set(link.type, earlier ? [...earlier, ...stated] : stated);
 		}
 		for (const [target, types] of byTarget) {
 			for (const [type, provenance] of withoutRedundantAssociation(types)) {
@@ -268,6 +273,16 @@ export class MemoryGraph {
 		}
 		if (dangling.length > 0) this.danglingBySource.set(source, dangling);
 		else this.danglingBySource.delete(source);
+	}
+
+	private provenanceOf({ origin, key }: RawLink): readonly EdgeProvenance[] {
+		const id = key === undefined ? origin : `${origin}:${key}`;
+		let shared = this.singleProvenance.get(id);
+		if (!shared) {
+			shared = Object.freeze([Object.freeze(key === undefined ? { origin } : { origin, key })]);
+			this.singleProvenance.set(id, shared);
+		}
+		return shared;
 	}
 }
 
@@ -288,7 +303,9 @@ function linkNames(links: RawLink[]): Set<string> {
  * Obsidian too); that repetition is not a second, associative edge. An unmapped property
  * that links the same pair is kept: it says something the typed edge does not.
  */
-function withoutRedundantAssociation(types: Map<EdgeType, EdgeProvenance[]>): Map<EdgeType, EdgeProvenance[]> {
+function withoutRedundantAssociation(
+	types: Map<EdgeType, readonly EdgeProvenance[]>,
+): Map<EdgeType, readonly EdgeProvenance[]> {
 	const association = types.get("related_to");
 	if (!association || types.size === 1) return types;
 	const kept = association.filter((p) => p.origin !== "wikilink");

@@ -58,7 +58,7 @@ export interface MemoryEdgeAttributes {
 	type: EdgeType;
 	weight: number;
 	/** Every place in the source note that states this edge (a link can be written twice). */
-	provenance: EdgeProvenance[];
+	provenance: readonly EdgeProvenance[];
 }
 
 /** A link whose target is not a note in the vault; kept so it can resolve when the note appears. */
