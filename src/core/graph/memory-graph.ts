@@ -1,11 +1,13 @@
 import { MultiDirectedGraph } from "graphology";
 import { EDGE_TYPE_INFO, type EdgeType } from "../model/edge-types";
 import { basenameKey, isAttachmentLink, LinkResolver } from "../parse/link-resolver";
-import { extractLinks, type RawLink } from "./note-links";
-import { nodeAttributes, pathAttributes } from "./node-attributes";
+import { graphNote } from "./graph-note";
+import type { RawLink } from "./note-links";
+import { pathAttributes } from "./node-attributes";
 import type {
 	DanglingLink,
 	EdgeProvenance,
+	GraphNote,
 	MemoryEdge,
 	MemoryEdgeAttributes,
 	MemoryNodeAttributes,
@@ -39,6 +41,11 @@ export class MemoryGraph {
 	private readonly danglingBySource = new Map<string, DanglingLink[]>();
 	/** Notes that are link targets but not memories (excluded folders, skipped notes): links to them make no edge. */
 	private readonly outside = new Set<string>();
+	/**
+	 * The provenance of an edge stated once, by origin and key, shared by every such edge: most
+	 * edges have one, and an array of its own costs ≈ 200 bytes an edge (≈ 60 MB at 100k notes).
+	 */
+	private readonly singleProvenance = new Map<string, readonly EdgeProvenance[]>();
 
 	constructor(private readonly options: MemoryGraphOptions) {}
 
@@ -90,9 +97,11 @@ export class MemoryGraph {
 
 	/** Adds or updates a note from its parsed content. */
 	setNote(input: NoteInput): void {
-		const { path } = input;
+		this.setGraphNote(graphNote(input, this.options.edgeKeys));
+	}
+
+	private setGraphNote({ path, attributes, links }: GraphNote): void {
 		const isNew = !this.graph.hasNode(path);
-		const attributes = nodeAttributes(input);
 		if (isNew) {
 			this.outside.delete(path);
 			this.graph.addNode(path, attributes);
@@ -100,7 +109,7 @@ export class MemoryGraph {
 		} else {
 			this.graph.replaceNodeAttributes(path, attributes);
 		}
-		this.setRawLinks(path, extractLinks(input.parsed, this.options.edgeKeys));
+		this.setRawLinks(path, links);
 		this.rebuildOutEdges(path);
 		if (isNew) this.reresolveLinkersOf(path);
 	}
@@ -110,7 +119,7 @@ export class MemoryGraph {
 	 * so each note's links are resolved exactly once.
 	 */
 	setNotes(inputs: readonly NoteInput[]): void {
-		runToEnd(this.addNotesStepwise(inputs));
+		runToEnd(this.addNotesStepwise(inputs.map((input) => graphNote(input, this.options.edgeKeys))));
 	}
 
 	/**
@@ -118,23 +127,23 @@ export class MemoryGraph {
 	 * steps (a main thread must not be held for the seconds a large vault takes). The graph is
 	 * complete once the generator is done; it must not be changed otherwise in between.
 	 */
-	*addNotesStepwise(inputs: readonly NoteInput[]): Generator<void, void, undefined> {
-		const added: NoteInput[] = [];
-		for (const input of inputs) {
-			if (this.graph.hasNode(input.path)) {
-				this.setNote(input);
+	*addNotesStepwise(notes: readonly GraphNote[]): Generator<void, void, undefined> {
+		const added: string[] = [];
+		for (const note of notes) {
+			if (this.graph.hasNode(note.path)) {
+				this.setGraphNote(note);
 			} else {
-				this.outside.delete(input.path);
-				this.graph.addNode(input.path, nodeAttributes(input));
-				this.resolver.add(input.path);
-				this.setRawLinks(input.path, extractLinks(input.parsed, this.options.edgeKeys));
-				added.push(input);
+				this.outside.delete(note.path);
+				this.graph.addNode(note.path, note.attributes);
+				this.resolver.add(note.path);
+				this.setRawLinks(note.path, note.links);
+				added.push(note.path);
 			}
 			yield;
 		}
-		const affected = new Set(added.map((input) => input.path));
-		for (const input of added) {
-			for (const linker of this.linkersByName.get(basenameKey(input.path)) ?? []) affected.add(linker);
+		const affected = new Set(added);
+		for (const path of added) {
+			for (const linker of this.linkersByName.get(basenameKey(path)) ?? []) affected.add(linker);
 			yield;
 		}
 		for (const path of affected) {
@@ -148,8 +157,8 @@ export class MemoryGraph {
 	 * found while a full index is still running (see VaultIndex.partial). Not for a graph that
 	 * is kept; the build replaces it.
 	 */
-	addUnlinkedNote(input: NoteInput): void {
-		if (!this.graph.hasNode(input.path)) this.graph.addNode(input.path, nodeAttributes(input));
+	addUnlinkedNote(note: GraphNote): void {
+		if (!this.graph.hasNode(note.path)) this.graph.addNode(note.path, note.attributes);
 	}
 
 	/** Removes a note; links to it become dangling (or resolve to another note of the same name). */
@@ -241,7 +250,7 @@ export class MemoryGraph {
 
 	private rebuildOutEdges(source: string): void {
 		this.graph.forEachOutEdge(source, (key) => this.graph.dropEdge(key));
-		const byTarget = new Map<string, Map<EdgeType, EdgeProvenance[]>>();
+		const byTarget = new Map<string, Map<EdgeType, readonly EdgeProvenance[]>>();
 		const dangling: DanglingLink[] = [];
 		for (const link of this.rawLinks.get(source) ?? []) {
 			if (link.linkpath === "" || isAttachmentLink(link.linkpath)) continue;
@@ -252,10 +261,10 @@ export class MemoryGraph {
 			}
 			if (target === source || !this.graph.hasNode(target)) continue;
 			let types = byTarget.get(target);
-			if (!types) byTarget.set(target, (types = new Map<EdgeType, EdgeProvenance[]>()));
-			const provenance = types.get(link.type) ?? [];
-			provenance.push(link.key === undefined ? { origin: link.origin } : { origin: link.origin, key: link.key });
-			types.set(link.type, provenance);
+			if (!types) byTarget.set(target, (types = new Map<EdgeType, readonly EdgeProvenance[]>()));
+			const stated = this.provenanceOf(link);
+			const earlier = types.get(link.type);
+			types.set(link.type, earlier ? [...earlier, ...stated] : stated);
 		}
 		for (const [target, types] of byTarget) {
 			for (const [type, provenance] of withoutRedundantAssociation(types)) {
@@ -264,6 +273,16 @@ export class MemoryGraph {
 		}
 		if (dangling.length > 0) this.danglingBySource.set(source, dangling);
 		else this.danglingBySource.delete(source);
+	}
+
+	private provenanceOf({ origin, key }: RawLink): readonly EdgeProvenance[] {
+		const id = key === undefined ? origin : `${origin}:${key}`;
+		let shared = this.singleProvenance.get(id);
+		if (!shared) {
+			shared = Object.freeze([Object.freeze(key === undefined ? { origin } : { origin, key })]);
+			this.singleProvenance.set(id, shared);
+		}
+		return shared;
 	}
 }
 
@@ -284,7 +303,9 @@ function linkNames(links: RawLink[]): Set<string> {
  * Obsidian too); that repetition is not a second, associative edge. An unmapped property
  * that links the same pair is kept: it says something the typed edge does not.
  */
-function withoutRedundantAssociation(types: Map<EdgeType, EdgeProvenance[]>): Map<EdgeType, EdgeProvenance[]> {
+function withoutRedundantAssociation(
+	types: Map<EdgeType, readonly EdgeProvenance[]>,
+): Map<EdgeType, readonly EdgeProvenance[]> {
 	const association = types.get("related_to");
 	if (!association || types.size === 1) return types;
 	const kept = association.filter((p) => p.origin !== "wikilink");

@@ -1,3 +1,4 @@
+import { detachedString } from "../model/detached-string";
 import type { ParsedNote } from "../model/parsed-note";
 import { episodeKey } from "../recall/episodes";
 import type { MemoryFrontmatter, MemoryNodeAttributes, NoteInput } from "./types";
@@ -13,7 +14,7 @@ export function pathAttributes(path: string): Pick<MemoryNodeAttributes, "path" 
 }
 
 function stringValue(value: unknown): string | undefined {
-	return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+	return typeof value === "string" && value.trim() !== "" ? detachedString(value.trim()) : undefined;
 }
 
 export function memoryFrontmatter(parsed: ParsedNote): MemoryFrontmatter {
@@ -44,13 +45,14 @@ export function memoryCreated(parsed: ParsedNote): number | undefined {
 export function nodeAttributes(input: NoteInput): MemoryNodeAttributes {
 	const attributes: MemoryNodeAttributes = {
 		...pathAttributes(input.path),
-		aliases: input.parsed.aliases,
-		tags: input.parsed.allTags,
+		aliases: input.parsed.aliases.map(detachedString),
+		tags: input.parsed.allTags.map(detachedString),
 		mtime: input.mtime,
 		ctime: memoryCreated(input.parsed) ?? input.ctime,
 		size: input.size,
 		memory: memoryFrontmatter(input.parsed),
 	};
-	if (input.parsed.frontmatterError !== undefined) attributes.frontmatterError = input.parsed.frontmatterError;
+	if (input.parsed.frontmatterError !== undefined)
+		attributes.frontmatterError = detachedString(input.parsed.frontmatterError);
 	return attributes;
 }

@@ -1,5 +1,6 @@
 import { AUTO_LINK_KEY, EDGE_TYPE_INFO, type EdgeOrigin, type EdgeType } from "../model/edge-types";
 import { splitLinkpath } from "../parse/link-resolver";
+import { detachedString } from "../model/detached-string";
 import type { ParsedNote } from "../model/parsed-note";
 
 /** One link written in a note, before resolution: where it points and what edge it would make. */
@@ -18,11 +19,11 @@ function propertyName(key: string): string {
 }
 
 function keyedLink(link: string, key: string, origin: EdgeOrigin, edgeKeys: Record<string, EdgeType>): RawLink {
-	const name = propertyName(key);
+	const name = detachedString(propertyName(key));
 	const type = edgeKeys[name] ?? edgeKeys[name.toLowerCase()];
 	const auto = origin === "frontmatter" && name === AUTO_LINK_KEY;
 	return {
-		linkpath: splitLinkpath(link).path,
+		linkpath: detachedString(splitLinkpath(link).path),
 		type: type ?? "related_to",
 		origin: auto ? "auto_link" : origin,
 		key: name,
@@ -30,7 +31,8 @@ function keyedLink(link: string, key: string, origin: EdgeOrigin, edgeKeys: Reco
 }
 
 /**
- * Every link of a note as an edge candidate: typed keys come from `edgeKeys`; body links,
+ * Every link of a note as an edge candidate (its strings detached from the note's text: the graph
+ * keeps them): typed keys come from `edgeKeys`; body links,
  * embeds and unmapped link properties are `related_to`.
  */
 export function extractLinks(parsed: ParsedNote, edgeKeys: Record<string, EdgeType>): RawLink[] {
@@ -38,7 +40,7 @@ export function extractLinks(parsed: ParsedNote, edgeKeys: Record<string, EdgeTy
 		...parsed.frontmatterLinks.map((l) => keyedLink(l.link, l.key, "frontmatter", edgeKeys)),
 		...parsed.inlineFieldLinks.map((l) => keyedLink(l.link, l.key, "inline_field", edgeKeys)),
 		...[...parsed.links, ...parsed.embeds].map((l): RawLink => ({
-			linkpath: splitLinkpath(l.link).path,
+			linkpath: detachedString(splitLinkpath(l.link).path),
 			type: "related_to",
 			origin: "wikilink",
 		})),

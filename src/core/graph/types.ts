@@ -1,5 +1,6 @@
 import type { EdgeOrigin, EdgeType } from "../model/edge-types";
 import type { ParsedNote } from "../model/parsed-note";
+import type { RawLink } from "./note-links";
 
 /** What the graph needs to know about one note. */
 export interface NoteInput {
@@ -8,6 +9,16 @@ export interface NoteInput {
 	ctime: number;
 	size: number;
 	parsed: ParsedNote;
+}
+
+/**
+ * What the graph keeps of one note (see graphNote): its attributes and links, with strings of
+ * their own, so the parse and the note's text can be dropped as soon as the note is read.
+ */
+export interface GraphNote {
+	path: string;
+	attributes: MemoryNodeAttributes;
+	links: RawLink[];
 }
 
 /** The `memory_*` frontmatter keys, as the user or the plugin wrote them. */
@@ -47,7 +58,7 @@ export interface MemoryEdgeAttributes {
 	type: EdgeType;
 	weight: number;
 	/** Every place in the source note that states this edge (a link can be written twice). */
-	provenance: EdgeProvenance[];
+	provenance: readonly EdgeProvenance[];
 }
 
 /** A link whose target is not a note in the vault; kept so it can resolve when the note appears. */

@@ -1,5 +1,6 @@
 import { MemoryGraph, runToEnd } from "../../core/graph/memory-graph";
-import type { NoteInput } from "../../core/graph/types";
+import { graphNote } from "../../core/graph/graph-note";
+import type { GraphNote, NoteInput } from "../../core/graph/types";
 import type { ParsedNote } from "../../core/model/parsed-note";
 import { parseIndexSettings, type IndexSettings } from "../../core/model/index-settings";
 import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../../core/model/vault";
@@ -163,7 +164,8 @@ export class VaultIndex {
 			.filter((file) => !this.includes(file.path) && isLinkTargetPath(file.path))
 			.map((file) => file.path);
 		this.warningByPath.clear();
-		const inputs: NoteInput[] = [];
+		// What the graph keeps of each note, not its parse: the parses of 100k notes, and the texts their strings point into, are hundreds of MB.
+		const inputs: GraphNote[] = [];
 		let done = 0;
 		const progress = this.built ? null : { done: 0, total: files.length };
 		const provisional = progress ? this.emptyGraph() : null;
@@ -171,8 +173,9 @@ export class VaultIndex {
 		this.firstBuild = progress;
 		const add = (input: NoteInput | null, path: string): void => {
 			if (input) {
-				inputs.push(input);
-				provisional?.addUnlinkedNote(input);
+				const note = graphNote(input, this.settings.edgeKeys);
+				inputs.push(note);
+				provisional?.addUnlinkedNote(note);
 			} else {
 				outside.push(path);
 			}

@@ -198,6 +198,6 @@ function explainedEdge(edge: MemoryEdge): ExplainedEdge {
 		type: edge.type,
 		weight: edge.weight,
 		supportive: EDGE_TYPE_INFO[edge.type].supportive,
-		provenance: edge.provenance,
+		provenance: [...edge.provenance],
 	};
 }

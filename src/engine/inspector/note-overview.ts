@@ -28,7 +28,7 @@ export interface ChainLink {
 	depth: number;
 	via: string;
 	/** The typed edges between this memory and `via`, each with where it is written. */
-	edges: { type: EdgeType; source: string; provenance: EdgeProvenance[] }[];
+	edges: { type: EdgeType; source: string; provenance: readonly EdgeProvenance[] }[];
 }
 
 export interface LinkedNote {

@@ -1,6 +1,14 @@
 import type { CueLookup } from "../../core/cues/cue-recall";
 import { extractCues, type CueRecord, type CueSource } from "../../core/cues/extract-cues";
+import { detachedString } from "../../core/model/detached-string";
 import type { Day, DayRange } from "../../core/time/calendar";
+
+/** The memories holding one cue, with the one copy of the cue string every memory's list shares. */
+interface CueHolders {
+	cue: string;
+	/** One memory as itself, more as a set: most cues belong to one memory, and a set costs ≈ 100 bytes. */
+	ids: string | Set<string>;
+}
 
 /**
  * The cue graph of the vault: memory → cues, cue → memories (and so cue ↔ cue co-occurrence,
@@ -8,10 +16,10 @@ import type { Day, DayRange } from "../../core/time/calendar";
  * with the index, updated as notes change, never written into a note.
  */
 export class CueIndex implements CueLookup {
+	/** A memory's cues and names are the strings of `holders` (extracted cues are slices of the note's text). */
 	private readonly cues = new Map<string, readonly string[]>();
 	private readonly names = new Map<string, readonly string[]>();
-	/** One memory as itself, more as a set: most cues belong to one memory, and a set costs ≈ 100 bytes. */
-	private readonly holders = new Map<string, string | Set<string>>();
+	private readonly holders = new Map<string, CueHolders>();
 	private readonly times = new Map<string, readonly DayRange[]>();
 	private readonly written = new Map<string, Day>();
 
@@ -27,9 +35,15 @@ export class CueIndex implements CueLookup {
 	/** Sets a note's cues as extracted before (a start takes them from the note digest). */
 	set(id: string, record: CueRecord): void {
 		this.remove(id);
-		this.cues.set(id, record.cues);
-		this.names.set(id, record.names);
-		for (const cue of record.cues) this.hold(cue, id);
+		this.cues.set(
+			id,
+			record.cues.map((cue) => this.hold(cue, id)),
+		);
+		// Every name is one of the cues just held.
+		this.names.set(
+			id,
+			record.names.map((name) => this.holders.get(name)?.cue ?? name),
+		);
 		if (record.times.length > 0) this.times.set(id, record.times);
 		if (record.written !== undefined) this.written.set(id, record.written);
 	}
@@ -60,9 +74,14 @@ export class CueIndex implements CueLookup {
 		const names = this.names.get(oldId) ?? [];
 		const written = this.written.get(oldId);
 		this.remove(oldId);
-		this.cues.set(newId, cues);
-		this.names.set(newId, names);
-		for (const cue of cues) this.hold(cue, newId);
+		this.cues.set(
+			newId,
+			cues.map((cue) => this.hold(cue, newId)),
+		);
+		this.names.set(
+			newId,
+			names.map((name) => this.holders.get(name)?.cue ?? name),
+		);
 		if (times) this.times.set(newId, times);
 		if (written !== undefined) this.written.set(newId, written);
 	}
@@ -72,7 +91,7 @@ export class CueIndex implements CueLookup {
 	}
 
 	memoriesOf(cue: string): ReadonlySet<string> | undefined {
-		const held = this.holders.get(cue);
+		const held = this.holders.get(cue)?.ids;
 		return typeof held === "string" ? new Set([held]) : held;
 	}
 
@@ -111,19 +130,27 @@ export class CueIndex implements CueLookup {
 		return count;
 	}
 
-	private hold(cue: string, id: string): void {
-		const held = this.holders.get(cue);
-		if (held === undefined) this.holders.set(cue, id);
-		else if (typeof held === "string") {
-			if (held !== id) this.holders.set(cue, new Set([held, id]));
-		} else held.add(id);
+	/** Adds a holder of the cue; returns the cue's shared string. */
+	private hold(cue: string, id: string): string {
+		const holders = this.holders.get(cue);
+		if (holders === undefined) {
+			const shared = detachedString(cue);
+			this.holders.set(shared, { cue: shared, ids: id });
+			return shared;
+		}
+		const held = holders.ids;
+		if (typeof held !== "string") held.add(id);
+		else if (held !== id) holders.ids = new Set([held, id]);
+		return holders.cue;
 	}
 
 	private release(cue: string, id: string): void {
-		const held = this.holders.get(cue);
+		const holders = this.holders.get(cue);
+		if (holders === undefined) return;
+		const held = holders.ids;
 		if (held === id) this.holders.delete(cue);
-		else if (typeof held !== "string" && held?.delete(id)) {
-			if (held.size === 1) this.holders.set(cue, held.values().next().value as string);
+		else if (typeof held !== "string" && held.delete(id)) {
+			if (held.size === 1) holders.ids = held.values().next().value as string;
 		}
 	}
 }

@@ -41,6 +41,7 @@ import { weightByCoverage } from "../../core/recall/query-coverage";
 import { compileFilters } from "../../core/recall/search-filters";
 import { duplicateHash } from "../../core/recall/duplicates";
 import { DuplicateHashIndex } from "../../core/recall/duplicate-hash-index";
+import { SnippetStore } from "./snippet-store";
 import { conflictsAmong } from "../../core/recall/hit-conflicts";
 import { conflictProfile, type ConflictProfile } from "../../core/recall/conflicts";
 import type { IndexChange, VaultIndex } from "../index/vault-index";
@@ -116,9 +117,9 @@ export class RecallService {
 	private embeddings: NoteEmbeddings | undefined;
 	/**
 	 * The snippet concise recall shows, per note, taken when the note is loaded: reading ten notes
-	 * per recall was most of its cost. ≈ 300 bytes a note.
+	 * per recall was most of its cost.
 	 */
-	private readonly snippets = new Map<string, string>();
+	private readonly snippets = new SnippetStore();
 	/** duplicateHash of each note's body (bodies longer than any memory left out): finds exact duplicates at store. ≈ 50 bytes a note. */
 	private readonly duplicateHashes = new DuplicateHashIndex();
 	/** Conflict profiles of snippets (see flagConflicts), dropped when the note changes. */
@@ -556,9 +557,7 @@ export class RecallService {
 			this.keywordChanges++;
 			this.keyword.rename(change.oldPath, change.path);
 			this.rebuilding?.rename(change.oldPath, change.path);
-			const snippet = this.snippets.get(change.oldPath);
-			this.snippets.delete(change.oldPath);
-			if (snippet !== undefined) this.snippets.set(change.path, snippet);
+			this.snippets.rename(change.oldPath, change.path);
 			this.snippetProfiles.delete(change.oldPath);
 			this.duplicateHashes.rename(change.oldPath, change.path);
 			this.cues.rename(change.oldPath, change.path);

@@ -4,6 +4,8 @@ import { dayOf } from "../../../src/core/time/calendar";
 import { parseRecallSettings } from "../../../src/core/model/recall-settings";
 import { RecallService, type RecallServiceDeps } from "../../../src/engine/recall/recall-service";
 import { VaultIndex } from "../../../src/engine/index/vault-index";
+import { CueIndex } from "../../../src/engine/recall/cue-index";
+import { parseNote } from "../../../src/core/parse/parse-note";
 import { MemoryVault } from "../../helpers/memory-vault";
 
 const FILLER: Record<string, string> = {
@@ -102,5 +104,28 @@ describe("recall with the cue channel", () => {
 		expect(await first({})).toBe("Note 2.md");
 		const noCues = parseRecallSettings({ cues: { weight: 0 } });
 		expect(await first({ settings: () => noCues })).toBe("Note 1.md");
+	});
+});
+
+describe("CueIndex holders", () => {
+	const note = (text: string) => ({ content: text, parsed: parseNote(text) });
+	const holdersOf = (cues: CueIndex, word: string) => [...(cues.memoriesOf(cueWord(word)) ?? [])];
+
+	it("keeps a cue's memories in the order they took it, however many hold it and as they come and go", () => {
+		const cues = new CueIndex();
+		const ids = Array.from({ length: 40 }, (_, i) => `n${String(i).padStart(2, "0")}.md`);
+		for (const id of [...ids].reverse()) cues.update(id, note("The lighthouse keeper wrote again."), "");
+		const reversed = [...ids].reverse();
+		expect(holdersOf(cues, "lighthouse")).toEqual(reversed);
+		for (const id of ids.slice(0, 35)) cues.remove(id);
+		expect(holdersOf(cues, "lighthouse")).toEqual(reversed.slice(0, 5));
+		cues.update("n00.md", note("Another lighthouse."), "");
+		cues.rename("n38.md", "moved.md");
+		expect(holdersOf(cues, "lighthouse")).toEqual(["n39.md", "n37.md", "n36.md", "n35.md", "n00.md", "moved.md"]);
+		for (const id of ["n39.md", "n37.md", "n36.md", "n35.md", "n00.md"]) cues.remove(id);
+		expect(holdersOf(cues, "lighthouse")).toEqual(["moved.md"]);
+		expect(cues.cooccurrence(cueWord("lighthouse"), cueWord("keeper"))).toBe(1);
+		cues.remove("moved.md");
+		expect(cues.memoriesOf(cueWord("lighthouse"))).toBeUndefined();
 	});
 });
