@@ -6,8 +6,6 @@ import {
 	type YieldNow,
 } from "../../core/recall/keyword-codec";
 
-/** Sliced encodings tried before one in a single stretch (see `encodeIndex`). */
-const SLICED_ENCODE_ATTEMPTS = 3;
 import {
 	parseKeywordSettings,
 	type KeywordSettings,
@@ -15,6 +13,7 @@ import {
 } from "../../core/model/keyword-settings";
 import { indexSignature } from "../../core/recall/index-signature";
 import type { CacheStore } from "../../core/model/cache-store";
+import { frameCache, unframeCache, type Unframed } from "../../core/model/cache-frame";
 import { errorMessage } from "../../core/model/error-message";
 
 /** The keyword index's name in the CacheStore. */
@@ -24,17 +23,8 @@ export const KEYWORD_CACHE = "keyword-index";
  * 3: the body is `encodeKeywordIndex`'s bytes, no longer JSON).
  */
 const FORMAT = 3;
-/** The header line is short; a cache without a newline this early is not ours. */
-const MAX_HEADER_BYTES = 4096;
-const NEWLINE = 0x0a;
-
-interface CacheHeader {
-	format: number;
-	/** `indexSignature` of the settings the index was built with (tokenizer version included). */
-	signature: string;
-	/** Length of the body after the header line: a shorter one is a partial write. */
-	bytes: number;
-}
+/** Sliced encodings tried before one in a single stretch (see `encodeIndex`). */
+const SLICED_ENCODE_ATTEMPTS = 3;
 
 export interface KeywordCacheHit {
 	index: KeywordIndex;
@@ -79,12 +69,7 @@ export function fileStamps(files: Iterable<StampedFile>): Map<string, string> {
  */
 export async function saveKeywordCache(caches: CacheStore, index: KeywordIndex, yieldNow?: YieldNow): Promise<void> {
 	const body = await encodeIndex(index, yieldNow);
-	const header: CacheHeader = { format: FORMAT, signature: indexSignature(index.settings), bytes: body.byteLength };
-	const head = new TextEncoder().encode(`${JSON.stringify(header)}\n`);
-	const bytes = new Uint8Array(head.byteLength + body.byteLength);
-	bytes.set(head);
-	bytes.set(body, head.byteLength);
-	await caches.write(KEYWORD_CACHE, bytes);
+	await caches.write(KEYWORD_CACHE, frameCache({ format: FORMAT, signature: indexSignature(index.settings) }, body));
 }
 
 /**
@@ -118,23 +103,12 @@ export async function readKeywordCache(
 	}
 	if (bytes === null) return { index: null, reason: "no keyword index cache yet", absent: true };
 
-	const newline = bytes.subarray(0, MAX_HEADER_BYTES).indexOf(NEWLINE);
-	const header = newline < 0 ? undefined : parseHeader(bytes.subarray(0, newline));
-	if (header === undefined) return miss("the keyword index cache is corrupt (no header line)");
-	if (header.format !== FORMAT)
-		return miss(`the keyword index cache has format ${String(header.format)}, this version reads ${FORMAT}`);
 	const parsedSettings = parseKeywordSettings(settings);
-	if (header.signature !== indexSignature(parsedSettings)) {
-		return miss(
-			"the keyword index cache was built with another tokenizer version or other keyword settings (body limit, stop words, stemming)",
-		);
-	}
-	const body = bytes.subarray(newline + 1);
-	if (body.byteLength !== header.bytes)
-		return miss(`the keyword index cache is partial (${body.byteLength} of ${String(header.bytes)} bytes)`);
+	const framed = unframeCache(bytes, { format: FORMAT, signature: indexSignature(parsedSettings) });
+	if (!("body" in framed)) return miss(`the keyword index cache ${frameProblem(framed)}`);
 
 	try {
-		return { index: await decodeIndex(body, parsedSettings, yieldNow) };
+		return { index: await decodeIndex(framed.body, parsedSettings, yieldNow) };
 	} catch (error) {
 		return miss(`the keyword index cache is corrupt (${errorMessage(error)})`);
 	}
@@ -158,12 +132,16 @@ function decodeIndex(body: Uint8Array, settings: KeywordSettings, yieldNow?: Yie
 	return decodeKeywordIndex(body, settings, yieldNow);
 }
 
-function parseHeader(bytes: Uint8Array): Partial<CacheHeader> | undefined {
-	try {
-		const parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown;
-		return typeof parsed === "object" && parsed !== null ? parsed : undefined;
-	} catch {
-		return undefined;
+function frameProblem(framed: Exclude<Unframed, { body: Uint8Array }>): string {
+	switch (framed.problem) {
+		case "no header":
+			return "is corrupt (no header line)";
+		case "format":
+			return `has format ${framed.found}, this version reads ${FORMAT}`;
+		case "signature":
+			return "was built with another tokenizer version or other keyword settings (body limit, stop words, stemming)";
+		case "partial":
+			return `is partial (${framed.got} of ${framed.expected} bytes)`;
 	}
 }
 

@@ -1,0 +1,50 @@
+/**
+ * The frame every cache in a CacheStore is saved in: one JSON header line (format, the signature
+ * of the code or settings that made the body, the body's length), then the body. A version
+ * mismatch is found without decoding the body, and a partial write by its length.
+ */
+export interface CacheFrameHeader {
+	format: number;
+	signature: string;
+}
+
+export type Unframed =
+	| { body: Uint8Array }
+	| { problem: "no header" }
+	| { problem: "format"; found: string }
+	| { problem: "signature" }
+	| { problem: "partial"; got: number; expected: string };
+
+/** The header line is short; a cache without a newline this early is not ours. */
+const MAX_HEADER_BYTES = 4096;
+const NEWLINE = 0x0a;
+
+export function frameCache(header: CacheFrameHeader, body: Uint8Array): Uint8Array {
+	const head = new TextEncoder().encode(`${JSON.stringify({ ...header, bytes: body.byteLength })}\n`);
+	const bytes = new Uint8Array(head.byteLength + body.byteLength);
+	bytes.set(head);
+	bytes.set(body, head.byteLength);
+	return bytes;
+}
+
+/** The body of a framed cache, or what is wrong with it, checked in order: header, format, signature, length. */
+export function unframeCache(bytes: Uint8Array, expected: CacheFrameHeader): Unframed {
+	const newline = bytes.subarray(0, MAX_HEADER_BYTES).indexOf(NEWLINE);
+	const header = newline < 0 ? undefined : parseHeader(bytes.subarray(0, newline));
+	if (header === undefined) return { problem: "no header" };
+	if (header.format !== expected.format) return { problem: "format", found: String(header.format) };
+	if (header.signature !== expected.signature) return { problem: "signature" };
+	const body = bytes.subarray(newline + 1);
+	if (body.byteLength !== header.bytes)
+		return { problem: "partial", got: body.byteLength, expected: String(header.bytes) };
+	return { body };
+}
+
+function parseHeader(bytes: Uint8Array): Partial<CacheFrameHeader & { bytes: number }> | undefined {
+	try {
+		const parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown;
+		return typeof parsed === "object" && parsed !== null ? parsed : undefined;
+	} catch {
+		return undefined;
+	}
+}
