@@ -40,6 +40,27 @@ export function unframeCache(bytes: Uint8Array, expected: CacheFrameHeader): Unf
 	return { body };
 }
 
+/**
+ * What is wrong with a cache, for a log line after its name ("the keyword index cache …");
+ * `signatureMismatch` says what a different signature means for this cache.
+ */
+export function frameProblem(
+	framed: Exclude<Unframed, { body: Uint8Array }>,
+	format: number,
+	signatureMismatch: string,
+): string {
+	switch (framed.problem) {
+		case "no header":
+			return "is corrupt (no header line)";
+		case "format":
+			return `has format ${framed.found}, this version reads ${format}`;
+		case "signature":
+			return signatureMismatch;
+		case "partial":
+			return `is partial (${framed.got} of ${framed.expected} bytes)`;
+	}
+}
+
 function parseHeader(bytes: Uint8Array): Partial<CacheFrameHeader & { bytes: number }> | undefined {
 	try {
 		const parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown;

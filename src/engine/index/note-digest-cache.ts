@@ -1,6 +1,6 @@
 import type { CacheStore } from "../../core/model/cache-store";
 import { errorMessage } from "../../core/model/error-message";
-import { frameCache, unframeCache, type Unframed } from "../../core/model/cache-frame";
+import { frameCache, frameProblem, unframeCache } from "../../core/model/cache-frame";
 import { noteDigestSignature } from "../../core/digest/digest-signature";
 import {
 	decodeNoteDigests,
@@ -13,6 +13,8 @@ import {
 export const NOTE_DIGEST_CACHE = "note-digests";
 /** Bump when the header or the way the body is made changes. */
 const FORMAT = 1;
+/** What a cache of another signature means, for the warning. */
+const SIGNATURE_MISMATCH = "was made by another version of the parser or cue extraction";
 
 export type NoteDigestRead =
 	| { digests: NoteDigest[] }
@@ -45,24 +47,11 @@ export async function readNoteDigestCache(caches: CacheStore, yieldNow?: YieldNo
 	if (bytes === null) return { digests: null, reason: "no note digest cache yet", absent: true };
 
 	const framed = unframeCache(bytes, { format: FORMAT, signature: noteDigestSignature() });
-	if (!("body" in framed)) return miss(`the note digest cache ${frameProblem(framed)}`);
+	if (!("body" in framed)) return miss(`the note digest cache ${frameProblem(framed, FORMAT, SIGNATURE_MISMATCH)}`);
 	try {
 		return { digests: await decodeNoteDigests(framed.body, yieldNow) };
 	} catch (error) {
 		return miss(`the note digest cache is corrupt (${errorMessage(error)})`);
-	}
-}
-
-function frameProblem(framed: Exclude<Unframed, { body: Uint8Array }>): string {
-	switch (framed.problem) {
-		case "no header":
-			return "is corrupt (no header line)";
-		case "format":
-			return `has format ${framed.found}, this version reads ${FORMAT}`;
-		case "signature":
-			return "was made by another version of the parser or cue extraction";
-		case "partial":
-			return `is partial (${framed.got} of ${framed.expected} bytes)`;
 	}
 }
 

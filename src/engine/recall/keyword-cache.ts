@@ -13,7 +13,7 @@ import {
 } from "../../core/model/keyword-settings";
 import { indexSignature } from "../../core/recall/index-signature";
 import type { CacheStore } from "../../core/model/cache-store";
-import { frameCache, unframeCache, type Unframed } from "../../core/model/cache-frame";
+import { frameCache, frameProblem, unframeCache } from "../../core/model/cache-frame";
 import { errorMessage } from "../../core/model/error-message";
 
 /** The keyword index's name in the CacheStore. */
@@ -23,6 +23,9 @@ export const KEYWORD_CACHE = "keyword-index";
  * 3: the body is `encodeKeywordIndex`'s bytes, no longer JSON).
  */
 const FORMAT = 3;
+/** What a cache of another signature means, for the warning. */
+const SIGNATURE_MISMATCH =
+	"was built with another tokenizer version or other keyword settings (body limit, stop words, stemming)";
 /** Sliced encodings tried before one in a single stretch (see `encodeIndex`). */
 const SLICED_ENCODE_ATTEMPTS = 3;
 
@@ -105,7 +108,7 @@ export async function readKeywordCache(
 
 	const parsedSettings = parseKeywordSettings(settings);
 	const framed = unframeCache(bytes, { format: FORMAT, signature: indexSignature(parsedSettings) });
-	if (!("body" in framed)) return miss(`the keyword index cache ${frameProblem(framed)}`);
+	if (!("body" in framed)) return miss(`the keyword index cache ${frameProblem(framed, FORMAT, SIGNATURE_MISMATCH)}`);
 
 	try {
 		return { index: await decodeIndex(framed.body, parsedSettings, yieldNow) };
@@ -130,19 +133,6 @@ async function encodeIndex(index: KeywordIndex, yieldNow?: YieldNow): Promise<Ui
 
 function decodeIndex(body: Uint8Array, settings: KeywordSettings, yieldNow?: YieldNow): Promise<KeywordIndex> {
 	return decodeKeywordIndex(body, settings, yieldNow);
-}
-
-function frameProblem(framed: Exclude<Unframed, { body: Uint8Array }>): string {
-	switch (framed.problem) {
-		case "no header":
-			return "is corrupt (no header line)";
-		case "format":
-			return `has format ${framed.found}, this version reads ${FORMAT}`;
-		case "signature":
-			return "was built with another tokenizer version or other keyword settings (body limit, stop words, stemming)";
-		case "partial":
-			return `is partial (${framed.got} of ${framed.expected} bytes)`;
-	}
 }
 
 function reconcile(index: KeywordIndex, stamps: ReadonlyMap<string, string>): Omit<KeywordCacheHit, "index"> {
