@@ -1,4 +1,5 @@
 import type { CueRecord } from "../cues/extract-cues";
+import { align8, slicedChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
 
 /**
  * What a full index derives from one note's text, kept so a start need not read the note again
@@ -21,7 +22,7 @@ export interface NoteDigest {
 	warning: string;
 }
 
-export type YieldNow = () => Promise<void>;
+export type { YieldNow } from "../model/sliced-work";
 
 /** Why bytes could not be decoded; the caller reads every note instead. */
 export class DigestCodecError extends Error {
@@ -60,23 +61,9 @@ const TEXT_FIELDS = 5;
 const LENGTHS = TEXT_FIELDS + 1;
 const NUMBERS = 3;
 const CUE_COUNTS = 3;
-/** Work units (≈ a byte of text) between two yields: a few ms. */
-const SLICE_WORK = 1 << 18;
 const NOTE_WORK = 256;
 const CUE_WORK = 16;
 const CHUNK_BYTES = 1 << 20;
-
-class Slicer {
-	private work = 0;
-	constructor(private readonly yieldNow: YieldNow | undefined) {}
-
-	async spent(units: number): Promise<void> {
-		this.work += units;
-		if (this.work < SLICE_WORK || this.yieldNow === undefined) return;
-		this.work = 0;
-		await this.yieldNow();
-	}
-}
 
 /** UTF-8 written into large chunks with `encodeInto`: one allocation per MB, not per string. */
 class Utf8Chunks {
@@ -99,7 +86,7 @@ class Utf8Chunks {
 	}
 
 	/** Copies everything into `target` from `offset`. */
-	async copyTo(target: Uint8Array, offset: number, slicer: Slicer): Promise<void> {
+	async copyTo(target: Uint8Array, offset: number, slicer: WorkSlicer): Promise<void> {
 		this.seal();
 		for (const chunk of this.chunks) {
 			target.set(chunk, offset);
@@ -132,7 +119,7 @@ function layout(notes: number, times: number, references: number, cues: number):
 
 /** The digests as bytes; `digests` is read once, a note at a time between yields. */
 export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?: YieldNow): Promise<Uint8Array> {
-	const slicer = new Slicer(yieldNow);
+	const slicer = new WorkSlicer(yieldNow);
 	const numbers: number[] = [];
 	const times: number[] = [];
 	const lengths: number[] = [];
@@ -167,7 +154,7 @@ export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?
 	const notes = numbers.length / NUMBERS;
 	const offsets = layout(notes, times.length / 2, references.length, cueLengths.length);
 	const cueTextStart = offsets[offsets.length - 1];
-	const total = align(cueTextStart + cueText.bytes + noteText.bytes);
+	const total = align8(cueTextStart + cueText.bytes + noteText.bytes);
 	const bytes = new Uint8Array(total);
 	new Float64Array(bytes.buffer, offsets[0], numbers.length).set(numbers);
 	new Float64Array(bytes.buffer, offsets[1], times.length).set(times);
@@ -190,13 +177,13 @@ export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?
 		references.length,
 		times.length / 2,
 	]);
-	prefix[3] = await checksum(bytes, slicer);
+	prefix[3] = await slicedChecksum(bytes, PREFIX_BYTES, slicer);
 	return bytes;
 }
 
 /** The digests in `input`; throws a DigestCodecError for bytes that are truncated, garbled or of another format. */
 export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow): Promise<NoteDigest[]> {
-	const slicer = new Slicer(yieldNow);
+	const slicer = new WorkSlicer(yieldNow);
 	const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
 	if (bytes.byteLength < PREFIX_BYTES) throw corrupt(`${bytes.byteLength} bytes, shorter than the prefix`);
 	const prefix = new Uint32Array(bytes.buffer, bytes.byteOffset, PREFIX_BYTES / 4);
@@ -207,9 +194,9 @@ export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow):
 	const offsets = layout(notes, timeCount, referenceCount, cueCount);
 	const cueTextStart = offsets[offsets.length - 1];
 	const textEnd = cueTextStart + cueTextBytes + textBytes;
-	if (total !== bytes.byteLength || align(textEnd) !== total)
+	if (total !== bytes.byteLength || align8(textEnd) !== total)
 		throw corrupt(`${bytes.byteLength} bytes of ${total}: truncated or padded`);
-	if ((await checksum(bytes, slicer)) !== sum) throw corrupt("checksum mismatch");
+	if ((await slicedChecksum(bytes, PREFIX_BYTES, slicer)) !== sum) throw corrupt("checksum mismatch");
 	const at = (index: number): number => bytes.byteOffset + offsets[index];
 	const numbers = new Float64Array(bytes.buffer, at(0), notes * NUMBERS);
 	const times = new Float64Array(bytes.buffer, at(1), timeCount * 2);
@@ -277,22 +264,6 @@ export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow):
 	if (offset !== textEnd || nextReference !== referenceCount || nextTime !== timeCount)
 		throw corrupt("the sections do not add up");
 	return digests;
-}
-
-/** FNV-1a over the 32-bit words after the prefix: catches truncation, garbling and bit flips. */
-async function checksum(bytes: Uint8Array, slicer: Slicer): Promise<number> {
-	const words = new Uint32Array(bytes.buffer, bytes.byteOffset + PREFIX_BYTES, (bytes.byteLength - PREFIX_BYTES) >>> 2);
-	let hash = 0x811c9dc5;
-	for (let from = 0; from < words.length; from += SLICE_WORK) {
-		const to = Math.min(words.length, from + SLICE_WORK);
-		for (let i = from; i < to; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
-		await slicer.spent(to - from);
-	}
-	return hash >>> 0;
-}
-
-function align(offset: number): number {
-	return Math.ceil(offset / 8) * 8;
 }
 
 function corrupt(detail: string): DigestCodecError {

@@ -1,3 +1,4 @@
+import { align8, SLICE_WORK, slicedChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
 import { parseKeywordSettings, type KeywordSettingsInput } from "../model/keyword-settings";
 import { indexSignature } from "./index-signature";
 import { KEYWORD_FIELDS, KeywordIndex } from "./keyword-index";
@@ -34,7 +35,7 @@ import {
  */
 export const KEYWORD_INDEX_FORMAT = 1;
 
-export type YieldNow = () => Promise<void>;
+export type { YieldNow } from "../model/sliced-work";
 
 /** Why bytes could not be decoded: `corrupt` (truncated, garbled), `format` (another version), `settings`. */
 export class KeywordCodecError extends Error {
@@ -61,34 +62,10 @@ interface Header {
 
 const MAGIC = 0x494b4d43;
 const PREFIX_BYTES = 24;
-/** Work units (≈ a posting copied) between two yields: a few ms on a laptop core. */
-const SLICE_WORK = 1 << 18;
 /** What one term costs in those units (a radix-tree insert or lookup, a string). */
 const TERM_WORK = 48;
 const NOTE_WORK = 64;
 const TEXT_CHUNK_BYTES = 1 << 16;
-
-class Slicer {
-	private work = 0;
-	constructor(
-		private readonly yieldNow: YieldNow | undefined,
-		/** While encoding: the index, which must not change between slices. */
-		private readonly postings?: KeywordPostings,
-	) {}
-
-	async spent(units: number): Promise<void> {
-		this.work += units;
-		if (this.work < SLICE_WORK || this.yieldNow === undefined) return;
-		this.work = 0;
-		const changes = this.postings?.changes;
-		await this.yieldNow();
-		if (this.postings !== undefined && this.postings.changes !== changes)
-			throw new KeywordCodecError(
-				"changed",
-				"Keyword index: the index changed while it was being encoded; encode it again.",
-			);
-	}
-}
 
 /**
  * The index as bytes (see the format above). The index must not change until the promise
@@ -96,7 +73,14 @@ class Slicer {
  */
 export async function encodeKeywordIndex(index: KeywordIndex, yieldNow?: YieldNow): Promise<Uint8Array> {
 	const postings = index.postings;
-	const slicer = new Slicer(yieldNow, postings);
+	const changes = postings.changes;
+	const slicer = new WorkSlicer(yieldNow, () => {
+		if (postings.changes !== changes)
+			throw new KeywordCodecError(
+				"changed",
+				"Keyword index: the index changed while it was being encoded; encode it again.",
+			);
+	});
 	const fields = postings.fieldCount;
 	const newDoc = new Int32Array(postings.nextDoc).fill(-1);
 	let notes = 0;
@@ -182,7 +166,7 @@ export async function encodeKeywordIndex(index: KeywordIndex, yieldNow?: YieldNo
 		Uint32Array.from(overflow),
 	];
 	let total = PREFIX_BYTES;
-	for (const section of sections) total = align(total + section.byteLength);
+	for (const section of sections) total = align8(total + section.byteLength);
 	const bytes = new Uint8Array(total);
 	let offset = PREFIX_BYTES;
 	for (const section of sections) {
@@ -191,11 +175,11 @@ export async function encodeKeywordIndex(index: KeywordIndex, yieldNow?: YieldNo
 			bytes.set(view.subarray(from, from + SLICE_WORK * 4), offset + from);
 			await slicer.spent(SLICE_WORK);
 		}
-		offset = align(offset + section.byteLength);
+		offset = align8(offset + section.byteLength);
 	}
 	const prefix = new Uint32Array(bytes.buffer, 0, PREFIX_BYTES / 4);
 	prefix.set([MAGIC, KEYWORD_INDEX_FORMAT, total, 0, headerBytes.byteLength, 0]);
-	prefix[3] = await checksum(bytes, slicer);
+	prefix[3] = await slicedChecksum(bytes, PREFIX_BYTES, slicer);
 	return bytes;
 }
 
@@ -209,7 +193,7 @@ export async function decodeKeywordIndex(
 	settings: KeywordSettingsInput = {},
 	yieldNow?: YieldNow,
 ): Promise<KeywordIndex> {
-	const slicer = new Slicer(yieldNow);
+	const slicer = new WorkSlicer(yieldNow);
 	const bytes = await aligned(input, slicer);
 	const { header, headerLength } = await readHeader(bytes, slicer);
 	const parsed = parseKeywordSettings(settings);
@@ -220,7 +204,7 @@ export async function decodeKeywordIndex(
 		);
 	}
 	const { fields, notes, terms, postings: postingCount, overflow: overflowCount } = header;
-	const reader = new SectionReader(bytes, align(PREFIX_BYTES + headerLength));
+	const reader = new SectionReader(bytes, align8(PREFIX_BYTES + headerLength));
 	const notesText = reader.bytes(header.notesBytes);
 	const fieldLengths = reader.uint32(notes * fields);
 	const notePostings = reader.uint32(notes);
@@ -274,7 +258,7 @@ export async function decodeKeywordIndex(
 	return index;
 }
 
-async function readHeader(bytes: Uint8Array, slicer: Slicer): Promise<{ header: Header; headerLength: number }> {
+async function readHeader(bytes: Uint8Array, slicer: WorkSlicer): Promise<{ header: Header; headerLength: number }> {
 	if (bytes.byteLength < PREFIX_BYTES) throw corrupt(`${bytes.byteLength} bytes, shorter than the prefix`);
 	const [magic, format, total, sum, headerLength] = new Uint32Array(bytes.buffer, bytes.byteOffset, PREFIX_BYTES / 4);
 	if (magic !== MAGIC) throw corrupt("not a keyword index");
@@ -282,7 +266,7 @@ async function readHeader(bytes: Uint8Array, slicer: Slicer): Promise<{ header: 
 		throw new KeywordCodecError("format", `keyword index format ${format}, this version reads ${KEYWORD_INDEX_FORMAT}`);
 	if (total !== bytes.byteLength || headerLength > total - PREFIX_BYTES)
 		throw corrupt(`${bytes.byteLength} bytes of ${total}: truncated or padded`);
-	if ((await checksum(bytes, slicer)) !== sum) throw corrupt("checksum mismatch");
+	if ((await slicedChecksum(bytes, PREFIX_BYTES, slicer)) !== sum) throw corrupt("checksum mismatch");
 	let header: Partial<Header>;
 	try {
 		header = JSON.parse(
@@ -330,13 +314,13 @@ class SectionReader {
 	private take(length: number): number {
 		const at = this.offset;
 		if (at + length > this.data.byteLength) throw corrupt("a section runs past the end");
-		this.offset = align(at + length);
+		this.offset = align8(at + length);
 		return at;
 	}
 }
 
 /** `count` strings from NUL-terminated UTF-8, decoded a chunk at a time. */
-async function textOf(bytes: Uint8Array, count: number, slicer: Slicer): Promise<string[]> {
+async function textOf(bytes: Uint8Array, count: number, slicer: WorkSlicer): Promise<string[]> {
 	const decoder = new TextDecoder("utf-8", { fatal: true });
 	const strings: string[] = [];
 	for (let from = 0; from < bytes.length;) {
@@ -388,23 +372,8 @@ class TextPieces {
 	}
 }
 
-/**
- * FNV-1a over 32-bit little-endian words after the prefix (the data is a multiple of 8 bytes
- * long): catches truncation, garbling and bit flips; it is not a cryptographic digest.
- */
-async function checksum(bytes: Uint8Array, slicer: Slicer): Promise<number> {
-	const words = new Uint32Array(bytes.buffer, bytes.byteOffset + PREFIX_BYTES, (bytes.byteLength - PREFIX_BYTES) >>> 2);
-	let hash = 0x811c9dc5;
-	for (let from = 0; from < words.length; from += SLICE_WORK) {
-		const to = Math.min(words.length, from + SLICE_WORK);
-		for (let i = from; i < to; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
-		await slicer.spent(to - from);
-	}
-	return hash >>> 0;
-}
-
 /** The bytes at an 8-byte aligned offset (copied when they are not), so typed views can be laid on them. */
-async function aligned(bytes: Uint8Array, slicer: Slicer): Promise<Uint8Array> {
+async function aligned(bytes: Uint8Array, slicer: WorkSlicer): Promise<Uint8Array> {
 	if (bytes.byteOffset % 8 === 0) return bytes;
 	const copy = new Uint8Array(bytes.byteLength);
 	for (let from = 0; from < bytes.length; from += SLICE_WORK * 4) {
@@ -412,10 +381,6 @@ async function aligned(bytes: Uint8Array, slicer: Slicer): Promise<Uint8Array> {
 		await slicer.spent(SLICE_WORK);
 	}
 	return copy;
-}
-
-function align(offset: number): number {
-	return Math.ceil(offset / 8) * 8;
 }
 
 function corrupt(detail: string): KeywordCodecError {

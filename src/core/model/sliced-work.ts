@@ -1,0 +1,43 @@
+/** Lets the event loop run (the host's timers); a long encode or decode awaits it between slices. */
+export type YieldNow = () => Promise<void>;
+
+/** Work units (≈ a byte or a posting copied) between two yields: a few ms on a laptop core. */
+export const SLICE_WORK = 1 << 18;
+
+/** Counts the work done and yields every SLICE_WORK units; `afterYield` may throw to abandon the work. */
+export class WorkSlicer {
+	private work = 0;
+
+	constructor(
+		private readonly yieldNow: YieldNow | undefined,
+		private readonly afterYield?: () => void,
+	) {}
+
+	async spent(units: number): Promise<void> {
+		this.work += units;
+		if (this.work < SLICE_WORK || this.yieldNow === undefined) return;
+		this.work = 0;
+		await this.yieldNow();
+		this.afterYield?.();
+	}
+}
+
+/**
+ * FNV-1a over the 32-bit little-endian words from byte `start` on (the data is a multiple of 8
+ * bytes long): catches truncation, garbling and bit flips; it is not a cryptographic digest.
+ */
+export async function slicedChecksum(bytes: Uint8Array, start: number, slicer: WorkSlicer): Promise<number> {
+	const words = new Uint32Array(bytes.buffer, bytes.byteOffset + start, (bytes.byteLength - start) >>> 2);
+	let hash = 0x811c9dc5;
+	for (let from = 0; from < words.length; from += SLICE_WORK) {
+		const to = Math.min(words.length, from + SLICE_WORK);
+		for (let i = from; i < to; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
+		await slicer.spent(to - from);
+	}
+	return hash >>> 0;
+}
+
+/** `offset` rounded up to a multiple of 8, where typed views of any width can start. */
+export function align8(offset: number): number {
+	return Math.ceil(offset / 8) * 8;
+}
