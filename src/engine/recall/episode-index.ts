@@ -1,45 +1,36 @@
+import { Grouping } from "../../core/model/grouping";
+
 /**
  * The episodes of the vault: memories that share a `memory_session` value (see `episodeKey`).
  * Derived data, kept in step with the index by the recall service (a note read, removed or
  * renamed) and never written into a note. Costs nothing in a vault without sessions.
  */
 export class EpisodeIndex {
-	private readonly episodes = new Map<string, string>();
-	private readonly members = new Map<string, Set<string>>();
+	private readonly byEpisode = new Grouping<string>();
 
 	/** How many memories belong to an episode. */
 	get size(): number {
-		return this.episodes.size;
+		return this.byEpisode.size;
 	}
 
-	readonly episodeOf = (id: string): string | undefined => this.episodes.get(id);
+	readonly episodeOf = (id: string): string | undefined => this.byEpisode.keyOf(id);
 
 	membersOf(episode: string): ReadonlySet<string> | undefined {
-		return this.members.get(episode);
+		return this.byEpisode.itemsWith(episode);
 	}
 
 	/** Puts a memory in `episode`, or in none when it is undefined. */
 	update(id: string, episode: string | undefined): void {
-		if (this.episodes.get(id) === episode) return;
-		this.remove(id);
-		if (episode === undefined) return;
-		this.episodes.set(id, episode);
-		let members = this.members.get(episode);
-		if (!members) this.members.set(episode, (members = new Set()));
-		members.add(id);
+		this.byEpisode.set(id, episode);
 	}
 
 	remove(id: string): void {
-		const episode = this.episodes.get(id);
-		if (episode === undefined) return;
-		this.episodes.delete(id);
-		const members = this.members.get(episode);
-		members?.delete(id);
-		if (members?.size === 0) this.members.delete(episode);
+		this.byEpisode.delete(id);
 	}
 
+	/** The renamed memory keeps its episode; one that had none has none under its new name either. */
 	rename(oldId: string, newId: string): void {
-		const episode = this.episodes.get(oldId);
+		const episode = this.episodeOf(oldId);
 		this.remove(oldId);
 		this.update(newId, episode);
 	}
