@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { clearTimeout, setTimeout } from "node:timers";
-import type { Timers } from "../../../src/core/model/timers";
 import { VaultIndex } from "../../../src/engine/index/vault-index";
 import { MemoryVault } from "../../helpers/memory-vault";
+import { countingTimers } from "../../helpers/counting-timers";
 
 /** 400 notes in a few folders, linking each other by name, by path, to same-named notes and to nothing. */
 function linkedVault(): MemoryVault {
@@ -15,18 +14,6 @@ function linkedVault(): MemoryVault {
 		notes[`${folder}Note ${i % 350}.md`] = `${typed}Text of note ${i} about sync ${links.join(" ")}.`;
 	}
 	return new MemoryVault(notes);
-}
-
-function countingTimers(): Timers & { calls: number } {
-	const timers = {
-		calls: 0,
-		setTimeout: (callback: () => void, ms: number) => {
-			timers.calls++;
-			return setTimeout(callback, ms);
-		},
-		clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
-	};
-	return timers;
 }
 
 describe("the sliced full index", () => {

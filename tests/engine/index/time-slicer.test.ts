@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { setTimeout as nodeSetTimeout, clearTimeout as nodeClearTimeout } from "node:timers";
-import type { Timers } from "../../../src/core/model/timers";
+import { setTimeout as nodeSetTimeout } from "node:timers";
 import { TimeSlicer } from "../../../src/engine/index/time-slicer";
-
-/** Node timers that count how often work handed the thread back. */
-function countingTimers(): Timers & { calls: number } {
-	const timers = {
-		calls: 0,
-		setTimeout: (callback: () => void, ms: number) => {
-			timers.calls++;
-			return nodeSetTimeout(callback, ms);
-		},
-		clearTimeout: (handle: unknown) => nodeClearTimeout(handle as NodeJS.Timeout),
-	};
-	return timers;
-}
+import { countingTimers } from "../../helpers/counting-timers";
 
 describe("TimeSlicer", () => {
 	it("yields through the host's timers once a slice has used its time, and only then", async () => {

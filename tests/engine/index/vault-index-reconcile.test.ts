@@ -1,12 +1,11 @@
 import fc from "fast-check";
-import { clearTimeout, setTimeout } from "node:timers";
 import { describe, expect, it } from "vitest";
 import { graphSnapshot } from "../../../src/core/graph/snapshot";
-import type { Timers } from "../../../src/core/model/timers";
 import type { VaultEventListener, VaultFile, VaultPort } from "../../../src/core/model/vault";
 import { VaultIndex, type IndexChange } from "../../../src/engine/index/vault-index";
 import { ForwardingVault } from "../../helpers/forwarding-vault";
 import { MemoryVault } from "../../helpers/memory-vault";
+import { countingTimers } from "../../helpers/counting-timers";
 
 /**
  * A vault whose watcher goes live only when the test says, like chokidar finishing its first
@@ -47,19 +46,6 @@ async function freshSnapshot(vault: VaultPort): Promise<unknown> {
 	const fresh = new VaultIndex(vault);
 	await fresh.build();
 	return graphSnapshot(fresh.graph);
-}
-
-/** Node timers that count the yields. */
-function countingTimers(): Timers & { calls: number } {
-	const timers = {
-		calls: 0,
-		setTimeout: (callback: () => void, ms: number) => {
-			timers.calls++;
-			return setTimeout(callback, ms);
-		},
-		clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
-	};
-	return timers;
 }
 
 describe("VaultIndex reconciles once watching is live", () => {

@@ -3,33 +3,16 @@ import { cueWord } from "../../../src/core/cues/cue-words";
 import { dayOf } from "../../../src/core/time/calendar";
 import { parseRecallSettings } from "../../../src/core/model/recall-settings";
 import { RecallService, type RecallServiceDeps } from "../../../src/engine/recall/recall-service";
-import { VaultIndex } from "../../../src/engine/index/vault-index";
 import { CueIndex } from "../../../src/engine/recall/cue-index";
 import { parseNote } from "../../../src/core/parse/parse-note";
-import { MemoryVault } from "../../helpers/memory-vault";
-
-const FILLER: Record<string, string> = {
-	"Garden.md": "Tomatoes need more water in July.",
-	"Books.md": "Reading list: a novel about sailing.",
-	"Lunch.md": "Noodles on Tuesday at the corner place.",
-	"Gym.md": "Leg day moved to Thursday evening.",
-};
-
-async function setup(files: Record<string, string>, deps: RecallServiceDeps = {}) {
-	const vault = new MemoryVault({ ...FILLER, ...files });
-	const recall = new RecallService(deps);
-	const index = new VaultIndex(vault, { onLoaded: recall.noteLoaded });
-	recall.attach(index);
-	await index.build();
-	return { vault, index, recall };
-}
+import { FILLER, indexedRecall } from "../../helpers/indexed-recall";
 
 const holders = (recall: RecallService, word: string): string[] =>
 	[...(recall.cues.memoriesOf(cueWord(word)) ?? [])].sort();
 
 describe("the cue index follows the vault", () => {
 	it("re-reads a changed note, moves a renamed one and drops a deleted one", async () => {
-		const { vault, index, recall } = await setup({ "Trip.md": "Flights to Porto with Melanie." });
+		const { vault, index, recall } = await indexedRecall({ "Trip.md": "Flights to Porto with Melanie." });
 		expect(holders(recall, "Porto")).toEqual(["Trip.md"]);
 
 		await index.apply(vault.write("Trip.md", "Flights to Lisbon with Melanie."));
@@ -46,7 +29,7 @@ describe("the cue index follows the vault", () => {
 	});
 
 	it("keeps the day a memory was written through a rename and drops it with the memory", async () => {
-		const { vault, index, recall } = await setup({
+		const { vault, index, recall } = await indexedRecall({
 			"Trip.md": "---\nmemory_created: 2023-05-08T10:00:00Z\n---\nFlights to Porto with Melanie.",
 		});
 		expect(recall.cues.writtenOn("Trip.md")).toBe(dayOf(2023, 5, 8));
@@ -58,7 +41,7 @@ describe("the cue index follows the vault", () => {
 	});
 
 	it("counts how many memories hold two cues together", async () => {
-		const { recall } = await setup({
+		const { recall } = await indexedRecall({
 			"A.md": "Melanie painted a sunset in Sweden.",
 			"B.md": "Melanie painted a lake.",
 			"C.md": "A lake in Sweden.",
@@ -76,7 +59,7 @@ describe("recall with the cue channel", () => {
 	};
 
 	it("brings in a memory that shares a rare cue with a hit but none of the query's words", async () => {
-		const { recall } = await setup(notes);
+		const { recall } = await indexedRecall(notes);
 		const withCues = await recall.recall("Which puppy did Melanie adopt?", { mode: "keyword+graph", readOnly: true });
 		expect(withCues.results.map((hit) => hit.path).slice(0, 2)).toEqual(["Puppy.md", "Hose.md"]);
 		const keyword = await recall.recall("Which puppy did Melanie adopt?", { mode: "keyword", readOnly: true });
@@ -85,7 +68,7 @@ describe("recall with the cue channel", () => {
 
 	it("leaves recall as it was with the cue weight at 0", async () => {
 		const settings = parseRecallSettings({ cues: { weight: 0 } });
-		const { recall } = await setup(notes, { settings: () => settings });
+		const { recall } = await indexedRecall(notes, { settings: () => settings });
 		const result = await recall.recall("Which puppy did Melanie adopt?", { mode: "keyword+graph", readOnly: true });
 		expect(result.results.map((hit) => hit.path)).toEqual(["Puppy.md"]);
 	});
@@ -97,7 +80,7 @@ describe("recall with the cue channel", () => {
 		};
 		const clock = () => Date.UTC(2023, 6, 10);
 		const first = async (deps: RecallServiceDeps) => {
-			const { recall } = await setup(notes, { clock, ...deps });
+			const { recall } = await indexedRecall(notes, { clock, ...deps });
 			const result = await recall.recall("camping last month", { mode: "keyword+graph", readOnly: true });
 			return result.results[0]?.path;
 		};

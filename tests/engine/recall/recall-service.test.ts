@@ -8,34 +8,18 @@ import { EmbeddingCache } from "../../../src/engine/embeddings/embedding-cache";
 import { fileStamp } from "../../../src/engine/recall/keyword-cache";
 import { NoteEmbeddings } from "../../../src/engine/embeddings/note-embeddings";
 import { CASCADE_COOLDOWN_MS, recordRecalls } from "../../../src/engine/recall/recall-reactivation";
-import { RecallService, type RecallServiceDeps } from "../../../src/engine/recall/recall-service";
+import { RecallService } from "../../../src/engine/recall/recall-service";
 import { VaultIndex } from "../../../src/engine/index/vault-index";
 import { MemoryStorage } from "../../fakes/memory-storage";
 import { MemoryVault } from "../../helpers/memory-vault";
 import { ensureFixtureModel, FIXTURE_MODEL_ID, FIXTURE_MODEL_ROOT } from "../../setup/fixture-model";
-
-/** Filler notes, so that a query never matches most of the vault. */
-const FILLER: Record<string, string> = {
-	"Garden.md": "Tomatoes need more water in July.",
-	"Books.md": "Reading list: a novel about sailing.",
-	"Lunch.md": "Noodles on Tuesday at the corner place.",
-	"Gym.md": "Leg day moved to Thursday evening.",
-};
-
-async function setup(files: Record<string, string>, deps: RecallServiceDeps = {}) {
-	const vault = new MemoryVault({ ...FILLER, ...files });
-	const recall = new RecallService(deps);
-	const index = new VaultIndex(vault, { onLoaded: recall.noteLoaded });
-	recall.attach(index);
-	await index.build();
-	return { vault, index, recall };
-}
+import { indexedRecall } from "../../helpers/indexed-recall";
 
 const paths = (hits: { path: string }[]): string[] => hits.map((hit) => hit.path);
 
 describe("RecallService.recall", () => {
 	it("ranks a superseded memory below its replacement and tags it with superseded_by", async () => {
-		const { recall } = await setup({
+		const { recall } = await indexedRecall({
 			"Budget v1.md": "The launch budget for the project is $50,000.",
 			"Budget v2.md": '---\nsupersedes: "[[Budget v1]]"\n---\nRevised after the review: now $80,000.',
 		});
@@ -47,7 +31,7 @@ describe("RecallService.recall", () => {
 	});
 
 	it("finds a memory two causal hops from the only keyword hit, with the path that led there", async () => {
-		const { recall } = await setup({
+		const { recall } = await indexedRecall({
 			"Checkout outage.md": '---\ncaused_by: "[[Release 4.2]]"\n---\nCheckout was down for an hour on Friday.',
 			"Release 4.2.md": '---\ncaused_by: "[[Orders migration]]"\n---\nShipped the new payment form.',
 			"Orders migration.md": "Renamed a column in the orders table.",
@@ -67,14 +51,14 @@ describe("RecallService.recall", () => {
 	});
 
 	it("says which query terms matched", async () => {
-		const { recall } = await setup({ "Plan.md": "The rollout plan for the mobile app." });
+		const { recall } = await indexedRecall({ "Plan.md": "The rollout plan for the mobile app." });
 		const { results } = await recall.recall("mobile rollout", { readOnly: true });
 		expect(results[0]).toMatchObject({ path: "Plan.md", title: "Plan", status: "active" });
 		expect(results[0].why.terms?.sort()).toEqual(["mobile", "rollout"]);
 	});
 
 	it("leaves pruned memories out and injects a pinned memory that matched but missed the limit", async () => {
-		const { recall } = await setup({
+		const { recall } = await indexedRecall({
 			"Old idea.md": "---\nmemory_status: pruned\n---\nA tram line to the harbour.",
 			"Tram 1.md": "Tram tram tram harbour schedule.",
 			"Tram 2.md": "Tram tram harbour timetable.",
@@ -89,7 +73,7 @@ describe("RecallService.recall", () => {
 	});
 
 	it("gives a snippet by default and the whole text without frontmatter for verbosity full", async () => {
-		const { recall, vault } = await setup(
+		const { recall, vault } = await indexedRecall(
 			{ "Plan.md": `---\ntags: [x]\n---\nThe rollout plan.\n\n${"More detail. ".repeat(40)}` },
 			{},
 		);
@@ -114,14 +98,14 @@ describe("RecallService.recall", () => {
 	});
 
 	it("rejects an empty query, an unknown mode and a bad result count with messages that say what to do", async () => {
-		const { recall } = await setup({});
+		const { recall } = await indexedRecall({});
 		await expect(recall.recall("  ")).rejects.toThrow(/use search with an empty query/);
 		await expect(recall.recall("x", { mode: "vector" as never })).rejects.toThrow(/keyword, keyword\+graph, full/);
 		await expect(recall.recall("x", { k: 0 })).rejects.toThrow(/whole number from 1 to 200 \(got 0\)/);
 	});
 
 	it("follows the vault: edits, renames and deletes change what recall finds", async () => {
-		const { vault, index, recall } = await setup({ "Trip.md": "Flights to Lisbon in May." });
+		const { vault, index, recall } = await indexedRecall({ "Trip.md": "Flights to Lisbon in May." });
 		index.start();
 		vault.write("Trip.md", "Flights to Porto in June.");
 		await index.idle();
@@ -157,7 +141,7 @@ describe("RecallService.recall", () => {
 	});
 
 	it("drops notes that a full rebuild no longer finds", async () => {
-		const { vault, index, recall } = await setup({ "Trip.md": "Flights to Lisbon in May." });
+		const { vault, index, recall } = await indexedRecall({ "Trip.md": "Flights to Lisbon in May." });
 		vault.delete("Trip.md");
 		await index.build();
 		expect((await recall.recall("lisbon", { readOnly: true })).results).toEqual([]);
@@ -177,7 +161,7 @@ describe("RecallService reactivation", () => {
 		const activity = await ActivityStore.open(storage, { clock: () => 1_700_000_500_000 });
 		const cascades: string[][] = [];
 		const record = recordRecalls(activity, () => 1_700_000_500_000);
-		const env = await setup(files, {
+		const env = await indexedRecall(files, {
 			reactivate: async (returned, neighbours) => {
 				cascades.push([...neighbours].sort());
 				await record(returned, neighbours);
@@ -258,7 +242,7 @@ describe("RecallService with the fixture embedding model", () => {
 			cache,
 			timers: { setTimeout, clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
 		});
-		const { recall } = await setup(
+		const { recall } = await indexedRecall(
 			{
 				"Walks.md": "The dog barked at the mailman all morning.",
 				"Garage.md": "Our new car needs tires before the road trip.",
@@ -288,7 +272,7 @@ describe("RecallService with the fixture embedding model", () => {
 			cache,
 			timers: { setTimeout: () => 0, clearTimeout: () => undefined },
 		});
-		const { recall } = await setup({ "Walks.md": "The dog barked at the mailman." }, { embeddings });
+		const { recall } = await indexedRecall({ "Walks.md": "The dog barked at the mailman." }, { embeddings });
 		const result = await recall.recall("dog mailman", { readOnly: true });
 		expect(result).toMatchObject({ mode: "keyword+graph", vector: false });
 		expect(result.embeddingsPending).toBeGreaterThan(0);
