@@ -27,11 +27,14 @@ const EMPTY_FOR_REAL_MS = 2000;
 const SETTLE_MS = 3;
 /** In-place writers that opened the note just before our rename write a moment later. */
 const LATE_WRITE_WINDOW_MS = 10;
+/** A file named after the note and written this recently is an editor's save in flight (its temp or backup). */
+const SAVE_IN_FLIGHT_MS = 2000;
 
 /**
  * Rewrites a note as a compare-and-swap on the content it read. The note is read until it reads
- * the same twice a moment apart with no new file beside it (and is not empty, unless it has been
- * for seconds), so an editor's save in progress is not acted on. Then, synchronously (nothing else of ours runs in between): read it again,
+ * the same twice a moment apart with no new file beside it, no editor's temp file named after it
+ * (see saveInFlight), and is not empty unless it has been for seconds, so an editor's save in
+ * progress is not acted on. Then, synchronously (nothing else of ours runs in between): read it again,
  * check it is the same file with the same bytes, write the new text to a temp file beside it and
  * rename that over the note. When someone wrote meanwhile, it starts again on their content. An
  * editor that opened the note before the rename and writes into the replaced file a moment later
@@ -97,7 +100,8 @@ type Attempt =
 
 /** Synchronous on purpose: nothing else of ours runs between the read, the last check and the rename. */
 function swapIfSettled(absolute: string, previous: Seen | null, edit: (bytes: Buffer) => string | null): Attempt {
-	const names = folderNames(absolute);
+	const listed = readdirSync(dirname(absolute));
+	const names = joinedNames(listed);
 	const fd = openSync(absolute, "r");
 	let keepOpen = false;
 	try {
@@ -109,7 +113,8 @@ function swapIfSettled(absolute: string, previous: Seen | null, edit: (bytes: Bu
 			previous !== null &&
 			bytes.equals(previous.bytes) &&
 			names === previous.names &&
-			(bytes.length > 0 || emptyForReal);
+			(bytes.length > 0 || emptyForReal) &&
+			!saveInFlight(absolute, listed);
 		if (!settled || bytes.length !== stats.size || !sameFile(fstatSync(fd), stats)) return { kind: "unsettled", seen };
 		const text = edit(bytes);
 		if (text === null) return { kind: "unchanged" };
@@ -118,7 +123,8 @@ function swapIfSettled(absolute: string, previous: Seen | null, edit: (bytes: Bu
 		try {
 			const written = statSync(temp);
 			// An editor's temp file appeared beside the note: its rename may be on its way.
-			if (folderNames(absolute, basename(temp)) !== names) return { kind: "unsettled", seen: null };
+			if (joinedNames(readdirSync(dirname(absolute)), basename(temp)) !== names)
+				return { kind: "unsettled", seen: null };
 			if (!sameFile(fstatSync(fd), stats) || !sameFile(statSync(absolute), stats))
 				return { kind: "unsettled", seen: null };
 			renameSync(temp, absolute);
@@ -158,8 +164,25 @@ async function flush(absolute: string): Promise<void> {
 	await syncFolder(dirname(absolute));
 }
 
-function folderNames(absolute: string, ours?: string): string {
-	return readdirSync(dirname(absolute))
+/**
+ * Whether an editor is saving the note by writing a file named after it (`X.md.tmp`, `.X.md.swp`,
+ * `X.md~`) and renaming that over it. Such a file can sit there across both of our reads when the
+ * editor is descheduled mid-save; its rename can then land just before ours, and ours would
+ * replace the user's edit. So the swap waits until the file is gone or has been left for seconds.
+ */
+function saveInFlight(absolute: string, listed: string[]): boolean {
+	const note = basename(absolute);
+	const folder = dirname(absolute);
+	const now = Date.now();
+	return listed.some((name) => {
+		if (name === note || !(name.startsWith(note) || name.startsWith(`.${note}`))) return false;
+		const stats = statSync(join(folder, name), { throwIfNoEntry: false });
+		return stats !== undefined && now - stats.mtimeMs < SAVE_IN_FLIGHT_MS;
+	});
+}
+
+function joinedNames(listed: string[], ours?: string): string {
+	return listed
 		.filter((name) => name !== ours)
 		.sort()
 		.join("\n");
