@@ -165,7 +165,12 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 		await until(() => !readFileSync(app.vault.fullPath("Memory/Use Postgres.md"), "utf8").includes("memory_status"));
 		expect(readFileSync(app.vault.fullPath("Memory/Use Postgres.md"), "utf8")).toBe(VAULT["Memory/Use Postgres.md"]);
 		await until(() => change()?.querySelector("button") === null);
-		expect(Notice.messages.at(-1)).toBe("Undone: Memory/Use Postgres.md, active → core.");
+		// The notice follows the undo's activity-log append, which can finish after the view shows the undo.
+		await until(() => Notice.messages.includes("Undone: Memory/Use Postgres.md, active → core."));
+		expect(Notice.messages.slice(-2)).toEqual([
+			"Declined: Memory/Ship on Fridays.md will not be proposed again.",
+			"Undone: Memory/Use Postgres.md, active → core.",
+		]);
 	});
 
 	it("reviews proposals in a modal", async () => {
