@@ -13,7 +13,7 @@ import {
 } from "../../core/model/keyword-settings";
 import { indexSignature } from "../../core/recall/index-signature";
 import type { CacheStore } from "../../core/model/cache-store";
-import { frameCache, frameProblem, unframeCache } from "../../core/model/cache-frame";
+import { cacheFrameParts, frameProblem, unframeCache } from "../../core/model/cache-frame";
 import { errorMessage } from "../../core/model/error-message";
 
 /** The keyword index's name in the CacheStore. */
@@ -72,7 +72,10 @@ export function fileStamps(files: Iterable<StampedFile>): Map<string, string> {
  */
 export async function saveKeywordCache(caches: CacheStore, index: KeywordIndex, yieldNow?: YieldNow): Promise<void> {
 	const body = await encodeIndex(index, yieldNow);
-	await caches.write(KEYWORD_CACHE, frameCache({ format: FORMAT, signature: indexSignature(index.settings) }, body));
+	await caches.write(
+		KEYWORD_CACHE,
+		cacheFrameParts({ format: FORMAT, signature: indexSignature(index.settings) }, body),
+	);
 }
 
 /**
