@@ -33,11 +33,12 @@ export function frameCache(header: CacheFrameHeader, body: Uint8Array): Uint8Arr
  * 8 bytes, so the body read back from a file starts 8-byte aligned and typed arrays can view it
  * without a copy.
  */
-export function cacheFrameParts(header: CacheFrameHeader, body: Uint8Array): Uint8Array[] {
-	const json = JSON.stringify({ ...header, bytes: body.byteLength });
+export function cacheFrameParts(header: CacheFrameHeader, body: Uint8Array | readonly Uint8Array[]): Uint8Array[] {
+	const pieces = body instanceof Uint8Array ? [body] : body;
+	const json = JSON.stringify({ ...header, bytes: pieces.reduce((sum, piece) => sum + piece.byteLength, 0) });
 	const length = new TextEncoder().encode(json).byteLength + 1;
 	const head = new TextEncoder().encode(`${json}${" ".repeat((8 - (length % 8)) % 8)}\n`);
-	return [head, body];
+	return [head, ...pieces];
 }
 
 /** The body of a framed cache, or what is wrong with it, checked in order: header, format, signature, length. */

@@ -1,7 +1,7 @@
 import type { KeywordIndex } from "../../core/recall/keyword-index";
 import {
 	decodeKeywordIndex,
-	encodeKeywordIndex,
+	encodeKeywordIndexParts,
 	KeywordCodecError,
 	type YieldNow,
 } from "../../core/recall/keyword-codec";
@@ -120,18 +120,18 @@ export async function readKeywordCache(
 	}
 }
 
-/** The index as bytes. The two codec functions are the only ones that know the body's layout. */
-async function encodeIndex(index: KeywordIndex, yieldNow?: YieldNow): Promise<Uint8Array> {
+/** The index as bytes (in pieces). The two codec functions are the only ones that know the body's layout. */
+async function encodeIndex(index: KeywordIndex, yieldNow?: YieldNow): Promise<Uint8Array[]> {
 	// Encoding in slices lets edits land in between, which voids the slices done so far: try again,
 	// and after a few such races encode in one go, which no edit can interrupt.
 	for (let attempt = 0; attempt < SLICED_ENCODE_ATTEMPTS && yieldNow; attempt++) {
 		try {
-			return await encodeKeywordIndex(index, yieldNow);
+			return await encodeKeywordIndexParts(index, yieldNow);
 		} catch (error) {
 			if (!(error instanceof KeywordCodecError && error.kind === "changed")) throw error;
 		}
 	}
-	return encodeKeywordIndex(index);
+	return encodeKeywordIndexParts(index);
 }
 
 function decodeIndex(body: Uint8Array, settings: KeywordSettings, yieldNow?: YieldNow): Promise<KeywordIndex> {
