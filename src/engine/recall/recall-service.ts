@@ -22,6 +22,7 @@ import { rankDiverse } from "../../core/recall/diversify";
 import { fileStamp } from "./keyword-cache";
 import type { NoteEmbeddings } from "../embeddings/note-embeddings";
 import { RecallGraphState } from "./recall-graph-state";
+import { SupersededIndex } from "../../core/recall/superseded-index";
 import type { CommunityDetector } from "../../core/recall/communities";
 import { bodyText, recallHit, searchHit, snippetOf, type HitText } from "../../core/recall/recall-hits";
 import type { Reactivate } from "./recall-reactivation";
@@ -45,6 +46,8 @@ import { SnippetStore } from "./snippet-store";
 import { conflictsAmong } from "../../core/recall/hit-conflicts";
 import { conflictProfile, type ConflictProfile } from "../../core/recall/conflicts";
 import type { IndexChange, VaultIndex } from "../index/vault-index";
+import { TimeSlicer } from "../index/time-slicer";
+import type { Timers } from "../../core/model/timers";
 
 export interface RecallServiceDeps {
 	/** Read on every recall, so changed settings apply at once. */
@@ -136,6 +139,8 @@ export class RecallService {
 	private fromCache: Set<string>;
 	/** The keyword index a full re-index fills (see `reindex`); null otherwise. */
 	private rebuilding: KeywordIndex | null = null;
+	/** The graph whose missing notes `settleAfterBuild` has taken out already. */
+	private settledFor: MemoryGraph | null = null;
 
 	constructor(private readonly deps: RecallServiceDeps = {}) {
 		this.keywordIndex = deps.keywordIndex ?? new KeywordIndex(deps.keywordSettings ?? {});
@@ -580,18 +585,37 @@ export class RecallService {
 		return this.state;
 	}
 
+	/**
+	 * Takes out, in time slices, the notes the index's newly built graph lacks (notes of a cached
+	 * keyword index deleted since), and builds the graph's supersedes index: the first recall
+	 * would do both in one go, 100k lookups and a scan of every edge.
+	 */
+	async settleAfterBuild(timers: Timers): Promise<void> {
+		const graph = this.index?.graph;
+		if (!graph || this.index?.partial || this.state?.graph === graph || this.settledFor === graph) return;
+		const slicer = new TimeSlicer(timers);
+		await slicer.forEach(this.keyword.ids(), (path) => this.dropIfOutside(graph, path));
+		this.settledFor = graph;
+		const superseded = await slicer.drain(SupersededIndex.stepwise(graph.graph));
+		if (this.index?.graph !== graph || this.state?.graph === graph) superseded.dispose();
+		else this.state = RecallGraphState.for(graph, this.settings(), this.state, this.deps.createRandom, superseded);
+	}
+
 	private dropNotesOutside(graph: MemoryGraph): void {
-		for (const path of this.keyword.ids()) {
-			if (graph.hasNote(path)) continue;
-			this.keywordChanges++;
-			this.keyword.remove(path);
-			this.snippets.delete(path);
-			this.snippetProfiles.delete(path);
-			this.duplicateHashes.delete(path);
-			this.cues.remove(path);
-			this.episodes.remove(path);
-			this.embeddings?.remove(path);
-		}
+		if (this.settledFor === graph) return;
+		for (const path of this.keyword.ids()) this.dropIfOutside(graph, path);
+	}
+
+	private dropIfOutside(graph: MemoryGraph, path: string): void {
+		if (graph.hasNote(path) || !this.keyword.has(path)) return;
+		this.keywordChanges++;
+		this.keyword.remove(path);
+		this.snippets.delete(path);
+		this.snippetProfiles.delete(path);
+		this.duplicateHashes.delete(path);
+		this.cues.remove(path);
+		this.episodes.remove(path);
+		this.embeddings?.remove(path);
 	}
 
 	private pipeline(): RecallPipeline {
