@@ -116,4 +116,16 @@ describe("keyword postings compaction", () => {
 		expect(index.postings.deadPostings).toBe(0);
 		expect(index.postings.postingCount).toBe([...livePostings(index).values()].reduce((n, list) => n + list.length, 0));
 	});
+
+	it("opens a new page after one filled to the last slot", () => {
+		const postings = new KeywordPostings(KEYWORD_FIELDS.length);
+		postings.reserveTerms(2);
+		const full = (1 << PAGE_BITS) - CHUNK_HEADER;
+		postings.writeTerm(0, new Int32Array(full).fill(1 << FIELD_BITS), new Uint8Array(full).fill(1));
+		postings.writeTerm(1, [2 << FIELD_BITS], [3]);
+		expect(postings.docFieldPages.map((page) => page.length)).toEqual([1 << PAGE_BITS, 4096]);
+		expect(postings.head[1] >>> PAGE_BITS).toBe(1);
+		expect(postings.fieldFrequency(0, 0)).toBe(full);
+		expect(postings.postingCount).toBe(full + 1);
+	});
 });
