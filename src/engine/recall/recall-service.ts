@@ -141,6 +141,8 @@ export class RecallService {
 	private rebuilding: KeywordIndex | null = null;
 	/** The graph whose missing notes `settleAfterBuild` has taken out already. */
 	private settledFor: MemoryGraph | null = null;
+	/** The graph `settleAfterBuild` is working on: recall answers from the state before it meanwhile. */
+	private settling: MemoryGraph | null = null;
 
 	constructor(private readonly deps: RecallServiceDeps = {}) {
 		this.keywordIndex = deps.keywordIndex ?? new KeywordIndex(deps.keywordSettings ?? {});
@@ -310,7 +312,7 @@ export class RecallService {
 			throw new Error(`Recall mode "${String(requested)}" is unknown; use one of ${RECALL_MODES.join(", ")}.`);
 		const settings = this.settings();
 		const state = this.graphState();
-		const partial = this.index?.partial !== null;
+		const partial = this.index?.partial !== null || this.settling !== null;
 		const graph = state.graph;
 		const include = options.include;
 		const inGraph =
@@ -578,6 +580,8 @@ export class RecallService {
 	private graphState(): RecallGraphState {
 		if (!this.index) throw new Error("The recall service is not attached to a vault index; call attach(index) first.");
 		const graph = this.index.graph;
+		// Until `settleAfterBuild` is done with a new graph, recall stays on the one before (partial).
+		if (this.settling === graph && this.state) return this.state;
 		// While the first index runs, its graph holds only the notes read so far: the keyword
 		// index (perhaps loaded from the cache) keeps the rest until the build is done.
 		if (this.state?.graph !== graph && !this.index.partial) this.dropNotesOutside(graph);
@@ -590,15 +594,20 @@ export class RecallService {
 	 * keyword index deleted since), and builds the graph's supersedes index: the first recall
 	 * would do both in one go, 100k lookups and a scan of every edge.
 	 */
-	async settleAfterBuild(timers: Timers): Promise<void> {
+	async settleAfterBuild(timers: Timers, sliceMs?: number): Promise<void> {
 		const graph = this.index?.graph;
 		if (!graph || this.index?.partial || this.state?.graph === graph || this.settledFor === graph) return;
-		const slicer = new TimeSlicer(timers);
-		await slicer.forEach(this.keyword.ids(), (path) => this.dropIfOutside(graph, path));
-		this.settledFor = graph;
-		const superseded = await slicer.drain(SupersededIndex.stepwise(graph.graph));
-		if (this.index?.graph !== graph || this.state?.graph === graph) superseded.dispose();
-		else this.state = RecallGraphState.for(graph, this.settings(), this.state, this.deps.createRandom, superseded);
+		const slicer = new TimeSlicer(timers, sliceMs);
+		this.settling = graph;
+		try {
+			await slicer.forEach(this.keyword.ids(), (path) => this.dropIfOutside(graph, path));
+			this.settledFor = graph;
+			const superseded = await slicer.drain(SupersededIndex.stepwise(graph.graph));
+			if (this.index?.graph !== graph || this.state?.graph === graph) superseded.dispose();
+			else this.state = RecallGraphState.for(graph, this.settings(), this.state, this.deps.createRandom, superseded);
+		} finally {
+			this.settling = null;
+		}
 	}
 
 	private dropNotesOutside(graph: MemoryGraph): void {
