@@ -14,11 +14,12 @@ import { benchVault, VAULT_CACHE } from "./bench-vaults";
 import { parseFlags } from "./flags";
 import { reportToParent, runInFreshProcess } from "./fresh-process";
 import { collectGarbage, startRssSampler } from "./rss-sampler";
+import { startLongTaskTrace, type LongTask } from "./long-task-trace";
 import { threadCpuMs } from "./slice-meter";
 import { startStallMonitor } from "./stall-monitor";
 import { formatTable, type Cell } from "./table";
 
-/** `npm run bench -- startup [--notes N] [--seed S] [--phases cold,warm,rebuild]` */
+/** `npm run bench -- startup [--notes N] [--seed S] [--phases cold,warm,rebuild] [--trace]` */
 
 const DEFAULT_SIZES = [10_000, 100_000];
 const PHASES = ["cold", "warm", "rebuild"] as const;
@@ -27,6 +28,8 @@ const MB = 1024 * 1024;
 /** How often a recall probe is issued while the engine starts, ms. */
 const PROBE_MS = 250;
 const PROBE_QUERY = "sync conflict decision";
+/** With --trace, how many of each phase's longest tasks are listed. */
+const TRACE_ROWS = 12;
 
 interface Measured {
 	wallMs: number;
@@ -49,6 +52,12 @@ interface PhaseResult extends Measured {
 	heapMb: number;
 	peakRssMb: number;
 	cacheMb: number;
+}
+
+interface PhaseReport {
+	results: PhaseResult[];
+	/** With --trace: every main-thread task over 50 ms and what ran in it, and where RSS peaked. */
+	trace?: Awaited<ReturnType<Awaited<ReturnType<typeof startLongTaskTrace>>["stop"]>>;
 }
 
 /** Longest main-thread task by CPU time: the thread's CPU time read at each firing of a 5 ms timer. */
@@ -142,10 +151,14 @@ function newEngine(vaultDir: string, stateDir: string): MemoryEngine {
 }
 
 /** Child mode: one phase in this fresh process. "cold" wipes the state folder and measures stop too. */
-async function measurePhase(phase: Phase, vaultDir: string, stateDir: string): Promise<PhaseResult[]> {
+async function measurePhase(phase: Phase, vaultDir: string, stateDir: string, trace: boolean): Promise<PhaseReport> {
 	if (phase === "cold") await rm(stateDir, { recursive: true, force: true });
+	const tracer = trace ? await startLongTaskTrace() : null;
+	tracer?.mark(phase);
+	const forceGc = () => (tracer ? tracer.skip(collectGarbage) : collectGarbage());
+	const report = async (results: PhaseResult[]): Promise<PhaseReport> => ({ results, trace: await tracer?.stop() });
 	const engine = newEngine(vaultDir, stateDir);
-	collectGarbage();
+	forceGc();
 	const rss = startRssSampler();
 	const results: PhaseResult[] = [];
 	const finish = async (
@@ -153,7 +166,7 @@ async function measurePhase(phase: Phase, vaultDir: string, stateDir: string): P
 		measured: Measured,
 		probe?: Awaited<ReturnType<ReturnType<typeof startRecallProbe>["stop"]>>,
 	) => {
-		collectGarbage();
+		forceGc();
 		results.push({
 			phase: name,
 			notes: engine.index.graph.order,
@@ -168,25 +181,27 @@ async function measurePhase(phase: Phase, vaultDir: string, stateDir: string): P
 	};
 	if (phase === "rebuild") {
 		await engine.start({ follow: false });
-		collectGarbage();
+		forceGc();
 		const rebuilt = await measure(() => engine.rebuild());
 		await finish("rebuild", rebuilt);
+		tracer?.mark("rebuild's stop");
 		await engine.stop();
-		return results;
+		return report(results);
 	}
 	const started = performance.now();
 	const probe = startRecallProbe(engine, started);
 	const start = await measure(() => engine.start({ follow: false }));
 	const probed = await probe.stop();
 	await finish(phase, start, probed);
+	tracer?.mark("stop");
 	if (phase === "cold") {
-		collectGarbage();
+		forceGc();
 		const stopped = await measure(() => engine.stop());
 		await finish("stop", stopped);
 	} else {
 		await engine.stop();
 	}
-	return results;
+	return report(results);
 }
 
 const round = (value: number | null): Cell => (value === null ? "—" : Math.round(value));
@@ -198,7 +213,7 @@ async function main(): Promise<void> {
 	if (phaseFlag !== undefined) {
 		const vaultDir = flags.text("vault") ?? "";
 		const stateDir = flags.text("state") ?? "";
-		return reportToParent(await measurePhase(phaseFlag as Phase, vaultDir, stateDir));
+		return reportToParent(await measurePhase(phaseFlag as Phase, vaultDir, stateDir, flags.has("trace")));
 	}
 	const sizes = flags.has("notes") ? [flags.number("notes", 0)] : DEFAULT_SIZES;
 	const phases = (flags.text("phases")?.split(",") ?? [...PHASES]) as Phase[];
@@ -214,20 +229,29 @@ async function main(): Promise<void> {
 			"longest task: wall = latest a 5 ms timer fired (counts other processes' time on a loaded machine); cpu = most main-thread CPU between two firings (10 ms ticks).\n",
 	);
 	const rows: Cell[][] = [];
+	const traced: Cell[][] = [];
+	const peaks: Cell[][] = [];
 	for (const notes of sizes) {
 		const vault = await benchVault(notes, seed);
 		if (vault.generatedSeconds > 0) printLine(`generated ${vault.dir} in ${vault.generatedSeconds.toFixed(1)} s`);
 		const stateDir = resolve(VAULT_CACHE, `${notes}-${seed}-startup-state`);
 		for (const phase of phases) {
 			const load = loadavg()[0].toFixed(1);
-			const results = await runInFreshProcess<PhaseResult[]>([
+			const { results, trace } = await runInFreshProcess<PhaseReport>([
 				"--measure",
 				phase,
 				"--vault",
 				vault.dir,
 				"--state",
 				stateDir,
+				...(flags.has("trace") ? ["--trace"] : []),
 			]);
+			const vaultName = `${notes / 1000}k`;
+			if (trace) {
+				traced.push(...longestTasks(trace.tasks).map((task) => longTaskRow(vaultName, task)));
+				const peak = trace.peakRss;
+				peaks.push([vaultName, peak.label, Math.round(peak.mb), peak.collections, peak.within, peak.top]);
+			}
 			for (const result of results) {
 				rows.push([
 					`${notes / 1000}k`,
@@ -269,6 +293,34 @@ async function main(): Promise<void> {
 			rows,
 		),
 	);
+	if (!flags.has("trace")) return;
+	printLine(
+		`\nMain-thread tasks over 50 ms (wall), the ${TRACE_ROWS} longest of each phase by CPU: what ran in them (V8's sampling profiler, 1 ms), collections from perf_hooks\n`,
+	);
+	printLine(
+		formatTable(
+			["vault", "phase", "at ms", "ms", "cpu ms", "gc ms", "collections", "within", "most samples (ms)"],
+			traced,
+		),
+	);
+	printLine("\nWhere RSS peaked (sampled every 20 ms; what ran in the 200 ms before)\n");
+	printLine(formatTable(["vault", "phase", "peak RSS MB", "collections", "within", "most samples (ms)"], peaks));
+}
+
+/** The TRACE_ROWS longest tasks of each phase by CPU time (then wall), in the order they ran. */
+function longestTasks(tasks: LongTask[]): LongTask[] {
+	const kept = new Set<LongTask>();
+	for (const label of new Set(tasks.map((task) => task.label)))
+		tasks
+			.filter((task) => task.label === label)
+			.sort((a, b) => (b.cpuMs ?? 0) - (a.cpuMs ?? 0) || b.ms - a.ms)
+			.slice(0, TRACE_ROWS)
+			.forEach((task) => kept.add(task));
+	return tasks.filter((task) => kept.has(task));
+}
+
+function longTaskRow(vault: string, task: LongTask): Cell[] {
+	return [vault, task.label, task.atMs, task.ms, round(task.cpuMs), task.gcMs, task.collections, task.within, task.top];
 }
 
 main().catch((error: unknown) => {

@@ -207,6 +207,7 @@ export class MemoryEngine {
 		const report = await this.index.build(options.onProgress);
 		this.digests?.forgetUntaken();
 		this.throwIfStopped();
+		await this.recallService.settleAfterBuild(deps.timers);
 		this.built = true;
 		await this.updateCommunities();
 		this.throwIfStopped();
@@ -248,6 +249,7 @@ export class MemoryEngine {
 	/** Indexes the vault again from scratch (following goes on) and recomputes the communities. */
 	async rebuild(onProgress?: ProgressListener): Promise<IndexReport> {
 		const report = await this.recallService.reindex(() => this.index.build(onProgress));
+		await this.recallService.settleAfterBuild(this.deps.timers);
 		await this.updateCommunities();
 		return report;
 	}

@@ -17,7 +17,7 @@ export interface AtomicWriteOptions {
  */
 export async function writeFileAtomic(
 	target: string,
-	data: string | Uint8Array,
+	data: string | Uint8Array | readonly Uint8Array[],
 	options: AtomicWriteOptions = {},
 ): Promise<void> {
 	const previous = await fs.stat(target).catch(() => null);
@@ -32,11 +32,18 @@ export async function writeFileAtomic(
 }
 
 /** Writes and fsyncs `data` to a new temp file beside `target` (named by TEMP_FILE); returns its path. */
-async function writeTempBeside(target: string, data: string | Uint8Array, mode: number): Promise<string> {
+async function writeTempBeside(
+	target: string,
+	data: string | Uint8Array | readonly Uint8Array[],
+	mode: number,
+): Promise<string> {
 	const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
 	const handle = await fs.open(temp, "wx", mode & 0o7777);
 	try {
-		await handle.writeFile(data, "utf8");
+		// Parts are written one after the other, from where the last one ended.
+		if (typeof data !== "string" && !(data instanceof Uint8Array))
+			for (const part of data) await handle.writeFile(part);
+		else await handle.writeFile(data, "utf8");
 		await handle.sync();
 	} catch (error) {
 		await handle.close();

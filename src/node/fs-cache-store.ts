@@ -30,7 +30,7 @@ export class FsCacheStore implements CacheStore {
 		}
 	}
 
-	async write(name: string, bytes: Uint8Array): Promise<void> {
+	async write(name: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void> {
 		const path = this.pathOf(name);
 		await fs.mkdir(this.location, { recursive: true, mode: FOLDER_MODE });
 		await writeFileAtomic(path, bytes, { mode: FILE_MODE });

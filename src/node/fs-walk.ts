@@ -15,29 +15,37 @@ const CONCURRENCY = 64;
  */
 export async function listMarkdownFiles(root: string, skipFolder: (path: string) => boolean): Promise<VaultFile[]> {
 	const limit = limiter(CONCURRENCY);
-	const files: VaultFile[] = [];
 
-	async function visit(folder: string): Promise<void> {
+	// Each folder's entries sorted with "/" after a folder's name give the paths in sorted order
+	// without sorting them all at the end: 100k paths took hundreds of ms in one task.
+	async function visit(folder: string): Promise<VaultFile[]> {
 		const entries = await limit(() => readFolder(join(root, folder), folder === ""));
-		const pending: Promise<void>[] = [];
-		for (const entry of entries) {
-			if (entry.name.startsWith(".")) continue;
-			const path = folder === "" ? entry.name : `${folder}/${entry.name}`;
+		const found: Promise<VaultFile[] | VaultFile | null>[] = [];
+		for (const { entry, path } of sortedEntries(entries, folder)) {
 			if (entry.isDirectory()) {
-				if (!skipFolder(path)) pending.push(visit(path));
+				if (!skipFolder(path)) found.push(visit(path));
 			} else if (entry.isFile() && entry.name.endsWith(".md")) {
-				pending.push(
-					limit(() => statFile(root, path)).then((file) => {
-						if (file) files.push(file);
-					}),
-				);
+				found.push(limit(() => statFile(root, path)));
 			}
 		}
-		await Promise.all(pending);
+		const files: VaultFile[] = [];
+		for (const item of await Promise.all(found)) {
+			if (Array.isArray(item)) for (const file of item) files.push(file);
+			else if (item) files.push(item);
+		}
+		return files;
 	}
 
-	await visit("");
-	return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	return visit("");
+}
+
+/** The visible entries by the order their paths sort in: a folder as its name followed by "/". */
+function sortedEntries(entries: Dirent[], folder: string): { entry: Dirent; path: string }[] {
+	return entries
+		.filter((entry) => !entry.name.startsWith("."))
+		.map((entry) => ({ entry, key: entry.isDirectory() ? `${entry.name}/` : entry.name }))
+		.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+		.map(({ entry }) => ({ entry, path: folder === "" ? entry.name : `${folder}/${entry.name}` }));
 }
 
 async function readFolder(folder: string, isRoot: boolean): Promise<Dirent[]> {

@@ -1,5 +1,5 @@
 import type { App } from "obsidian";
-import type { CacheStore } from "../core/model/cache-store";
+import { joinedBytes, type CacheStore } from "../core/model/cache-store";
 
 const STORE = "caches";
 const VERSION = 1;
@@ -38,7 +38,8 @@ export class IndexedDbCacheStore implements CacheStore {
 		return value instanceof ArrayBuffer ? new Uint8Array(value) : null;
 	}
 
-	async write(name: string, bytes: Uint8Array): Promise<void> {
+	async write(name: string, data: Uint8Array | readonly Uint8Array[]): Promise<void> {
+		const bytes = joinedBytes(data);
 		// Structured cloning copies a view's whole buffer: store exactly the bytes.
 		const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 		await this.run("readwrite", (store) => store.put(whole, name));

@@ -1,4 +1,4 @@
-import type { CacheStore } from "../../src/core/model/cache-store";
+import { joinedBytes, type CacheStore } from "../../src/core/model/cache-store";
 
 /** In-memory CacheStore that counts writes and can be told to fail them. */
 export class MemoryCacheStore implements CacheStore {
@@ -15,7 +15,8 @@ export class MemoryCacheStore implements CacheStore {
 		return this.files.get(name)?.slice() ?? null;
 	}
 
-	async write(name: string, bytes: Uint8Array): Promise<void> {
+	async write(name: string, data: Uint8Array | readonly Uint8Array[]): Promise<void> {
+		const bytes = joinedBytes(data);
 		await Promise.resolve();
 		if (this.failWrites) throw this.failWrites;
 		this.writes++;

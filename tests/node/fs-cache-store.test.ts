@@ -22,6 +22,8 @@ describe("FsCacheStore", () => {
 		await store.write("keyword-index", new Uint8Array([1, 2, 3]));
 		await store.write("keyword-index", new Uint8Array([4, 5, 6, 7]).subarray(1));
 		expect(await store.read("keyword-index")).toEqual(new Uint8Array([5, 6, 7]));
+		await store.write("keyword-index", [new Uint8Array([1, 2]), new Uint8Array([]), new Uint8Array([3, 4, 5])]);
+		expect(await store.read("keyword-index")).toEqual(new Uint8Array([1, 2, 3, 4, 5]));
 		expect(await readdir(store.location)).toEqual(["keyword-index"]);
 		if (process.platform !== "win32") {
 			expect((await stat(store.location)).mode & 0o777).toBe(0o700);

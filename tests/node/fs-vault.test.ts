@@ -66,6 +66,13 @@ describe("FsVault.list", () => {
 		expect(files[2]).toMatchObject({ path: "Top.md", size: 5, mtime: OLD.getTime() });
 	});
 
+	it("lists notes in the order their paths sort, folders named like notes included", async () => {
+		const paths = ["a.md", "a/b.md", "a b.md", "a-c/d.md", "a/a/z.md", "A.md", "ab.md", "a/a.md", "é.md", "z/a.md"];
+		for (const path of paths) await put(path, "x");
+		const listed = (await new FsVault(root).list()).map((file) => file.path);
+		expect(listed).toEqual(paths.slice().sort());
+	});
+
 	it("fails clearly when the vault folder does not exist", async () => {
 		await expect(new FsVault(join(base, "nope")).list()).rejects.toThrow(
 			`Cannot list the notes of the vault folder "${join(base, "nope")}": it does not exist (ENOENT).`,

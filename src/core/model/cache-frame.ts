@@ -20,11 +20,25 @@ const MAX_HEADER_BYTES = 4096;
 const NEWLINE = 0x0a;
 
 export function frameCache(header: CacheFrameHeader, body: Uint8Array): Uint8Array {
-	const head = new TextEncoder().encode(`${JSON.stringify({ ...header, bytes: body.byteLength })}\n`);
+	const [head] = cacheFrameParts(header, body);
 	const bytes = new Uint8Array(head.byteLength + body.byteLength);
 	bytes.set(head);
 	bytes.set(body, head.byteLength);
 	return bytes;
+}
+
+/**
+ * The frame as its header line and the body itself, for `CacheStore.write`: a cache of 100+ MB
+ * is not copied once more to prepend a line. The line is padded with spaces to a multiple of
+ * 8 bytes, so the body read back from a file starts 8-byte aligned and typed arrays can view it
+ * without a copy.
+ */
+export function cacheFrameParts(header: CacheFrameHeader, body: Uint8Array | readonly Uint8Array[]): Uint8Array[] {
+	const pieces = body instanceof Uint8Array ? [body] : body;
+	const json = JSON.stringify({ ...header, bytes: pieces.reduce((sum, piece) => sum + piece.byteLength, 0) });
+	const length = new TextEncoder().encode(json).byteLength + 1;
+	const head = new TextEncoder().encode(`${json}${" ".repeat((8 - (length % 8)) % 8)}\n`);
+	return [head, ...pieces];
 }
 
 /** The body of a framed cache, or what is wrong with it, checked in order: header, format, signature, length. */

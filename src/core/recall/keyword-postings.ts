@@ -1,4 +1,5 @@
 import SearchableMap from "minisearch/SearchableMap";
+import { walkEntriesAfter } from "./radix-walk";
 
 /** One document's text in one field, as indexed. */
 export interface FieldTerms {
@@ -29,6 +30,33 @@ const MAX_GROWTH_CHUNK = 1024;
 export const TF_SATURATED = 255;
 /** Compaction runs once discarded postings outnumber live ones and are at least this many. */
 const MIN_DEAD_TO_COMPACT = 1 << 12;
+/**
+ * Work (postings moved, terms looked at) one compaction step may do: a few ms (at 20k notes, a replace
+ * that takes two steps took 5 ms at the median on a loaded 2-core machine; one compaction in one
+ * go, 200–290 ms). Each
+ * add and discard while a compaction runs takes a step, so it never holds the thread for long.
+ */
+export const COMPACTION_STEP_WORK = 1 << 16;
+/** What looking up one term in the radix tree costs, in postings moved. */
+const TERM_WORK = 16;
+const NO_PAGE_I32 = new Int32Array(0);
+const NO_PAGE_U8 = new Uint8Array(0);
+
+/**
+ * A compaction in progress. First every term that existed when it began is rewritten without its
+ * discarded postings into pages opened since (appends go there too), one term at a time; then
+ * the pages of before are let go, and the tree is walked to drop the terms left without postings.
+ */
+interface Compaction {
+	nextTerm: number;
+	readonly endTerm: number;
+	/** The pages in use when it began: none of them is written to until it ends. */
+	readonly oldPages: readonly number[];
+	/** Ids of terms the rewrite left without postings (dropped from the tree by the sweep). */
+	readonly emptied: Set<number>;
+	/** The sweep's position in the tree: the last key looked at. */
+	sweptTo: string | null;
+}
 
 /**
  * The keyword index's postings in typed arrays: term → (document, field, term frequency),
@@ -39,8 +67,9 @@ const MIN_DEAD_TO_COMPACT = 1 << 12;
  * mapping to a term id. Each term's postings are a chain of chunks in paged Int32 slabs
  * (`doc << FIELD_BITS | field`) with a parallel Uint8 slab of term frequencies; appending a
  * note only writes at the ends of its terms' chains. A discarded document is only marked dead
- * (`live`); its postings are skipped until `compact` drops them, which `discard` runs once they
- * outnumber the live ones. Document ids only grow: a changed note is discarded and added anew,
+ * (`live`); its postings are skipped until compaction drops them, which `discard` starts once
+ * they outnumber the live ones and every add and discard then advances by one bounded step
+ * (see `Compaction`). Document ids only grow: a changed note is discarded and added anew,
  * as in MiniSearch, so scores and their tie order match MiniSearch's.
  */
 export class KeywordPostings {
@@ -59,8 +88,12 @@ export class KeywordPostings {
 	/** Slabs of `doc << FIELD_BITS | field` and of term frequencies (saturated, see `TF_SATURATED`). */
 	docFieldPages: Int32Array[] = [];
 	tfPages: Uint8Array[] = [];
-	/** Next free slot address. */
-	private end = 0;
+	/** The page being filled and how many of its slots are taken. */
+	private page = 0;
+	private used = 0;
+	/** The next allocation opens a new page (set before the first and when a compaction begins). */
+	private pageNeeded = true;
+	private compaction: Compaction | null = null;
 	/** `(term * 2^31 + docField)` → term frequency, for frequencies of `TF_SATURATED` or more. */
 	tfOverflow = new Map<number, number>();
 
@@ -81,7 +114,11 @@ export class KeywordPostings {
 	postingCount = 0;
 	deadPostings = 0;
 
-	constructor(fieldCount: number) {
+	/** `stepWork`: the work of one compaction step (tests make it small to see a compaction in many steps). */
+	constructor(
+		fieldCount: number,
+		private readonly stepWork = COMPACTION_STEP_WORK,
+	) {
 		if (fieldCount < 1 || fieldCount > FIELD_MASK + 1) throw new Error(`Keyword postings: ${fieldCount} fields.`);
 		this.fieldCount = fieldCount;
 		this.averageLengths = new Float64Array(fieldCount);
@@ -90,6 +127,7 @@ export class KeywordPostings {
 	/** Indexes a document's fields (in field order) under a new document id, which it returns. */
 	add(fields: readonly FieldTerms[]): number {
 		if (fields.length !== this.fieldCount) throw new Error(`Keyword postings: expected ${this.fieldCount} fields.`);
+		this.compactStep();
 		const doc = this.newDocument();
 		this.changes++;
 		let written = 0;
@@ -116,58 +154,106 @@ export class KeywordPostings {
 		}
 		this.documentCount--;
 		this.deadPostings += this.docPostings[doc];
-		if (this.deadPostings >= MIN_DEAD_TO_COMPACT && this.deadPostings * 2 > this.postingCount) this.compact();
+		if (
+			this.compaction === null &&
+			this.deadPostings >= MIN_DEAD_TO_COMPACT &&
+			this.deadPostings * 2 > this.postingCount
+		)
+			this.beginCompaction();
+		this.compactStep();
 	}
 
-	/** Rewrites the slabs without the postings of discarded documents and drops terms left with none. */
+	/** Whether a compaction has begun and not yet ended. */
+	get compacting(): boolean {
+		return this.compaction !== null;
+	}
+
+	/** Drops the postings of discarded documents and the terms left with none, in one go (ending a compaction that runs). */
 	compact(): void {
-		const { fieldCount, live } = this;
+		if (this.compaction === null) this.beginCompaction();
+		while (this.compaction !== null) this.compactStep();
+	}
+
+	private beginCompaction(): void {
+		const oldPages: number[] = [];
+		for (let page = 0; page < this.docFieldPages.length; page++)
+			if (this.docFieldPages[page].length > 0) oldPages.push(page);
+		this.compaction = { nextTerm: 0, endTerm: this.termIdCount, oldPages, emptied: new Set(), sweptTo: null };
+		this.pageNeeded = true;
+	}
+
+	/** Advances the running compaction by about `stepWork`. */
+	private compactStep(): void {
+		const run = this.compaction;
+		if (run === null) return;
 		this.changes++;
-		const old = { docField: this.docFieldPages, tf: this.tfPages, head: this.head, tailUsed: this.tailUsed };
-		this.docFieldPages = [];
-		this.tfPages = [];
-		this.end = 0;
-		this.postingCount = 0;
-		this.deadPostings = 0;
-		this.head = new Int32Array(this.head.length).fill(NO_CHUNK);
-		this.tail = new Int32Array(this.tail.length).fill(NO_CHUNK);
-		this.tailUsed = new Int32Array(this.tailUsed.length);
-		const emptied: boolean[] = [];
+		let work = 0;
+		while (run.nextTerm < run.endTerm && work < this.stepWork) work += this.compactTerm(run.nextTerm++, run);
+		if (run.nextTerm < run.endTerm) return;
+		if (run.oldPages.length > 0) {
+			for (const page of run.oldPages) {
+				this.docFieldPages[page] = NO_PAGE_I32;
+				this.tfPages[page] = NO_PAGE_U8;
+			}
+			(run as { oldPages: readonly number[] }).oldPages = [];
+		}
+		if (run.emptied.size > 0) {
+			const dropped: string[] = [];
+			const stop = walkEntriesAfter(
+				this.terms,
+				run.sweptTo,
+				Math.max(1, Math.floor((this.stepWork - work) / TERM_WORK)),
+				(term, id) => {
+					// A term given postings again since it was emptied stays.
+					if (run.emptied.has(id) && this.head[id] === NO_CHUNK) dropped.push(term);
+				},
+			);
+			for (const term of dropped) {
+				const id = this.terms.get(term) as number;
+				this.terms.delete(term);
+				run.emptied.delete(id);
+				this.freeTermIds.push(id);
+			}
+			run.sweptTo = stop.last;
+			if (!stop.done) return;
+		}
+		this.compaction = null;
+	}
+
+	/** Rewrites one term's chain without discarded postings into the new pages; returns the work done. */
+	private compactTerm(term: number, run: Compaction): number {
+		const address = this.head[term];
+		if (address === NO_CHUNK) return 1;
+		const { live, fieldCount } = this;
 		const docFields: number[] = [];
 		const tfs: number[] = [];
-		for (let term = 0; term < this.termIdCount; term++) {
-			docFields.length = 0;
-			tfs.length = 0;
-			for (let address = old.head[term]; address !== NO_CHUNK;) {
-				const page = old.docField[address >>> PAGE_BITS];
-				const tfPage = old.tf[address >>> PAGE_BITS];
-				const start = (address & PAGE_MASK) + CHUNK_HEADER;
-				const next = page[start - 1];
-				const used = next === NO_CHUNK ? old.tailUsed[term] : page[start - CHUNK_HEADER];
-				for (let i = start; i < start + used; i++) {
-					if (live[page[i] >>> FIELD_BITS] === 0) continue;
-					docFields.push(page[i]);
-					tfs.push(tfPage[i]);
+		let total = 0;
+		for (let at = address; at !== NO_CHUNK;) {
+			const page = this.docFieldPages[at >>> PAGE_BITS];
+			const tfPage = this.tfPages[at >>> PAGE_BITS];
+			const start = (at & PAGE_MASK) + CHUNK_HEADER;
+			const next = page[start - 1];
+			const used = next === NO_CHUNK ? this.tailUsed[term] : page[start - CHUNK_HEADER];
+			for (let i = start; i < start + used; i++) {
+				if (live[page[i] >>> FIELD_BITS] === 0) {
+					if (tfPage[i] === TF_SATURATED) this.tfOverflow.delete(term * 2 ** 31 + page[i]);
+					continue;
 				}
-				address = next;
+				docFields.push(page[i]);
+				tfs.push(tfPage[i]);
 			}
-			if (old.head[term] === NO_CHUNK) continue;
-			this.fieldCounts.fill(0, term * fieldCount, (term + 1) * fieldCount);
-			if (docFields.length === 0) {
-				emptied[term] = true;
-				continue;
-			}
-			this.writeTerm(term, docFields, tfs);
+			total += used;
+			at = next;
 		}
-		for (const key of this.tfOverflow.keys()) {
-			if (live[(key % 2 ** 31) >>> FIELD_BITS] === 0) this.tfOverflow.delete(key);
-		}
-		if (emptied.length > 0) {
-			const dropped: string[] = [];
-			for (const [term, id] of this.terms) if (emptied[id]) dropped.push(term);
-			for (const term of dropped) this.terms.delete(term);
-			for (const id of emptied.keys()) if (emptied[id]) this.freeTermIds.push(id);
-		}
+		this.postingCount -= total;
+		this.deadPostings -= total - docFields.length;
+		this.head[term] = NO_CHUNK;
+		this.tail[term] = NO_CHUNK;
+		this.tailUsed[term] = 0;
+		this.fieldCounts.fill(0, term * fieldCount, (term + 1) * fieldCount);
+		if (docFields.length === 0) run.emptied.add(term);
+		else this.writeTerm(term, docFields, tfs);
+		return TERM_WORK + total;
 	}
 
 	/** The exact term frequency of a posting whose slab value is `TF_SATURATED`. */
@@ -271,16 +357,12 @@ export class KeywordPostings {
 
 	/** `slots` contiguous slots in one page; the last page grows by doubling up to `PAGE_SIZE`. */
 	private allocate(slots: number): number {
-		let page = this.end >>> PAGE_BITS;
-		let offset = this.end & PAGE_MASK;
-		if (offset + slots > PAGE_SIZE) {
-			page++;
-			offset = 0;
+		if (this.pageNeeded || this.used + slots > PAGE_SIZE) {
+			this.page = this.openPage(slots);
+			this.used = 0;
+			this.pageNeeded = false;
 		}
-		if (page === this.docFieldPages.length) {
-			this.docFieldPages.push(new Int32Array(Math.max(FIRST_PAGE_SIZE, slots)));
-			this.tfPages.push(new Uint8Array(Math.max(FIRST_PAGE_SIZE, slots)));
-		}
+		const { page, used: offset } = this;
 		const current = this.docFieldPages[page].length;
 		if (offset + slots > current) {
 			const size = Math.min(PAGE_SIZE, Math.max(offset + slots, current * 2));
@@ -291,9 +373,17 @@ export class KeywordPostings {
 			tfs.set(this.tfPages[page]);
 			this.tfPages[page] = tfs;
 		}
-		const address = (page << PAGE_BITS) | offset;
-		this.end = address + slots;
-		return address;
+		this.used = offset + slots;
+		return (page << PAGE_BITS) | offset;
+	}
+
+	/** A new page at the first index a compaction let go, or at the end. */
+	private openPage(slots: number): number {
+		let page = this.docFieldPages.findIndex((slab) => slab.length === 0);
+		if (page < 0) page = this.docFieldPages.length;
+		this.docFieldPages[page] = new Int32Array(Math.max(FIRST_PAGE_SIZE, slots));
+		this.tfPages[page] = new Uint8Array(Math.max(FIRST_PAGE_SIZE, slots));
+		return page;
 	}
 
 	private ensureTermCapacity(terms: number): void {

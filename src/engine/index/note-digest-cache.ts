@@ -1,6 +1,6 @@
 import type { CacheStore } from "../../core/model/cache-store";
 import { errorMessage } from "../../core/model/error-message";
-import { frameCache, frameProblem, unframeCache } from "../../core/model/cache-frame";
+import { cacheFrameParts, frameProblem, unframeCache } from "../../core/model/cache-frame";
 import { noteDigestSignature } from "../../core/digest/digest-signature";
 import {
 	decodeNoteDigests,
@@ -33,7 +33,7 @@ export async function saveNoteDigestCache(
 	yieldNow?: YieldNow,
 ): Promise<void> {
 	const body = await encodeNoteDigests(digests, yieldNow);
-	await caches.write(NOTE_DIGEST_CACHE, frameCache({ format: FORMAT, signature: noteDigestSignature() }, body));
+	await caches.write(NOTE_DIGEST_CACHE, cacheFrameParts({ format: FORMAT, signature: noteDigestSignature() }, body));
 }
 
 /** The saved digests. Never throws: a missing, unreadable, partial, corrupt or outdated cache is a miss with its reason. */

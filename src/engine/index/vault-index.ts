@@ -11,6 +11,7 @@ import { noteProblems } from "../../core/parse/note-problems";
 import { vaultDifferencesStepwise, type IndexedStamp, type VaultDifferences } from "../../core/graph/vault-differences";
 import { errorMessage } from "../../core/model/error-message";
 import type { Timers } from "../../core/model/timers";
+import { sortStepwise } from "../../core/model/sort-stepwise";
 import { TimeSlicer } from "./time-slicer";
 
 export interface IndexWarning {
@@ -83,7 +84,7 @@ export class VaultIndex {
 	 * Notes in excluded folders by file name key (see basenameKey): not memories, but Obsidian
 	 * still resolves links to them by name, so a new note must not take one of their names.
 	 */
-	private readonly excludedByName = new Map<string, Set<string>>();
+	private excludedByName = new Map<string, Set<string>>();
 	private pending: Promise<void> = Promise.resolve();
 	private unwatch: (() => void) | undefined;
 	private built = false;
@@ -133,12 +134,12 @@ export class VaultIndex {
 		return !this.includes(path) && isMemoryPath(path, []);
 	}
 
-	private trackExcluded(path: string, present: boolean): void {
+	private trackExcluded(path: string, present: boolean, byName = this.excludedByName): void {
 		const key = basenameKey(path);
-		const paths = this.excludedByName.get(key);
+		const paths = byName.get(key);
 		if (present && this.isExcludedNote(path)) {
 			if (paths) paths.add(path);
-			else this.excludedByName.set(key, new Set([path]));
+			else byName.set(key, new Set([path]));
 		} else if (paths?.delete(path) && paths.size === 0) {
 			this.excludedByName.delete(key);
 		}
@@ -155,14 +156,10 @@ export class VaultIndex {
 
 	private async buildNow(onProgress?: ProgressListener): Promise<IndexReport> {
 		const started = performance.now();
-		const listed = await this.vault.list();
-		this.excludedByName.clear();
-		for (const file of listed) this.trackExcluded(file.path, true);
-		const files = listed.filter((file) => this.includes(file.path));
-		// Excluded and skipped notes stay out of memory but still count for link resolution.
-		const outside = listed
-			.filter((file) => !this.includes(file.path) && isLinkTargetPath(file.path))
-			.map((file) => file.path);
+		const slicer = this.options.timers ? new TimeSlicer(this.options.timers, this.options.sliceMs) : null;
+		const drain = <R>(steps: Iterator<unknown, R>): Promise<R> =>
+			slicer ? slicer.drain(steps) : Promise.resolve(runToEnd(steps));
+		const { files, outside } = await drain(this.classifyListing(await this.vault.list()));
 		this.warningByPath.clear();
 		// What the graph keeps of each note, not its parse: the parses of 100k notes, and the texts their strings point into, are hundreds of MB.
 		const inputs: GraphNote[] = [];
@@ -183,7 +180,6 @@ export class VaultIndex {
 			if (progress) progress.done = done;
 			onProgress?.(done, files.length);
 		};
-		const slicer = this.options.timers ? new TimeSlicer(this.options.timers, this.options.sliceMs) : null;
 		try {
 			const unread = await this.takeCached(files, add);
 			await forEachConcurrently(unread, this.options.readConcurrency ?? 16, async (file) => {
@@ -191,12 +187,10 @@ export class VaultIndex {
 				add(loaded?.input ?? null, file.path);
 			});
 			// Reads finish in any order; the graph's node order (Louvain's visiting order) must not depend on it.
-			inputs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+			await drain(sortStepwise(inputs, (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
 			const graph = this.emptyGraph();
 			for (const path of outside) graph.setOutsideNote(path);
-			const steps = graph.addNotesStepwise(inputs);
-			if (slicer) await slicer.drain(steps);
-			else runToEnd(steps);
+			await drain(graph.addNotesStepwise(inputs));
 			this.graph = graph;
 			this.built = true;
 		} finally {
@@ -212,6 +206,25 @@ export class VaultIndex {
 			warnings: this.warnings(),
 			ms: performance.now() - started,
 		};
+	}
+
+	/**
+	 * The listed notes that are memories, and the paths of those that are only link targets
+	 * (excluded and skipped notes stay out of memory but still count for link resolution), in
+	 * steps of one file; the excluded notes' names are swapped in at the end.
+	 */
+	private *classifyListing(listed: readonly VaultFile[]): Generator<void, { files: VaultFile[]; outside: string[] }> {
+		const excluded = new Map<string, Set<string>>();
+		const files: VaultFile[] = [];
+		const outside: string[] = [];
+		for (const file of listed) {
+			this.trackExcluded(file.path, true, excluded);
+			if (this.includes(file.path)) files.push(file);
+			else if (isLinkTargetPath(file.path)) outside.push(file.path);
+			yield;
+		}
+		this.excludedByName = excluded;
+		return { files, outside };
 	}
 
 	/**

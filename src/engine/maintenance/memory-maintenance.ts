@@ -24,6 +24,7 @@ import { PassScheduler } from "./pass-scheduler";
 import type { StoragePort } from "../../core/model/storage-port";
 import type { Timers } from "../../core/model/timers";
 import type { IndexChange, VaultIndex } from "../index/vault-index";
+import { TimeSlicer } from "../index/time-slicer";
 import { errorMessage } from "../../core/model/error-message";
 
 export interface MaintenanceDeps {
@@ -39,6 +40,8 @@ export interface MaintenanceDeps {
 	settings: () => { maintenance: MaintenanceSettings; scoring: ScoringSettings };
 	/** Problems worth showing the user; never fatal. */
 	warn: (message: string) => void;
+	/** How long a pass over every note on the main thread may run before it yields, ms (default DEFAULT_SLICE_MS). */
+	sliceMs?: number;
 }
 
 export interface PassReport {
@@ -97,7 +100,7 @@ export class MemoryMaintenance {
 	static async open(deps: MaintenanceDeps): Promise<MemoryMaintenance> {
 		const lifecycle = await LifecycleStore.open(deps.storage, deps.warn);
 		const maintenance = new MemoryMaintenance(deps, lifecycle);
-		maintenance.adoptFrontmatterAtStart();
+		await maintenance.adoptFrontmatterAtStart();
 		return maintenance;
 	}
 
@@ -368,30 +371,33 @@ export class MemoryMaintenance {
 		return report;
 	}
 
-	private adoptFrontmatterAtStart(): void {
-		const graph = this.deps.index.graph;
+	/** In time slices: one note is quick, but 100k notes held the thread for hundreds of ms. */
+	private async adoptFrontmatterAtStart(): Promise<void> {
+		const { index, timers, sliceMs } = this.deps;
 		const at = this.deps.clock();
-		for (const path of graph.notePaths()) {
-			const node = graph.node(path);
-			if (!node) continue;
-			this.sync.observe(path, node.memory.status);
-			this.pinned.set(path, node.memory.pinned);
-			const said = statusFromFrontmatter(node);
-			const state = this.lifecycle.stateOf(path);
-			const unfinished = this.lifecycle.unwrittenWrite(path);
-			// Our write-back never landed (the note says what it said before): the next pass finishes it.
-			if (unfinished?.noteSaid === node.memory.status) continue;
-			if (unfinished) {
-				this.lifecycle.markWritten(path);
-				// It landed but the process died before saving its mtime: that mtime is ours, not an edit.
-				if (node.memory.status === frontmatterStatus(state?.status ?? "active"))
-					this.lifecycle.recordOwnWrite(path, node.mtime, unfinished.modified);
-			}
-			// In the write scope the frontmatter is kept in step, so it is authoritative; elsewhere only an explicit value is.
-			const authoritative = said !== undefined || this.sync.inScope(path);
-			if (state && authoritative && state.status !== (said ?? "active")) {
-				this.lifecycle.set(path, { ...state, status: said ?? "active", since: at, pendingDown: 0 });
-			}
+		await new TimeSlicer(timers, sliceMs).forEach(index.graph.notePaths(), (path) => this.adoptFrontmatter(path, at));
+	}
+
+	private adoptFrontmatter(path: string, at: number): void {
+		const node = this.deps.index.graph.node(path);
+		if (!node) return;
+		this.sync.observe(path, node.memory.status);
+		this.pinned.set(path, node.memory.pinned);
+		const said = statusFromFrontmatter(node);
+		const state = this.lifecycle.stateOf(path);
+		const unfinished = this.lifecycle.unwrittenWrite(path);
+		// Our write-back never landed (the note says what it said before): the next pass finishes it.
+		if (unfinished?.noteSaid === node.memory.status) return;
+		if (unfinished) {
+			this.lifecycle.markWritten(path);
+			// It landed but the process died before saving its mtime: that mtime is ours, not an edit.
+			if (node.memory.status === frontmatterStatus(state?.status ?? "active"))
+				this.lifecycle.recordOwnWrite(path, node.mtime, unfinished.modified);
+		}
+		// In the write scope the frontmatter is kept in step, so it is authoritative; elsewhere only an explicit value is.
+		const authoritative = said !== undefined || this.sync.inScope(path);
+		if (state && authoritative && state.status !== (said ?? "active")) {
+			this.lifecycle.set(path, { ...state, status: said ?? "active", since: at, pendingDown: 0 });
 		}
 	}
 

@@ -7,7 +7,7 @@ import { RecallService } from "./recall-service";
 import type { MaintenanceWorker } from "../../core/maintenance/maintenance-worker-port";
 import type { Timers } from "../../core/model/timers";
 import type { CommunityDetector } from "../../core/recall/communities";
-import { communitiesByPath, communityColumnsStepwise } from "../../core/recall/community-columns";
+import { communitiesByPathStepwise, communityColumnsStepwise } from "../../core/recall/community-columns";
 import { TimeSlicer } from "../index/time-slicer";
 
 export interface EngineRecallDeps {
@@ -53,6 +53,6 @@ function workerCommunities(worker: MaintenanceWorker, timers: Timers): Community
 		const slicer = new TimeSlicer(timers);
 		const { request, paths } = await slicer.drain(communityColumnsStepwise(graph, resolution));
 		const answer = await (worker.communities as NonNullable<MaintenanceWorker["communities"]>)(request);
-		return communitiesByPath(paths, answer.community);
+		return slicer.drain(communitiesByPathStepwise(paths, answer.community));
 	};
 }

@@ -1,7 +1,7 @@
 import type { KeywordIndex } from "../../core/recall/keyword-index";
 import {
 	decodeKeywordIndex,
-	encodeKeywordIndex,
+	encodeKeywordIndexParts,
 	KeywordCodecError,
 	type YieldNow,
 } from "../../core/recall/keyword-codec";
@@ -13,7 +13,7 @@ import {
 } from "../../core/model/keyword-settings";
 import { indexSignature } from "../../core/recall/index-signature";
 import type { CacheStore } from "../../core/model/cache-store";
-import { frameCache, frameProblem, unframeCache } from "../../core/model/cache-frame";
+import { cacheFrameParts, frameProblem, unframeCache } from "../../core/model/cache-frame";
 import { errorMessage } from "../../core/model/error-message";
 
 /** The keyword index's name in the CacheStore. */
@@ -72,7 +72,10 @@ export function fileStamps(files: Iterable<StampedFile>): Map<string, string> {
  */
 export async function saveKeywordCache(caches: CacheStore, index: KeywordIndex, yieldNow?: YieldNow): Promise<void> {
 	const body = await encodeIndex(index, yieldNow);
-	await caches.write(KEYWORD_CACHE, frameCache({ format: FORMAT, signature: indexSignature(index.settings) }, body));
+	await caches.write(
+		KEYWORD_CACHE,
+		cacheFrameParts({ format: FORMAT, signature: indexSignature(index.settings) }, body),
+	);
 }
 
 /**
@@ -117,18 +120,18 @@ export async function readKeywordCache(
 	}
 }
 
-/** The index as bytes. The two codec functions are the only ones that know the body's layout. */
-async function encodeIndex(index: KeywordIndex, yieldNow?: YieldNow): Promise<Uint8Array> {
+/** The index as bytes (in pieces). The two codec functions are the only ones that know the body's layout. */
+async function encodeIndex(index: KeywordIndex, yieldNow?: YieldNow): Promise<Uint8Array[]> {
 	// Encoding in slices lets edits land in between, which voids the slices done so far: try again,
 	// and after a few such races encode in one go, which no edit can interrupt.
 	for (let attempt = 0; attempt < SLICED_ENCODE_ATTEMPTS && yieldNow; attempt++) {
 		try {
-			return await encodeKeywordIndex(index, yieldNow);
+			return await encodeKeywordIndexParts(index, yieldNow);
 		} catch (error) {
 			if (!(error instanceof KeywordCodecError && error.kind === "changed")) throw error;
 		}
 	}
-	return encodeKeywordIndex(index);
+	return encodeKeywordIndexParts(index);
 }
 
 function decodeIndex(body: Uint8Array, settings: KeywordSettings, yieldNow?: YieldNow): Promise<KeywordIndex> {

@@ -19,6 +19,7 @@ export class RecallGraphState {
 		private readonly settings: RecallSettings,
 		previous: RecallGraphState | null,
 		createRandom: (() => () => number) | undefined,
+		superseded: SupersededIndex | undefined,
 	) {
 		const sameGraph = previous?.graph === graph;
 		this.spreading = new SpreadingActivation(graph.graph, settings.spreading);
@@ -26,18 +27,27 @@ export class RecallGraphState {
 			previous && sameGraph && previous.settings.communities === settings.communities
 				? previous.communities
 				: new CommunityCache(graph.graph, { ...settings.communities, createRandom });
-		this.superseded = previous && sameGraph ? previous.superseded : new SupersededIndex(graph.graph);
+		this.superseded = previous && sameGraph ? previous.superseded : (superseded ?? new SupersededIndex(graph.graph));
 	}
 
-	/** `previous` if it still fits the graph and settings, else a new state (disposing what it replaces). */
+	/**
+	 * `previous` if it still fits the graph and settings, else a new state (disposing what it
+	 * replaces); `superseded`, built for this graph beforehand (SupersededIndex.stepwise), is used
+	 * or disposed.
+	 */
 	static for(
 		graph: MemoryGraph,
 		settings: RecallSettings,
 		previous: RecallGraphState | null,
 		createRandom?: () => () => number,
+		superseded?: SupersededIndex,
 	): RecallGraphState {
-		if (previous?.fits(graph, settings)) return previous;
-		const next = new RecallGraphState(graph, settings, previous, createRandom);
+		if (previous?.fits(graph, settings)) {
+			superseded?.dispose();
+			return previous;
+		}
+		const next = new RecallGraphState(graph, settings, previous, createRandom, superseded);
+		if (superseded && next.superseded !== superseded) superseded.dispose();
 		previous?.spreading.dispose();
 		if (previous && previous.superseded !== next.superseded) previous.superseded.dispose();
 		return next;

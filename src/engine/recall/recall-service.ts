@@ -22,6 +22,7 @@ import { rankDiverse } from "../../core/recall/diversify";
 import { fileStamp } from "./keyword-cache";
 import type { NoteEmbeddings } from "../embeddings/note-embeddings";
 import { RecallGraphState } from "./recall-graph-state";
+import { SupersededIndex } from "../../core/recall/superseded-index";
 import type { CommunityDetector } from "../../core/recall/communities";
 import { bodyText, recallHit, searchHit, snippetOf, type HitText } from "../../core/recall/recall-hits";
 import type { Reactivate } from "./recall-reactivation";
@@ -45,6 +46,8 @@ import { SnippetStore } from "./snippet-store";
 import { conflictsAmong } from "../../core/recall/hit-conflicts";
 import { conflictProfile, type ConflictProfile } from "../../core/recall/conflicts";
 import type { IndexChange, VaultIndex } from "../index/vault-index";
+import { TimeSlicer } from "../index/time-slicer";
+import type { Timers } from "../../core/model/timers";
 
 export interface RecallServiceDeps {
 	/** Read on every recall, so changed settings apply at once. */
@@ -136,6 +139,10 @@ export class RecallService {
 	private fromCache: Set<string>;
 	/** The keyword index a full re-index fills (see `reindex`); null otherwise. */
 	private rebuilding: KeywordIndex | null = null;
+	/** The graph whose missing notes `settleAfterBuild` has taken out already. */
+	private settledFor: MemoryGraph | null = null;
+	/** The graph `settleAfterBuild` is working on: recall answers from the state before it meanwhile. */
+	private settling: MemoryGraph | null = null;
 
 	constructor(private readonly deps: RecallServiceDeps = {}) {
 		this.keywordIndex = deps.keywordIndex ?? new KeywordIndex(deps.keywordSettings ?? {});
@@ -305,7 +312,7 @@ export class RecallService {
 			throw new Error(`Recall mode "${String(requested)}" is unknown; use one of ${RECALL_MODES.join(", ")}.`);
 		const settings = this.settings();
 		const state = this.graphState();
-		const partial = this.index?.partial !== null;
+		const partial = this.index?.partial !== null || this.settling !== null;
 		const graph = state.graph;
 		const include = options.include;
 		const inGraph =
@@ -573,6 +580,8 @@ export class RecallService {
 	private graphState(): RecallGraphState {
 		if (!this.index) throw new Error("The recall service is not attached to a vault index; call attach(index) first.");
 		const graph = this.index.graph;
+		// Until `settleAfterBuild` is done with a new graph, recall stays on the one before (partial).
+		if (this.settling === graph && this.state) return this.state;
 		// While the first index runs, its graph holds only the notes read so far: the keyword
 		// index (perhaps loaded from the cache) keeps the rest until the build is done.
 		if (this.state?.graph !== graph && !this.index.partial) this.dropNotesOutside(graph);
@@ -580,18 +589,42 @@ export class RecallService {
 		return this.state;
 	}
 
-	private dropNotesOutside(graph: MemoryGraph): void {
-		for (const path of this.keyword.ids()) {
-			if (graph.hasNote(path)) continue;
-			this.keywordChanges++;
-			this.keyword.remove(path);
-			this.snippets.delete(path);
-			this.snippetProfiles.delete(path);
-			this.duplicateHashes.delete(path);
-			this.cues.remove(path);
-			this.episodes.remove(path);
-			this.embeddings?.remove(path);
+	/**
+	 * Takes out, in time slices, the notes the index's newly built graph lacks (notes of a cached
+	 * keyword index deleted since), and builds the graph's supersedes index: the first recall
+	 * would do both in one go, 100k lookups and a scan of every edge.
+	 */
+	async settleAfterBuild(timers: Timers, sliceMs?: number): Promise<void> {
+		const graph = this.index?.graph;
+		if (!graph || this.index?.partial || this.state?.graph === graph || this.settledFor === graph) return;
+		const slicer = new TimeSlicer(timers, sliceMs);
+		this.settling = graph;
+		try {
+			await slicer.forEach(this.keyword.ids(), (path) => this.dropIfOutside(graph, path));
+			this.settledFor = graph;
+			const superseded = await slicer.drain(SupersededIndex.stepwise(graph.graph));
+			if (this.index?.graph !== graph || this.state?.graph === graph) superseded.dispose();
+			else this.state = RecallGraphState.for(graph, this.settings(), this.state, this.deps.createRandom, superseded);
+		} finally {
+			this.settling = null;
 		}
+	}
+
+	private dropNotesOutside(graph: MemoryGraph): void {
+		if (this.settledFor === graph) return;
+		for (const path of this.keyword.ids()) this.dropIfOutside(graph, path);
+	}
+
+	private dropIfOutside(graph: MemoryGraph, path: string): void {
+		if (graph.hasNote(path) || !this.keyword.has(path)) return;
+		this.keywordChanges++;
+		this.keyword.remove(path);
+		this.snippets.delete(path);
+		this.snippetProfiles.delete(path);
+		this.duplicateHashes.delete(path);
+		this.cues.remove(path);
+		this.episodes.remove(path);
+		this.embeddings?.remove(path);
 	}
 
 	private pipeline(): RecallPipeline {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameCache, unframeCache } from "../../../src/core/model/cache-frame";
+import { cacheFrameParts, frameCache, unframeCache } from "../../../src/core/model/cache-frame";
 
 const HEADER = { format: 2, signature: "abc" };
 const BODY = new Uint8Array([1, 2, 10, 255, 0]);
@@ -8,6 +8,18 @@ describe("cache frame", () => {
 	it("gives back the body it framed, newlines in the body included", () => {
 		const unframed = unframeCache(frameCache(HEADER, BODY), HEADER);
 		expect("body" in unframed && [...unframed.body]).toEqual([1, 2, 10, 255, 0]);
+	});
+
+	it("frames in two parts, the body itself after a header line padded to 8 bytes, so the body read back is aligned", () => {
+		for (const signature of ["", "a", "abcdefgh", "signature of any length"]) {
+			const [head, body] = cacheFrameParts({ ...HEADER, signature }, BODY);
+			expect(body).toBe(BODY);
+			expect(head.byteLength % 8).toBe(0);
+			const whole = frameCache({ ...HEADER, signature }, BODY);
+			expect(whole).toEqual(new Uint8Array([...head, ...BODY]));
+			const unframed = unframeCache(whole, { ...HEADER, signature });
+			expect("body" in unframed && unframed.body.byteOffset % 8).toBe(0);
+		}
 	});
 
 	it("names what is wrong, checking header, format, signature, then length", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
 	decodeKeywordIndex,
 	encodeKeywordIndex,
+	encodeKeywordIndexParts,
 	KEYWORD_INDEX_FORMAT,
 	KeywordCodecError,
 } from "../../../src/core/recall/keyword-codec";
@@ -63,6 +64,16 @@ async function expectCodecError(bytes: Uint8Array, kind: KeywordCodecError["kind
 }
 
 describe("keyword index codec", () => {
+	it("encodes in pieces that, one after the other, are exactly the encoded bytes (checksum included)", async () => {
+		const index = buildIndex();
+		const parts = await encodeKeywordIndexParts(index);
+		expect(parts.length).toBeGreaterThan(9);
+		const joined = new Uint8Array(parts.flatMap((part) => [...part]));
+		expect(joined).toEqual(await encodeKeywordIndex(index));
+		const decoded = await decodeKeywordIndex(joined);
+		for (const query of QUERIES) expect(decoded.search(query)).toEqual(index.search(query));
+	});
+
 	it("round-trips: the decoded index answers exactly like the original", async () => {
 		const index = buildIndex();
 		const copy = await decodeKeywordIndex(await encodeKeywordIndex(index));

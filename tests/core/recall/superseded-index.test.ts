@@ -39,4 +39,40 @@ describe("SupersededIndex", () => {
 		expect(index.supersedersOf("a")).toEqual(["b"]);
 		index.dispose();
 	});
+
+	it("built one node at a time while edges and notes change, ends as a scan of the graph as it is then", () => {
+		const graph = graphOf([
+			"v2 -supersedes-> v1",
+			"v3 -supersedes-> v1",
+			"v1 -supersedes-> v0",
+			"v4 -supersedes-> v2",
+			"v2 -caused_by-> v1",
+		]);
+		const steps = SupersededIndex.stepwise(graph);
+		let step = steps.next();
+		const changes = [
+			() => graph.addEdge("v4", "v0", { type: "supersedes", weight: 0, provenance: [{ origin: "mcp" }] }),
+			() => graph.dropNode("v3"),
+			() => {
+				addNode(graph, "v5");
+				graph.addEdge("v5", "v1", { type: "supersedes", weight: 0, provenance: [{ origin: "mcp" }] });
+			},
+			() => graph.dropEdge(graph.edges("v1", "v0")[0]),
+		];
+		for (let i = 0; step.done !== true; i++) {
+			changes[i]?.();
+			step = steps.next();
+		}
+		const stepped = step.value;
+		const scanned = new SupersededIndex(graph);
+		for (const node of [...graph.nodes(), "v3"])
+			expect(stepped.supersedersOf(node)).toEqual(scanned.supersedersOf(node));
+		expect(stepped.supersedersOf("v1")).toEqual(["v2", "v5"]);
+		expect(stepped.supersedersOf("v0")).toEqual(["v4"]);
+		// It follows the graph afterwards like one built in one go.
+		graph.addEdge("v0", "v4", { type: "supersedes", weight: 0, provenance: [{ origin: "mcp" }] });
+		expect(stepped.supersedersOf("v4")).toEqual(["v0"]);
+		stepped.dispose();
+		scanned.dispose();
+	});
 });

@@ -40,7 +40,13 @@ afterEach(async () => {
 
 async function harness(
 	notes: Record<string, string>,
-	options: { maintenance?: Partial<MaintenanceSettings>; scoring?: ScoringSettingsInput; storage?: MemoryStorage } = {},
+	options: {
+		maintenance?: Partial<MaintenanceSettings>;
+		scoring?: ScoringSettingsInput;
+		storage?: MemoryStorage;
+		sliceMs?: number;
+		timers?: typeof timers;
+	} = {},
 ): Promise<Harness> {
 	const vault = new MemoryVault(notes);
 	const clock = () => vault.now;
@@ -60,10 +66,11 @@ async function harness(
 		activity,
 		storage,
 		worker: createInThreadMaintenanceWorker(),
-		timers,
+		timers: options.timers ?? timers,
 		clock,
 		settings: () => settings,
 		warn: (message) => warnings.push(message),
+		sliceMs: options.sliceMs,
 	});
 	maintenance.start();
 	open.push(maintenance);
@@ -240,6 +247,34 @@ describe("MemoryMaintenance", () => {
 		const second = await harness({ "Thoughts.md": USER_NOTE }, { storage });
 		expect(second.maintenance.statusOf("Thoughts.md")).toBe("dormant");
 		expect(second.maintenance.history("Thoughts.md")).toHaveLength(1);
+	});
+
+	it("takes the statuses edited by hand while it was closed at the next start, in time slices", async () => {
+		const storage = new MemoryStorage();
+		const paths = Array.from({ length: 6 }, (_, i) => `Memory/Fact ${i}.md`);
+		const first = await harness(Object.fromEntries(paths.map((path) => [path, AGENT_NOTE])), { storage });
+		await passesAfter(first, 40);
+		await first.maintenance.stop();
+		await first.activity.close();
+		const edited = new Set(paths.filter((_, i) => i % 2 === 0));
+		const notes = Object.fromEntries(
+			paths.map((path) => {
+				const content = first.vault.content(path) ?? "";
+				expect(content).toContain("memory_status: dormant");
+				return [path, edited.has(path) ? content.replace("memory_status: dormant", "memory_status: active") : content];
+			}),
+		);
+		let yields = 0;
+		const counting = {
+			setTimeout: (callback: () => void, ms: number) => {
+				if (ms === 0) yields++;
+				return timers.setTimeout(callback, ms);
+			},
+			clearTimeout: timers.clearTimeout,
+		};
+		const second = await harness(notes, { storage, sliceMs: 0, timers: counting });
+		expect(yields).toBeGreaterThanOrEqual(paths.length);
+		for (const path of paths) expect(second.maintenance.statusOf(path)).toBe(edited.has(path) ? "active" : "dormant");
 	});
 });
 

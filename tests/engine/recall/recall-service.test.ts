@@ -14,10 +14,36 @@ import { MemoryStorage } from "../../fakes/memory-storage";
 import { MemoryVault } from "../../helpers/memory-vault";
 import { ensureFixtureModel, FIXTURE_MODEL_ID, FIXTURE_MODEL_ROOT } from "../../setup/fixture-model";
 import { indexedRecall } from "../../helpers/indexed-recall";
+import { NODE_TIMERS } from "../../../src/node/node-timers";
 
 const paths = (hits: { path: string }[]): string[] => hits.map((hit) => hit.path);
 
 describe("RecallService.recall", () => {
+	it("after a rebuild, settles the new graph in slices while recall answers from the previous one, marked partial", async () => {
+		const { vault, index, recall } = await indexedRecall({
+			"Budget v1.md": "The launch budget for the project is $50,000.",
+			"Budget v2.md": "Revised after the review: the launch budget is now $80,000.",
+			"Budget draft.md": "A launch budget draft nobody kept.",
+		});
+		expect((await recall.recall("launch budget", { readOnly: true })).partial).toBeUndefined();
+		vault.write(
+			"Budget v2.md",
+			'---\nsupersedes: "[[Budget v1]]"\n---\nRevised after the review: the launch budget is now $80,000.',
+		);
+		vault.delete("Budget draft.md");
+		await index.build();
+		const settling = recall.settleAfterBuild(NODE_TIMERS, 0);
+		const during = await recall.recall("launch budget", { readOnly: true });
+		expect(during.partial).toBe(true);
+		expect(paths(during.results)).toContain("Budget v1.md");
+		await settling;
+		const after = await recall.recall("launch budget", { readOnly: true });
+		expect(after.partial).toBeUndefined();
+		expect(paths(after.results).slice(0, 2)).toEqual(["Budget v2.md", "Budget v1.md"]);
+		expect(after.results[1].supersededBy).toEqual(["Budget v2.md"]);
+		expect(paths(after.results)).not.toContain("Budget draft.md");
+	});
+
 	it("ranks a superseded memory below its replacement and tags it with superseded_by", async () => {
 		const { recall } = await indexedRecall({
 			"Budget v1.md": "The launch budget for the project is $50,000.",
