@@ -3,9 +3,17 @@ import type { VaultIndex } from "../index/vault-index";
 
 /** Characters of note text kept at most (≈ 8 MB); the least recently used go first. */
 const MAX_CHARS = 4_000_000;
+/**
+ * What a derived value counts for against MAX_CHARS, in characters of its text: term sets, word
+ * counts and sentence profiles hold about as many strings as the text has words, each with its
+ * own overhead, so a value costs a few times the text.
+ */
+const DERIVED_CHARS_PER_CHAR = 3;
 
 interface Kept {
 	text: string;
+	/** What the entry counts for against MAX_CHARS: its text and its derived values. */
+	chars: number;
 	/** Values computed from the text (its content terms, what it states), by what was computed. */
 	derived?: Map<object, unknown>;
 }
@@ -50,6 +58,12 @@ export class NoteTextCache {
 		if (entry.derived.has(kind)) return entry.derived.get(kind) as T;
 		const value = compute(entry.text);
 		entry.derived.set(kind, value);
+		if (this.texts.get(path) === entry) {
+			const added = entry.text.length * DERIVED_CHARS_PER_CHAR;
+			entry.chars += added;
+			this.chars += added;
+			this.evict();
+		}
 		return value;
 	}
 
@@ -60,7 +74,7 @@ export class NoteTextCache {
 	written(path: string, text: string): void {
 		this.followRebuild();
 		this.drop(path);
-		this.keep(path, { text });
+		this.keep(path, { text, chars: text.length });
 	}
 
 	private async entry(path: string): Promise<Kept> {
@@ -72,7 +86,8 @@ export class NoteTextCache {
 			return cached;
 		}
 		const changes = this.changes;
-		const entry = { text: await this.readNote(path) };
+		const text = await this.readNote(path);
+		const entry = { text, chars: text.length };
 		if (changes === this.changes && this.index.graph === this.graph) this.keep(path, entry);
 		return entry;
 	}
@@ -88,11 +103,16 @@ export class NoteTextCache {
 	private keep(path: string, entry: Kept): void {
 		if (entry.text.length > MAX_CHARS / 100) return;
 		this.texts.set(path, entry);
-		this.chars += entry.text.length;
+		this.chars += entry.chars;
+		this.evict();
+	}
+
+	/** Drops the least recently used entries until the kept ones fit in MAX_CHARS. */
+	private evict(): void {
 		for (const [oldest, old] of this.texts) {
 			if (this.chars <= MAX_CHARS) break;
 			this.texts.delete(oldest);
-			this.chars -= old.text.length;
+			this.chars -= old.chars;
 		}
 	}
 
@@ -100,6 +120,6 @@ export class NoteTextCache {
 		const entry = this.texts.get(path);
 		if (entry === undefined) return;
 		this.texts.delete(path);
-		this.chars -= entry.text.length;
+		this.chars -= entry.chars;
 	}
 }

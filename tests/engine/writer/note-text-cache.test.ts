@@ -110,4 +110,19 @@ describe("what similarity computes from a kept text", () => {
 		expect(await cache.derived("A.md", kind, words)).toBe(2);
 		expect(computed).toEqual(["one two three", "one two three", "one two"]);
 	});
+
+	it("counts against the cache's size, so keeping them drops the least recently used texts", async () => {
+		const index = { graph: {}, onChange: () => undefined } as unknown as VaultIndex;
+		const reads: string[] = [];
+		// 100 texts of 39,000 characters fill 3.9 of the 4 million characters the cache keeps.
+		const cache = new NoteTextCache(index, (path) => (reads.push(path), Promise.resolve("x".repeat(39_000))));
+		for (let i = 0; i < 100; i++) await cache.read(`N${i}.md`);
+		await cache.read("N0.md");
+		expect(reads).toHaveLength(100);
+		await cache.derived("N99.md", {}, (text) => text.length);
+		// N1 was the least recently used: the derived value pushed it out; N0 was kept.
+		await cache.read("N0.md");
+		await cache.read("N1.md");
+		expect(reads.slice(100)).toEqual(["N1.md"]);
+	});
 });
