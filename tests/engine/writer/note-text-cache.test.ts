@@ -114,8 +114,8 @@ describe("what similarity computes from a kept text", () => {
 	it("counts against the cache's size, so keeping them drops the least recently used texts", async () => {
 		const index = { graph: {}, onChange: () => undefined } as unknown as VaultIndex;
 		const reads: string[] = [];
-		// 100 texts of 39,000 characters fill 3.9 of the 4 million characters the cache keeps.
-		const cache = new NoteTextCache(index, (path) => (reads.push(path), Promise.resolve("x".repeat(39_000))));
+		// 100 texts of 159,000 characters fill 15.9 of the 16 million characters the cache keeps.
+		const cache = new NoteTextCache(index, (path) => (reads.push(path), Promise.resolve("x".repeat(159_000))));
 		for (let i = 0; i < 100; i++) await cache.read(`N${i}.md`);
 		await cache.read("N0.md");
 		expect(reads).toHaveLength(100);
