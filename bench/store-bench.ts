@@ -4,16 +4,19 @@
  * through `engine.store` and through the real HTTP server (SDK client in a worker thread, one
  * session). The engine is the headless one `serve` runs (files fsynced, the watcher following
  * the vault, the maintenance worker thread). Prints stores/s, p50/p95 ms overall and over the
- * last tenth of the run (the rate at that size), and where the main thread's time goes: a CPU
- * profile sampled during the run, each sample given to the innermost store stage on its stack.
+ * last tenth of the run (the rate at that size), stores/s and the process's CPU time per store
+ * in each tenth, and where each thread's time goes (the main thread: engine and server; the
+ * client's): CPU profiles sampled during the run, each sample given to the innermost store stage
+ * on its stack (bench/store-profile.ts), in ms per store for each tenth. `--runs 2` repeats each
+ * run in the same process: a warm process from the second on.
  *
- *   npm run bench -- store [--memories 3000,10000] [--via engine,http] [--seed 1] [--no-profile] [--top N] [--save-profile DIR]
+ *   npm run bench -- store [--memories 3000,10000] [--via engine,http] [--runs N] [--seed 1] [--no-profile] [--top N] [--save-profile DIR]
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Session, type Profiler } from "node:inspector/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { cpuUsage } from "node:process";
+import { cpuUsage, hrtime } from "node:process";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -26,6 +29,7 @@ import { printLine } from "../src/node/terminal";
 import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng } from "./prng";
+import { CLIENT_STAGES, functionProfile, SERVER_STAGES, stagesByPart, type Stage } from "./store-profile";
 import { formatTable } from "./table";
 import { commonWords, pseudoWords, zipfSampler } from "./vocabulary";
 
@@ -60,15 +64,39 @@ function chatTurns(count: number, seed: number): Turn[] {
 /** One store; returns the new memory's id. */
 type StoreCall = (turn: Turn, previous: string | null) => Promise<string>;
 
-async function storeAll(turns: readonly Turn[], store: StoreCall): Promise<number[]> {
+interface StoreTimes {
+	/** ms of each store. */
+	latencies: number[];
+	/** When the run started and each store ended, µs of `process.hrtime` (the CPU profiler's clock). */
+	marks: number[];
+	/** CPU time of the whole process (every thread) at the same moments, ms. */
+	cpuMarks: number[];
+}
+
+/** CPU time of the process so far (all threads, also from a worker), ms. */
+function processCpuMs(): number {
+	const { user, system } = cpuUsage();
+	return (user + system) / 1000;
+}
+
+/** Now on the clock of `process.hrtime` and of V8's CPU profiles, µs; the same in every thread. */
+function monotonicMicros(): number {
+	return Number(hrtime.bigint() / 1000n);
+}
+
+async function storeAll(turns: readonly Turn[], store: StoreCall): Promise<StoreTimes> {
 	const latencies: number[] = [];
+	const marks = [monotonicMicros()];
+	const cpuMarks = [processCpuMs()];
 	let previous: string | null = null;
 	for (const turn of turns) {
 		const started = performance.now();
 		previous = await store(turn, turn.followsPrevious ? previous : null);
 		latencies.push(performance.now() - started);
+		marks.push(monotonicMicros());
+		cpuMarks.push(processCpuMs());
 	}
-	return latencies;
+	return { latencies, marks, cpuMarks };
 }
 
 function engineStore(engine: MemoryEngine): StoreCall {
@@ -86,17 +114,25 @@ interface HttpRun {
 	url: string;
 	token: string;
 	turns: Turn[];
+	/** Also profile the client's thread. */
+	profiled: boolean;
+}
+
+interface HttpTimes extends StoreTimes {
+	/** The client thread's CPU profile, when asked for. */
+	clientProfile: Profiler.Profile | null;
 }
 
 /** Worker mode: one SDK client stores every turn through memory_store. */
-async function storeOverHttp(run: HttpRun): Promise<number[]> {
+async function storeOverHttp(run: HttpRun): Promise<HttpTimes> {
 	const client = new Client({ name: "store-bench", version: "1" });
 	await client.connect(
 		new StreamableHTTPClientTransport(new URL(run.url), {
 			requestInit: { headers: { Authorization: `Bearer ${run.token}` } },
 		}),
 	);
-	const latencies = await storeAll(run.turns, async (turn, previous) => {
+	const profiler = run.profiled ? await startProfiler() : null;
+	const times = await storeAll(run.turns, async (turn, previous) => {
 		const result = await client.callTool({
 			name: "memory_store",
 			arguments: {
@@ -110,110 +146,43 @@ async function storeOverHttp(run: HttpRun): Promise<number[]> {
 			throw new Error(`memory_store failed: ${JSON.stringify(result.content)}`);
 		return out.node_id;
 	});
+	const clientProfile = profiler ? await stopProfiler(profiler) : null;
 	await client.close();
-	return latencies;
+	return { ...times, clientProfile };
 }
 
-function httpInWorker(run: HttpRun): Promise<number[]> {
+function httpInWorker(run: HttpRun): Promise<HttpTimes> {
 	return new Promise((resolve, reject) => {
 		// Every POST adds an abort listener to the transport's one AbortSignal, which goes only when
 		// the request is garbage collected, and fetch caps the signal at 1,500: past that Node warns
 		// on every store, and printing the warnings through this thread cost the server time.
 		const worker = new Worker(new URL(import.meta.url), { workerData: run, stderr: true });
 		worker.stderr.resume();
-		worker.once("message", (latencies: number[]) => resolve(latencies));
+		worker.once("message", (times: HttpTimes) => resolve(times));
 		worker.once("error", reject);
 	});
 }
 
-/**
- * Store stages and the functions that belong to them; a sample counts for the stage of the
- * innermost listed function on its stack (so a tokenizer called while indexing counts as
- * indexing, and the same tokenizer called by the similarity search counts there).
- */
-const STAGES: [stage: string, functions: string[]][] = [
-	["title", ["titleFromContent", "fileNameFor"]],
-	["duplicate check", ["findDuplicate", "exactDuplicateCandidates"]],
-	["conflict scan", ["possibleConflicts", "conflictProfile"]],
-	["auto-link choice", ["chooseAutoLinks", "autoLinkView", "autoLinksInto"]],
-	[
-		"similarity (search, read, compare)",
-		["findSimilarMemories", "vectorSimilar", "keywordQuery", "termSimilarity", "contentTermReader", "bodyText"],
-	],
-	["note text", ["noteText", "composeNote", "wikilinkTo"]],
-	["input checks", ["checkLinks", "checkContent", "checkTags", "checkLabel"]],
-	["file write (name, create, fsync)", ["createFile", "createNote", "nameInUse"]],
-	[
-		"indexing (read, parse, graph, keywords)",
-		["applyNow", "applyCreated", "loadInput", "noteLoaded", "setNote", "parseNote", "load", "keywordDocument"],
-	],
-	["activity log", ["appendBatch", "onIndexChange", "record"]],
-	["file watcher", ["watchVault", "schedule", "checkNow", "fileSeen", "readFolder", "rescan", "reconcileNow"]],
-	[
-		"MCP + HTTP",
-		["handleRequest", "runTool", "registerTool", "safeParseAsync", "storeOut", "responseViaResponseObject"],
-	],
-];
-
-const SPECIAL_NODES: Record<string, string> = {
-	"(idle)": "idle (waiting for I/O or the client)",
-	"(garbage collector)": "garbage collection",
-	"(program)": "runtime (program)",
-};
-
-/** ms per store by stage, from a CPU profile of the store loop. */
-function stageProfile(profile: Profiler.Profile, stores: number): [string, number][] {
-	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-	const parent = new Map<number, number>();
-	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-	const stageOf = new Map<string, string>();
-	for (const [stage, functions] of STAGES) for (const name of functions) stageOf.set(name, stage);
-	const nodeStage = new Map<number, string>();
-	const classify = (id: number): string => {
-		let stage = nodeStage.get(id);
-		if (stage !== undefined) return stage;
-		const name = byId.get(id)?.callFrame.functionName ?? "";
-		stage = SPECIAL_NODES[name] ?? stageOf.get(name);
-		if (stage === undefined) {
-			const up = parent.get(id);
-			stage = up === undefined ? "other (runtime, HTTP, SDK)" : classify(up);
-		}
-		nodeStage.set(id, stage);
-		return stage;
-	};
-	const totals = new Map<string, number>();
-	const samples = profile.samples ?? [];
-	const deltas = profile.timeDeltas ?? [];
-	for (let i = 0; i < samples.length; i++) {
-		const stage = classify(samples[i]);
-		totals.set(stage, (totals.get(stage) ?? 0) + (deltas[i] ?? 0) / 1000);
-	}
-	return [...totals.entries()]
-		.map(([stage, ms]) => [stage, ms / stores] as [string, number])
-		.sort((a, b) => b[1] - a[1]);
+async function startProfiler(): Promise<Session> {
+	const session = new Session();
+	session.connect();
+	await session.post("Profiler.enable");
+	await session.post("Profiler.setSamplingInterval", { interval: SAMPLE_US });
+	await session.post("Profiler.start");
+	return session;
 }
 
-/** ms per store by function (self time, with its file), the `top` most costly: what a stage is made of. */
-function functionProfile(profile: Profiler.Profile, stores: number, top: number): [string, number][] {
-	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-	const totals = new Map<string, number>();
-	const samples = profile.samples ?? [];
-	const deltas = profile.timeDeltas ?? [];
-	for (let i = 0; i < samples.length; i++) {
-		const frame = byId.get(samples[i])?.callFrame;
-		const file = frame?.url.replace(/^.*\/(node_modules\/)?/, "") ?? "";
-		const name = `${frame?.functionName || "(anonymous)"} ${file}:${(frame?.lineNumber ?? 0) + 1}`;
-		totals.set(name, (totals.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+async function stopProfiler(session: Session): Promise<Profiler.Profile> {
+	try {
+		return (await session.post("Profiler.stop")).profile;
+	} finally {
+		session.disconnect();
 	}
-	return [...totals.entries()]
-		.map(([name, ms]) => [name, ms / stores] as [string, number])
-		.sort((a, b) => b[1] - a[1])
-		.slice(0, top);
 }
 
-interface RunResult {
-	latencies: number[];
-	profile: Profiler.Profile | null;
+interface RunResult extends StoreTimes {
+	/** The main thread's profile (engine and server), and the HTTP client's. */
+	profiles: { server: Profiler.Profile; client: Profiler.Profile | null } | null;
 	load: number;
 	/** CPU time of the whole process (server, engine, client worker, maintenance worker), ms. */
 	cpuMs: number;
@@ -240,24 +209,26 @@ async function runOnce(
 					token,
 				})
 			: null;
-	const session = new Session();
-	session.connect();
+	let profiler = profiled ? await startProfiler() : null;
 	try {
-		if (profiled) {
-			await session.post("Profiler.enable");
-			await session.post("Profiler.setSamplingInterval", { interval: SAMPLE_US });
-			await session.post("Profiler.start");
-		}
 		const cpuBefore = cpuUsage();
-		const latencies = server
-			? await httpInWorker({ url: server.url, token, turns })
-			: await storeAll(turns, engineStore(engine));
+		const times = server
+			? await httpInWorker({ url: server.url, token, turns, profiled })
+			: { ...(await storeAll(turns, engineStore(engine))), clientProfile: null };
 		const cpu = cpuUsage(cpuBefore);
 		const load = loadavg()[0];
-		const profile = profiled ? (await session.post("Profiler.stop")).profile : null;
-		return { latencies, profile, load, cpuMs: (cpu.user + cpu.system) / 1000 };
+		const serverProfile = profiler ? await stopProfiler(profiler) : null;
+		profiler = null;
+		return {
+			latencies: times.latencies,
+			marks: times.marks,
+			cpuMarks: times.cpuMarks,
+			profiles: serverProfile ? { server: serverProfile, client: times.clientProfile } : null,
+			load,
+			cpuMs: (cpu.user + cpu.system) / 1000,
+		};
 	} finally {
-		session.disconnect();
+		if (profiler) await stopProfiler(profiler);
 		await server?.close();
 		await engine.stop();
 		await rm(dir, { recursive: true, force: true });
@@ -269,6 +240,7 @@ async function main(): Promise<void> {
 	const sizes = (flags.text("memories") ?? "3000,10000").split(",").map(Number);
 	const vias = (flags.text("via") ?? "engine,http").split(",") as ("engine" | "http")[];
 	const seed = flags.number("seed", 1);
+	const runs = flags.number("runs", 1);
 	const profiled = !flags.has("no-profile");
 	const top = flags.number("top", 0);
 	const follow = !flags.has("no-follow");
@@ -276,60 +248,95 @@ async function main(): Promise<void> {
 	printLine(`memory_store, one client, sequential, into an empty vault; ${cpus().length} cores`);
 	const rows: (string | number)[][] = [];
 	const tenthRows: (string | number)[][] = [];
-	const profiles: [string, [string, number][]][] = [];
-	const functions: [string, [string, number][]][] = [];
+	const reports: string[] = [];
 	for (const count of sizes) {
 		for (const via of vias) {
-			const loadBefore = loadavg()[0];
-			const { latencies, profile, load, cpuMs } = await runOnce(count, via, seed, profiled, follow);
-			const seconds = latencies.reduce((sum, ms) => sum + ms, 0) / 1000;
-			const tail = latencies.slice(Math.floor(latencies.length * 0.9));
-			const tailSeconds = tail.reduce((sum, ms) => sum + ms, 0) / 1000;
-			rows.push([
-				count,
-				via === "http" ? "HTTP (SDK client)" : "engine.store",
-				Math.round(count / seconds),
-				percentile(latencies, 50).toFixed(1),
-				percentile(latencies, 95).toFixed(1),
-				Math.round(tail.length / tailSeconds),
-				percentile(tail, 50).toFixed(1),
-				percentile(tail, 95).toFixed(1),
-				(cpuMs / count).toFixed(2),
-				`${loadBefore.toFixed(1)} → ${load.toFixed(1)}`,
-			]);
-			tenthRows.push([count, via, ...tenths(latencies).map((rate) => Math.round(rate))]);
-			if (profile) {
-				profiles.push([`${count} via ${via}`, stageProfile(profile, count)]);
-				if (top > 0) functions.push([`${count} via ${via}`, functionProfile(profile, count, top)]);
-				if (saveTo !== undefined)
-					await writeFile(join(saveTo, `store-${count}-${via}.cpuprofile`), JSON.stringify(profile));
+			for (let run = 1; run <= runs; run++) {
+				const name = `${count} via ${via}${runs > 1 ? `, run ${run}` : ""}`;
+				const loadBefore = loadavg()[0];
+				const result = await runOnce(count, via, seed, profiled, follow);
+				const { latencies } = result;
+				const seconds = latencies.reduce((sum, ms) => sum + ms, 0) / 1000;
+				const tail = latencies.slice(Math.floor(latencies.length * 0.9));
+				const tailSeconds = tail.reduce((sum, ms) => sum + ms, 0) / 1000;
+				const label = via === "http" ? "HTTP (SDK client)" : "engine.store";
+				rows.push([
+					count,
+					runs > 1 ? `${label}, run ${run}` : label,
+					Math.round(count / seconds),
+					percentile(latencies, 50).toFixed(1),
+					percentile(latencies, 95).toFixed(1),
+					Math.round(tail.length / tailSeconds),
+					percentile(tail, 50).toFixed(1),
+					percentile(tail, 95).toFixed(1),
+					(result.cpuMs / count).toFixed(2),
+					`${loadBefore.toFixed(1)} → ${result.load.toFixed(1)}`,
+				]);
+				const runName = runs > 1 ? `${via} ${run}` : via;
+				tenthRows.push([count, runName, "stores/s", ...tenths(latencies).map((rate) => Math.round(rate))]);
+				tenthRows.push([count, runName, "cpu ms / store", ...cpuTenths(result.cpuMarks).map((ms) => ms.toFixed(2))]);
+				if (result.profiles) {
+					reports.push(profileReport(name, result, top));
+					if (saveTo !== undefined) {
+						const file = `store-${count}-${via}${runs > 1 ? `-${run}` : ""}`;
+						await writeFile(join(saveTo, `${file}.cpuprofile`), JSON.stringify(result.profiles.server));
+						if (result.profiles.client)
+							await writeFile(join(saveTo, `${file}-client.cpuprofile`), JSON.stringify(result.profiles.client));
+					}
+				}
+				printLine(formatTable(HEADERS, rows.slice(-1)));
 			}
-			printLine(formatTable(HEADERS, rows.slice(-1)));
 		}
 	}
 	printLine("");
 	printLine(formatTable(HEADERS, rows));
-	printLine("\nstores/s by tenth of the run (1 = the first tenth, into the emptiest vault)");
-	printLine(formatTable(["memories", "via", ...Array.from({ length: 10 }, (_, i) => String(i + 1))], tenthRows));
-	for (const [run, profile] of profiles) {
-		const total = profile.reduce((sum, [, ms]) => sum + ms, 0);
-		printLine(`\nWhere the main thread's time goes, ${run} (CPU profile, ms per store)`);
-		printLine(
-			formatTable(
-				["stage", "ms / store", "share"],
-				profile.map(([stage, ms]) => [stage, ms.toFixed(2), `${((100 * ms) / total).toFixed(1)} %`]),
-			),
-		);
+	printLine(
+		"\nBy tenth of the run (1 = the first tenth, into the emptiest vault): stores/s, and CPU time of the whole process (every thread) per store",
+	);
+	printLine(formatTable(["memories", "via", "", ...TENTHS], tenthRows));
+	for (const report of reports) printLine(report);
+}
+
+const TENTHS = Array.from({ length: 10 }, (_, i) => String(i + 1));
+
+/** Where each thread's time goes, ms per store, in each tenth of the run and over all of it. */
+function profileReport(run: string, result: RunResult, top: number): string {
+	const count = result.latencies.length;
+	const cut = (i: number) => Math.floor((count * i) / 10);
+	const bounds = Array.from({ length: 11 }, (_, i) => result.marks[cut(i)]);
+	const stores = Array.from({ length: 10 }, (_, i) => cut(i + 1) - cut(i));
+	const lines: string[] = [];
+	const threads: [string, Profiler.Profile | null, Stage[]][] = [
+		["main thread (engine, HTTP server)", result.profiles?.server ?? null, SERVER_STAGES],
+		["client thread (MCP SDK client)", result.profiles?.client ?? null, CLIENT_STAGES],
+	];
+	for (const [thread, profile, stages] of threads) {
+		if (!profile) continue;
+		const byTenth = stagesByPart(profile, stages, bounds, stores);
+		const all = stagesByPart(profile, stages, [bounds[0], bounds[10]], [count]);
+		const overall = new Map(all.map(([stage, ms]) => [stage, ms[0]]));
+		const total = [...overall.values()].reduce((sum, ms) => sum + ms, 0);
+		const rows = byTenth.map(([stage, ms]) => [
+			stage,
+			...ms.map((value) => value.toFixed(2)),
+			(overall.get(stage) ?? 0).toFixed(2),
+			`${((100 * (overall.get(stage) ?? 0)) / total).toFixed(1)} %`,
+		]);
+		const sums = TENTHS.map((_, i) => byTenth.reduce((sum, [, ms]) => sum + ms[i], 0).toFixed(2));
+		rows.push(["all (wall time of the thread)", ...sums, total.toFixed(2), "100 %"]);
+		lines.push(`\nWhere the ${thread}'s time goes, ${run} (CPU profile, ms per store, by tenth of the run)`);
+		lines.push(formatTable(["stage", ...TENTHS, "all", "share"], rows));
+		if (top > 0) {
+			lines.push(`\nMost costly functions of the ${thread}, ${run} (self time, ms per store)`);
+			lines.push(
+				formatTable(
+					["function", "ms / store"],
+					functionProfile(profile, count, top).map(([name, ms]) => [name, ms.toFixed(2)]),
+				),
+			);
+		}
 	}
-	for (const [run, profile] of functions) {
-		printLine(`\nMost costly functions, ${run} (self time, ms per store)`);
-		printLine(
-			formatTable(
-				["function", "ms / store"],
-				profile.map(([name, ms]) => [name, ms.toFixed(2)]),
-			),
-		);
-	}
+	return lines.join("\n");
 }
 
 const HEADERS = [
@@ -344,6 +351,13 @@ const HEADERS = [
 	"cpu ms / store",
 	"load (1 min) start → end",
 ];
+
+/** Process CPU ms per store in each tenth of the run, from the CPU time at the start and after each store. */
+function cpuTenths(cpuMarks: readonly number[]): number[] {
+	const count = cpuMarks.length - 1;
+	const cut = (i: number) => Math.floor((count * i) / 10);
+	return Array.from({ length: 10 }, (_, i) => (cpuMarks[cut(i + 1)] - cpuMarks[cut(i)]) / (cut(i + 1) - cut(i)));
+}
 
 /** Stores per second in each tenth of the run, in order. */
 function tenths(latencies: readonly number[]): number[] {

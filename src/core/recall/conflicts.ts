@@ -39,8 +39,20 @@ export function possibleConflicts(
 	existing: readonly { id: string; text: string }[],
 	options: ConflictOptions = {},
 ): PossibleConflict[] {
-	const fresh = conflictProfile(newText);
-	return existing.flatMap((memory) => conflictsBetween(fresh, memory.id, conflictProfile(memory.text), options));
+	return conflictsAmong(
+		conflictProfile(newText),
+		existing.map((memory) => ({ id: memory.id, profile: conflictProfile(memory.text) })),
+		options,
+	);
+}
+
+/** possibleConflicts over profiles already computed (a caller may keep a note's profile with its text). */
+export function conflictsAmong(
+	fresh: ConflictProfile,
+	existing: readonly { id: string; profile: ConflictProfile }[],
+	options: ConflictOptions = {},
+): PossibleConflict[] {
+	return existing.flatMap((memory) => conflictsBetween(fresh, memory.id, memory.profile, options));
 }
 
 /** What conflict detection reads from a text: its numeric facts and its sentences. Compute it once per text. */

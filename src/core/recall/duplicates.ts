@@ -52,21 +52,42 @@ export function findDuplicate(
 	existing: readonly { id: string; text: string }[],
 	minOverlap = NEAR_DUPLICATE_OVERLAP,
 ): Duplicate | null {
-	const words = duplicateWords(newText);
-	if (words.length === 0) return null;
-	const key = words.join(" ");
-	const profile = profileOf(words);
+	return duplicateAmong(
+		newText,
+		existing.map((memory) => ({ id: memory.id, words: duplicateProfile(memory.text) })),
+		minOverlap,
+	);
+}
+
+/** findDuplicate over profiles already computed (a caller may keep a note's profile with its text). */
+export function duplicateAmong(
+	newText: string,
+	existing: readonly { id: string; words: DuplicateProfile }[],
+	minOverlap = NEAR_DUPLICATE_OVERLAP,
+): Duplicate | null {
+	const own = duplicateProfile(newText);
+	if (own.length === 0) return null;
 	let best: Duplicate | null = null;
-	for (const memory of existing) {
-		const other = duplicateWords(memory.text);
-		if (other.join(" ") === key) return { id: memory.id, kind: "exact", overlap: 1 };
-		const otherProfile = profileOf(other);
-		if (otherProfile.numbers !== profile.numbers || otherProfile.negations !== profile.negations) continue;
-		const overlap = diceOverlap(profile.counts, words.length, otherProfile.counts, other.length);
-		if (overlap >= minOverlap && (best === null || overlap > best.overlap))
-			best = { id: memory.id, kind: "near", overlap };
+	for (const { id, words: other } of existing) {
+		if (other.key === own.key) return { id, kind: "exact", overlap: 1 };
+		if (other.numbers !== own.numbers || other.negations !== own.negations) continue;
+		const overlap = diceOverlap(own.counts, own.length, other.counts, other.length);
+		if (overlap >= minOverlap && (best === null || overlap > best.overlap)) best = { id, kind: "near", overlap };
 	}
 	return best;
+}
+
+/** What duplicates are decided on: a text's duplicate words (see duplicateWords), counted. */
+export interface DuplicateProfile extends WordProfile {
+	/** The words joined by spaces: equal for exact duplicates. */
+	key: string;
+	/** How many words. */
+	length: number;
+}
+
+export function duplicateProfile(text: string): DuplicateProfile {
+	const words = duplicateWords(text);
+	return { ...profileOf(words), key: words.join(" "), length: words.length };
 }
 
 interface WordProfile {

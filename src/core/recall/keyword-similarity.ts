@@ -7,20 +7,45 @@ export const MIN_SHARED_TERMS = 4;
 /** Characters of a note read for its terms: enough to know its subject, bounded for huge notes. */
 const MAX_TEXT_CHARS = 20_000;
 
+type TermSettings = Pick<KeywordSettings, "stopWords" | "stemming">;
+
+const readers = new WeakMap<TermSettings, (text: string) => Set<string>>();
+
+/** Distinct words whose stems a reader remembers (stemming a word is slow; a vault's words repeat). */
+const STEM_CACHE_SIZE = 20_000;
+
 /**
  * A function giving the distinct content terms of a text as the keyword index sees them
  * (tokenized, stop words out, stemmed when the index stems), without bare numbers: dates and
- * counts are shared by unrelated notes far more often than topics are.
+ * counts are shared by unrelated notes far more often than topics are. The same settings object
+ * gets the same function, so its terms can be kept per settings (see NoteTextCache.derived).
  */
-export function contentTermReader(
-	settings: Pick<KeywordSettings, "stopWords" | "stemming">,
-): (text: string) => Set<string> {
+export function contentTermReader(settings: TermSettings): (text: string) => Set<string> {
+	let reader = readers.get(settings);
+	if (reader === undefined) {
+		reader = termReader(settings);
+		readers.set(settings, reader);
+	}
+	return reader;
+}
+
+function termReader(settings: TermSettings): (text: string) => Set<string> {
 	const stopWords = new Set(settings.stopWords.flatMap((word) => tokenize(word)));
+	const stems = new Map<string, string>();
+	const stem = (token: string): string => {
+		let stemmed = stems.get(token);
+		if (stemmed === undefined) {
+			if (stems.size >= STEM_CACHE_SIZE) stems.clear();
+			stemmed = stemTerm(token);
+			stems.set(token, stemmed);
+		}
+		return stemmed;
+	};
 	return (text) => {
 		const terms = new Set<string>();
 		for (const token of tokenize(text.slice(0, MAX_TEXT_CHARS))) {
 			if (token.length < 2 || stopWords.has(token) || /^\d[\d.,]*$/.test(token)) continue;
-			terms.add(settings.stemming ? stemTerm(token) : token);
+			terms.add(settings.stemming ? stem(token) : token);
 		}
 		return terms;
 	};

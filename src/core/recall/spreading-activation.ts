@@ -1,8 +1,7 @@
 import type { MemoryGraphology } from "../graph/memory-graph";
-import { EDGE_TYPE_INFO } from "../model/edge-types";
 import type { SpreadingSettings } from "../model/recall-settings";
 import { NodeCache } from "./node-cache";
-import { strongestLinks, type Link, type PathStep } from "./strongest-links";
+import { isTowardsCause, strongestLinks, type Link, type PathStep } from "./strongest-links";
 
 export type { PathStep };
 
@@ -48,10 +47,11 @@ interface Arrival {
  * directions (a causal link makes each memory relevant to the other):
  *
  *   contribution = activation(u) × hopDecay × edgeWeight(type) × [downstreamFactor]
- *                  × [communityPenalty] ÷ (1 + ln edges(u, type))
+ *                  × [communityPenalty] ÷ (1 + ln edges(u))
  *
- * Only the `maxNeighbours` strongest links of a node are followed, and the fan-out divisor
- * (over the node's edges of the hop's type) keeps a hub from flooding the results (and, with
+ * where edges(u) counts u's edges of the hop's type for a hop towards a cause or evidence, and
+ * all of u's edges otherwise (see strongestLinks). Only the `maxNeighbours` strongest links of a
+ * node are followed, and the fan-out divisor keeps a hub from flooding the results (and, with
  * `minActivation`, from costing time: most of a hub's links pass on too little and are cut
  * off in strength order). Contributions arriving
  * at a node combine as a noisy-OR (1 − Π(1 − c)), so convergent paths add up but never pass
@@ -77,6 +77,7 @@ export class SpreadingActivation {
 	spread(seeds: readonly Seed[], options: SpreadOptions = {}): Map<string, SpreadHit> {
 		const { settings } = this;
 		const communityOf = options.communityOf ?? (() => undefined);
+		const whyBoost = options.asksWhy === true && settings.whyFactor > 1 ? settings.whyFactor : 1;
 		const reached = new Map<string, Reached>();
 		let frontier = new Map<string, Arrival>();
 		for (const seed of seeds) {
@@ -107,13 +108,11 @@ export class SpreadingActivation {
 				const fromCommunity = communityOf(from.id);
 				for (const link of this.links.get(from.id)) {
 					let contribution = outgoing * link.weight;
-					const towardsCause = options.asksWhy === true && settings.whyFactor > 1 && isTowardsCause(link.step);
-					if (towardsCause) contribution = Math.min(1, contribution * settings.whyFactor);
-					// Links come strongest first, so the rest are weaker still; unless a boosted cause may follow.
-					if (contribution < settings.minActivation) {
-						if (options.asksWhy === true) continue;
-						break;
-					}
+					// Links come strongest first: once even a boosted cause would pass on too little, every later link would.
+					if (contribution * whyBoost < settings.minActivation) break;
+					const towardsCause = whyBoost > 1 && isTowardsCause(link.step);
+					if (towardsCause) contribution = Math.min(1, contribution * whyBoost);
+					if (contribution < settings.minActivation) continue;
 					if (passesThrough(from, link.neighbour)) continue;
 					if (!towardsCause && leavesSeedCommunity(from.seedCommunity, fromCommunity, communityOf(link.neighbour))) {
 						contribution *= settings.communityPenalty;
@@ -151,11 +150,6 @@ export function spreadActivation(
 
 function leavesSeedCommunity(seed: number | undefined, from: number | undefined, to: number | undefined): boolean {
 	return seed !== undefined && to !== undefined && from === seed && to !== seed;
-}
-
-/** A hop to the upstream end of a causal edge: to what caused the memory or is evidence for it. */
-function isTowardsCause(step: PathStep): boolean {
-	return EDGE_TYPE_INFO[step.type].upstreamEnd === (step.direction === "forward" ? "target" : "source");
 }
 
 function passesThrough(arrival: Arrival, id: string): boolean {

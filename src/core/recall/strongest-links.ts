@@ -12,7 +12,8 @@ export interface Link {
 	neighbour: string;
 	/**
 	 * Edge-type weight, times the downstream factor for a hop towards consequences, divided by the
-	 * node's fan-out for that edge type (see `fanOutOf`).
+	 * node's fan-out (see `fanOutOf`): over its edges of that type for a hop towards a cause or
+	 * evidence, over all its edges otherwise.
 	 */
 	weight: number;
 	step: PathStep;
@@ -31,8 +32,11 @@ const STEP_INDEX = Object.fromEntries(EDGE_TYPES.map((type, i) => [type, 2 * i])
  * graph order. Edges are bucketed by (type, direction) rather than sorted, since a hub can
  * have thousands of them and there are only twelve weights.
  *
- * The fan-out divisor counts the node's edges of the same type only: a memory with one stated
- * cause and forty loose links passes its cause on in full, while forty loose links still share.
+ * The fan-out divisor of a hop towards a cause or evidence counts the node's edges of that type
+ * only: a memory with one stated cause and forty loose links passes its cause on in full. Every
+ * other hop shares the node's activation among all its edges: counted per type, a node's few
+ * typed links (supports, derived_from…) each passed on far more, and twice as many notes
+ * reached a recall's ranking without changing its results (bench/README.md, "Recall latency").
  */
 export function strongestLinks(graph: MemoryGraphology, node: string, settings: SpreadingSettings): Link[] {
 	const buckets: string[][] = STEPS.map(() => []);
@@ -40,9 +44,11 @@ export function strongestLinks(graph: MemoryGraphology, node: string, settings: 
 		const forward = source === node;
 		buckets[STEP_INDEX[attributes.type] + (forward ? 0 : 1)].push(forward ? target : source);
 	});
+	const degree = graph.degree(node);
 	const weights = STEPS.map((step, i) => {
 		const first = i - (i % 2);
-		return stepWeight(step, settings) / fanOutOf(buckets[first].length + buckets[first + 1].length);
+		const edges = isTowardsCause(step) ? buckets[first].length + buckets[first + 1].length : degree;
+		return stepWeight(step, settings) / fanOutOf(edges);
 	});
 	const order = STEPS.map((_, i) => i)
 		.filter((i) => weights[i] > 0 && buckets[i].length > 0)
@@ -65,9 +71,14 @@ function stepWeight(step: PathStep, settings: SpreadingSettings): number {
 	return settings.edgeWeights[step.type] * (downstream ? settings.downstreamFactor : 1);
 }
 
-/** What a node's activation along one edge type is divided by: 1 + ln(its edges of that type), so 1 for a single link. */
+/** What a node's activation along a hop is divided by: 1 + ln(the edges it shares with), so 1 for a single link. */
 export function fanOutOf(edges: number): number {
 	return 1 + Math.log(Math.max(1, edges));
+}
+
+/** A hop to the upstream end of a causal edge: to what caused the memory or is evidence for it. */
+export function isTowardsCause(step: PathStep): boolean {
+	return EDGE_TYPE_INFO[step.type].upstreamEnd === (step.direction === "forward" ? "target" : "source");
 }
 
 /**

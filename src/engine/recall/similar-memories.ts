@@ -4,7 +4,8 @@ import { noteTitle, readableText } from "../../core/recall/keyword-document";
 import { tokenize } from "../../core/recall/tokenize";
 import { contentTermReader, termSimilarity } from "../../core/recall/keyword-similarity";
 import { bodyText } from "../../core/recall/recall-hits";
-import { findDuplicate, type Duplicate } from "../../core/recall/duplicates";
+import { duplicateAmong, duplicateProfile, type Duplicate } from "../../core/recall/duplicates";
+import { conflictProfile, type ConflictProfile } from "../../core/recall/conflicts";
 import type { RecallService } from "./recall-service";
 import type { KeywordHit, KeywordIndex } from "../../core/recall/keyword-index";
 
@@ -35,8 +36,8 @@ export interface SimilarMemories {
 	floor: number;
 	/** Scored candidates, most similar first. */
 	similar: SimilarMemory[];
-	/** The closest memories by keyword and by embedding, with their text: where conflicts are looked for. */
-	nearest: { id: string; text: string }[];
+	/** The closest memories by keyword and by embedding, with what their text states: where conflicts are looked for. */
+	nearest: { id: string; profile: ConflictProfile }[];
 	/** An existing memory the content repeats (see findDuplicate), when asked for. */
 	duplicate: Duplicate | null;
 }
@@ -44,6 +45,11 @@ export interface SimilarMemories {
 export interface SimilarMemoriesDeps {
 	recall: RecallService;
 	read: (path: string) => Promise<string>;
+	/**
+	 * `compute` of a note's text, from a cache kept with the text (see NoteTextCache.derived);
+	 * without it the text is read and `compute` runs on every call.
+	 */
+	derive?: <T>(path: string, kind: object, compute: (text: string) => T) => Promise<T>;
 	autoLink: () => AutoLinkSettings;
 	/** Notes that may be suggested: indexed, readable by the client, not the memory being replaced. */
 	accept: (path: string) => boolean;
@@ -81,7 +87,9 @@ export async function findSimilarMemories(
 		const terms = termsOf(text);
 		const similar = await Promise.all(
 			keywordHits.map(async (hit): Promise<SimilarMemory> => {
-				const other = termsOf(`${noteTitle(hit.id)}\n${readableText(await textOf(hit.id))}`);
+				const other = await derivedOf(deps, hit.id, termsOf, textOf, (body) =>
+					termsOf(`${noteTitle(hit.id)}\n${readableText(body)}`),
+				);
 				return { target: hit.id, similarity: termSimilarity(terms, other) };
 			}),
 		);
@@ -93,16 +101,44 @@ export async function findSimilarMemories(
 		...result.similar.slice(0, CONFLICT_CANDIDATES).map((memory) => memory.target),
 	]);
 	const nearest = await Promise.all(
-		[...closest].map(async (id) => ({ id, text: (await textOf(id)).slice(0, CONFLICT_TEXT_CHARS) })),
+		[...closest].map(async (id) => ({
+			id,
+			profile: await derivedOf(deps, id, conflictProfileOf, textOf, conflictProfileOf),
+		})),
 	);
 	let duplicate: Duplicate | null = null;
 	if (duplicatesOf !== undefined) {
 		const exact = deps.recall.exactDuplicateCandidates(duplicatesOf).filter(deps.accept);
 		const near = [...keywordHits.map((hit) => hit.id), ...result.similar.map((memory) => memory.target)];
 		const ids = [...new Set([...exact, ...near])];
-		duplicate = findDuplicate(duplicatesOf, await Promise.all(ids.map(async (id) => ({ id, text: await textOf(id) }))));
+		const profiles = ids.map(async (id) => ({
+			id,
+			words: await derivedOf(deps, id, duplicateProfile, textOf, duplicateProfile),
+		}));
+		duplicate = duplicateAmong(duplicatesOf, await Promise.all(profiles));
 	}
 	return { ...result, nearest, duplicate };
+}
+
+/** What conflicts are looked for in: the start of a note's body (the start of a huge note is enough). */
+function conflictProfileOf(body: string): ConflictProfile {
+	return conflictProfile(body.slice(0, CONFLICT_TEXT_CHARS));
+}
+
+/**
+ * `compute` of a note's body, kept with its text by the deps when they can (`kind` is what is
+ * computed: a function of the settings, or the computing function itself); a note that cannot
+ * be read counts as empty.
+ */
+function derivedOf<T>(
+	deps: SimilarMemoriesDeps,
+	path: string,
+	kind: object,
+	textOf: (path: string) => Promise<string>,
+	compute: (body: string) => T,
+): Promise<T> {
+	if (!deps.derive) return textOf(path).then(compute);
+	return deps.derive(path, kind, (text) => compute(bodyText(text))).catch(() => compute(""));
 }
 
 async function vectorSimilar(

@@ -4,7 +4,7 @@ import { errorMessage } from "../../core/model/error-message";
 import type { MemorySettings } from "../../core/model/settings";
 import type { VaultFile, VaultPort } from "../../core/model/vault";
 import { chooseAutoLinks, type AutoLinkGraphView } from "../../core/recall/auto-link";
-import { possibleConflicts, type PossibleConflict } from "../../core/recall/conflicts";
+import { conflictProfile, conflictsAmong, type PossibleConflict } from "../../core/recall/conflicts";
 import { MemoryError } from "../../core/model/memory-error";
 import { composeNote, edgeKeyFor, isLinkable, numberedNames, wikilinkTo } from "./memory-note-file";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
@@ -84,6 +84,7 @@ export class MemoryNoteCreator {
 			{
 				recall: this.deps.recall,
 				read: (path) => this.texts.read(path),
+				derive: (path, kind, compute) => this.texts.derived(path, kind, compute),
 				autoLink: () => settings.recall.autoLink,
 				accept: (path) =>
 					path !== memory.replaces &&
@@ -104,7 +105,7 @@ export class MemoryNoteCreator {
 			maxLinksPerStore,
 			maxAutoLinksIntoNode,
 		});
-		const conflicts = possibleConflicts(memory.content, similar.nearest, settings.recall.conflicts);
+		const conflicts = conflictsAmong(conflictProfile(memory.content), similar.nearest, settings.recall.conflicts);
 		const created = await this.createFile(folder, memory.title, (candidate) =>
 			this.noteText(
 				candidate,

@@ -45,12 +45,12 @@ describe("spreadActivation", () => {
 			"Seed -supports-> Claim",
 		]);
 		const reached = spreadActivation(graph, [{ id: "Seed", activation: 1 }], settings());
-		// Seed has two caused_by edges and two supports edges: each type shares among its own two.
-		const base = fanOut(1, 2);
-		expect(reached.get("Cause")?.activation).toBeCloseTo(base * 1.0, 12);
-		expect(reached.get("Effect")?.activation).toBeCloseTo(base * 1.0 * 0.8, 12);
-		expect(reached.get("Evidence")?.activation).toBeCloseTo(base * 0.9, 12);
-		expect(reached.get("Claim")?.activation).toBeCloseTo(base * 0.9 * 0.8, 12);
+		// Towards its cause and its evidence Seed shares among its two edges of that type; towards its
+		// consequences among all four.
+		expect(reached.get("Cause")?.activation).toBeCloseTo(fanOut(1, 2) * 1.0, 12);
+		expect(reached.get("Effect")?.activation).toBeCloseTo(fanOut(1, 4) * 1.0 * 0.8, 12);
+		expect(reached.get("Evidence")?.activation).toBeCloseTo(fanOut(1, 2) * 0.9, 12);
+		expect(reached.get("Claim")?.activation).toBeCloseTo(fanOut(1, 4) * 0.9 * 0.8, 12);
 		expect(reached.get("Effect")?.edges).toEqual([{ type: "caused_by", direction: "backward" }]);
 		expect(reached.get("Claim")?.edges).toEqual([{ type: "supports", direction: "forward" }]);
 	});
@@ -66,8 +66,11 @@ describe("spreadActivation", () => {
 		]);
 		const reached = spreadActivation(graph, [{ id: "S", activation: 1 }], settings({ downstreamFactor: 1 }));
 		const order = [...reached.values()].sort((a, b) => b.activation - a.activation).map((h) => h.id);
-		expect(order.slice(0, 4)).toEqual(["C", "P", "D", "R"]);
-		expect(reached.get("X")?.activation).toBeCloseTo(fanOut(1, 1) * 0.3, 12);
+		// C and D are S's cause and source (each the only edge of its type); P, R and X share all six.
+		expect(order.slice(0, 4)).toEqual(["C", "D", "P", "R"]);
+		expect(reached.get("D")?.activation).toBeCloseTo(fanOut(1, 1) * defaults.edgeWeights.derived_from, 12);
+		expect(reached.get("P")?.activation).toBeCloseTo(fanOut(1, 6) * defaults.edgeWeights.supports, 12);
+		expect(reached.get("X")?.activation).toBeCloseTo(fanOut(1, 6) * 0.3, 12);
 		const noContradictions = settings({ edgeWeights: { ...defaults.edgeWeights, contradicts: 0 } });
 		expect(spreadActivation(graph, [{ id: "S", activation: 1 }], noContradictions).has("X")).toBe(false);
 	});
@@ -135,7 +138,7 @@ describe("spreadActivation", () => {
 	});
 
 	it("keeps a shorter path that brought more over a later, weaker one, and never walks back", () => {
-		const graph = graphOf(["A -caused_by-> B", "B -caused_by-> C", "A -related_to-> C"]);
+		const graph = graphOf(["A -caused_by-> B", "B -caused_by-> C", "C -supports-> A"]);
 		const reached = spreadActivation(graph, [{ id: "A", activation: 1 }], settings());
 		expect(reached.get("C")?.path).toEqual(["A", "C"]);
 		expect(reached.has("A")).toBe(false);
@@ -155,12 +158,30 @@ describe("spreadActivation", () => {
 		expect(reached.get("A")?.activation).toBeCloseTo(0.5 * decay * 0.8, 12);
 	});
 
-	it("shares a node's activation among its edges of one type, so many loose links do not dilute a stated cause", () => {
+	it("shares a node's activation towards a cause among its edges of that type, so many loose links do not dilute a stated cause", () => {
 		const loose = Array.from({ length: 20 }, (_, i) => `Seed -related_to-> Loose${i}`);
 		const graph = graphOf(["Seed -caused_by-> Cause", ...loose]);
 		const reached = spreadActivation(graph, [{ id: "Seed", activation: 1 }], settings({ hops: 1 }));
 		expect(reached.get("Cause")?.activation).toBeCloseTo(decay * 1.0, 12);
-		expect(reached.get("Loose0")?.activation).toBeCloseTo(fanOut(1, 20) * 0.5, 12);
+		expect(reached.get("Loose0")?.activation).toBeCloseTo(fanOut(1, 21) * 0.5, 12);
+	});
+
+	it("shares every other hop among all of a node's edges, typed or not", () => {
+		// Seed supports Claim (a hop towards a consequence) and derives from nothing: its two supports
+		// edges and three loose links all share, as do the hops of a node with only typed links.
+		const graph = graphOf([
+			"Seed -supports-> Claim",
+			"Seed -supports-> Other claim",
+			"Seed -related_to-> A",
+			"Seed -related_to-> B",
+			"Seed -related_to-> C",
+		]);
+		const reached = spreadActivation(graph, [{ id: "Seed", activation: 1 }], settings({ hops: 1 }));
+		expect(reached.get("Claim")?.activation).toBeCloseTo(
+			fanOut(1, 5) * defaults.edgeWeights.supports * defaults.downstreamFactor,
+			12,
+		);
+		expect(reached.get("A")?.activation).toBeCloseTo(fanOut(1, 5) * 0.5, 12);
 	});
 
 	it("passes more towards causes and evidence when the query asks why, and nothing more elsewhere", () => {
@@ -194,7 +215,7 @@ describe("spreadActivation", () => {
 		});
 		expect(plain.get("Cause")?.activation).toBeCloseTo(0.5 * decay * defaults.communityPenalty, 12);
 		expect(asked.get("Cause")?.activation).toBeCloseTo(0.5 * decay * defaults.whyFactor, 12);
-		expect(asked.get("Loose")?.activation).toBeCloseTo(0.5 * decay * 0.5 * defaults.communityPenalty, 12);
+		expect(asked.get("Loose")?.activation).toBeCloseTo(fanOut(0.5, 2) * 0.5 * defaults.communityPenalty, 12);
 	});
 
 	it("uses the strongest of several edges between one pair, once", () => {
