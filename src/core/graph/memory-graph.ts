@@ -65,6 +65,11 @@ export class MemoryGraph {
 		return this.graph.nodes();
 	}
 
+	/** The links a note states, before resolution (`GraphNote.links`); undefined for a note not in the graph. */
+	rawLinksOf(path: string): readonly RawLink[] | undefined {
+		return this.graph.hasNode(path) ? this.rawLinks.get(path) : undefined;
+	}
+
 	/** The note a link points to, as Obsidian resolves it: a memory, a note outside memory, or null. */
 	resolve(linkpath: string, sourcePath: string): string | null {
 		return this.options.resolveLink
