@@ -6,6 +6,9 @@ import type { Day, DayRange } from "../../core/time/calendar";
 /** A posting list under this length is never compacted: dropping its dead entries would save nothing. */
 const MIN_COMPACTED = 8;
 const FIRST_CAPACITY = 4;
+/** Each memory's record in the slab: its note id, how many cues, how many names, then the cue ids and the name ids. */
+const HEADER = 3;
+const FIRST_SLAB = 1 << 12;
 
 /**
  * The cue graph of the vault: memory → cues, cue → memories (and so cue ↔ cue co-occurrence,
@@ -17,11 +20,15 @@ const FIRST_CAPACITY = 4;
  * new note id whenever its cues are set, and a cue's holders are an `Int32Array` of note ids in
  * the order they took it. A memory that changes or leaves only marks its old id dead; a cue's
  * list drops its dead ids once they are the majority, so the lists stay within twice their
- * holders and no removal scans them.
+ * holders and no removal scans them. The memories' own cue lists are records in one `Int32Array`
+ * slab (no object per memory), rewritten without the dead records once they are the majority.
  */
 export class CueIndex implements CueLookup {
-	/** Memory → its note id, then its cue ids, then its name ids: `[id, cueCount, ...cues, ...names]`. */
-	private readonly notes = new Map<string, Int32Array>();
+	/** Memory → where its record starts in `slab`. */
+	private readonly notes = new Map<string, number>();
+	private slab = new Int32Array(FIRST_SLAB);
+	private slabUsed = 0;
+	private slabDead = 0;
 	/** Note id → memory; undefined once dead. */
 	private readonly memoryOf: (string | undefined)[] = [];
 	private readonly cueIds = new Map<string, number>();
@@ -65,10 +72,13 @@ export class CueIndex implements CueLookup {
 	}
 
 	remove(id: string): void {
-		const note = this.notes.get(id);
-		if (!note) return;
-		this.memoryOf[note[0]] = undefined;
-		for (let i = 2; i < 2 + note[1]; i++) this.release(note[i]);
+		const at = this.notes.get(id);
+		if (at === undefined) return;
+		const slab = this.slab;
+		this.memoryOf[slab[at]] = undefined;
+		const cuesEnd = at + HEADER + slab[at + 1];
+		for (let i = at + HEADER; i < cuesEnd; i++) this.release(slab[i]);
+		this.slabDead += HEADER + slab[at + 1] + slab[at + 2];
 		this.notes.delete(id);
 		this.times.delete(id);
 		this.written.delete(id);
@@ -91,13 +101,13 @@ export class CueIndex implements CueLookup {
 	}
 
 	cuesOf(id: string): readonly string[] | undefined {
-		const note = this.notes.get(id);
-		return note && this.textOf(note.subarray(2, 2 + note[1]));
+		const at = this.notes.get(id);
+		return at === undefined ? undefined : this.textOf(at + HEADER, this.slab[at + 1]);
 	}
 
 	namesOf(id: string): readonly string[] | undefined {
-		const note = this.notes.get(id);
-		return note && this.textOf(note.subarray(2 + note[1]));
+		const at = this.notes.get(id);
+		return at === undefined ? undefined : this.textOf(at + HEADER + this.slab[at + 1], this.slab[at + 2]);
 	}
 
 	timesOf(id: string): readonly DayRange[] | undefined {
@@ -132,16 +142,43 @@ export class CueIndex implements CueLookup {
 	private hold(id: string, cues: readonly string[], names: readonly string[]): void {
 		const noteId = this.memoryOf.length;
 		this.memoryOf.push(id);
-		const note = new Int32Array(2 + cues.length + names.length);
-		note[0] = noteId;
-		note[1] = cues.length;
-		for (let i = 0; i < cues.length; i++) note[2 + i] = this.addHolder(cues[i], noteId);
-		let named = 2 + cues.length;
+		const at = this.reserve(HEADER + cues.length + names.length);
+		const slab = this.slab;
+		slab[at] = noteId;
+		slab[at + 1] = cues.length;
+		for (let i = 0; i < cues.length; i++) slab[at + HEADER + i] = this.addHolder(cues[i], noteId);
+		let named = 0;
 		for (const name of names) {
 			const cueId = this.cueIds.get(name);
-			if (cueId !== undefined) note[named++] = cueId;
+			if (cueId !== undefined) slab[at + HEADER + cues.length + named++] = cueId;
 		}
-		this.notes.set(id, named === note.length ? note : note.slice(0, named));
+		slab[at + 2] = named;
+		this.slabUsed = at + HEADER + cues.length + named;
+		this.notes.set(id, at);
+	}
+
+	/** Where a record of `length` can start at the end of the slab, made room for first. */
+	private reserve(length: number): number {
+		if (this.slabUsed + length <= this.slab.length) return this.slabUsed;
+		const live = this.slabUsed - this.slabDead;
+		const size = Math.max(FIRST_SLAB, 2 * (live + length));
+		const slab = new Int32Array(size);
+		if (this.slabDead === 0 && size >= this.slab.length) {
+			slab.set(this.slab.subarray(0, this.slabUsed));
+		} else {
+			// Rewrite the live records back to back, in the order of `notes`.
+			let used = 0;
+			const old = this.slab;
+			for (const [id, at] of this.notes) {
+				const end = at + HEADER + old[at + 1] + old[at + 2];
+				this.notes.set(id, used);
+				for (let i = at; i < end; i++) slab[used++] = old[i];
+			}
+			this.slabUsed = used;
+			this.slabDead = 0;
+		}
+		this.slab = slab;
+		return this.slabUsed;
 	}
 
 	/** Adds a holder to the cue; returns the cue's id. */
@@ -210,8 +247,10 @@ export class CueIndex implements CueLookup {
 		}
 	}
 
-	private textOf(cueIds: Int32Array): string[] {
-		return Array.from(cueIds, (cueId) => this.cueText[cueId] as string);
+	private textOf(from: number, count: number): string[] {
+		const text: string[] = [];
+		for (let i = from; i < from + count; i++) text.push(this.cueText[this.slab[i]] as string);
+		return text;
 	}
 }
 
