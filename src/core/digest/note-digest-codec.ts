@@ -1,4 +1,5 @@
 import type { CueRecord } from "../cues/extract-cues";
+import { detachedString } from "../model/detached-string";
 import { align8, slicedChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
 
 /**
@@ -220,7 +221,9 @@ export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow):
 		if (from !== text.length) throw corrupt("text lengths do not add up");
 		return pieces;
 	};
-	const cueTable = split(decode(cueTextStart, cueTextStart + cueTextBytes), cueLengths);
+	// Each cue its own flat string: a slice of the table's text (two-byte when any cue is) makes
+	// every lookup of it in the cue index compare character by character, ≈ 4× slower.
+	const cueTable = split(decode(cueTextStart, cueTextStart + cueTextBytes), cueLengths).map(detachedString);
 	await slicer.spent(cueTextBytes + CUE_WORK * cueCount);
 	const cueOf = (index: number): string => {
 		const cue = cueTable[references[index]] as string | undefined;
