@@ -6,9 +6,10 @@ import type { Day, DayRange } from "../../core/time/calendar";
 /** A posting list under this length is never compacted: dropping its dead entries would save nothing. */
 const MIN_COMPACTED = 8;
 const FIRST_CAPACITY = 4;
-/** Each memory's record in the slab: its note id, how many cues, how many names, then the cue ids and the name ids. */
+/** Each memory's record in a page: its note id, how many cues, how many names, then the cue ids and the name ids. */
 const HEADER = 3;
-const FIRST_SLAB = 1 << 12;
+/** Ints a page holds (a record longer than that gets a page of its own); compacting one stays well under a millisecond. */
+const PAGE = 1 << 16;
 
 /**
  * The cue graph of the vault: memory → cues, cue → memories (and so cue ↔ cue co-occurrence,
@@ -20,15 +21,18 @@ const FIRST_SLAB = 1 << 12;
  * new note id whenever its cues are set, and a cue's holders are an `Int32Array` of note ids in
  * the order they took it. A memory that changes or leaves only marks its old id dead; a cue's
  * list drops its dead ids once they are the majority, so the lists stay within twice their
- * holders and no removal scans them. The memories' own cue lists are records in one `Int32Array`
- * slab (no object per memory), rewritten without the dead records once they are the majority.
+ * holders and no removal scans them. The memories' own cue lists are records in `Int32Array`
+ * pages (no object per memory); a page is rewritten without its dead records once they are the
+ * majority, one page at a time, so a rebuild that sets every memory again has no long task.
  */
 export class CueIndex implements CueLookup {
-	/** Memory → where its record starts in `slab`. */
+	/** Memory → where its record starts: page × PAGE + offset in the page. */
 	private readonly notes = new Map<string, number>();
-	private slab = new Int32Array(FIRST_SLAB);
-	private slabUsed = 0;
-	private slabDead = 0;
+	private readonly pages: Int32Array[] = [];
+	private readonly pageUsed: number[] = [];
+	private readonly pageDead: number[] = [];
+	/** The page new records go to. */
+	private current = -1;
 	/** Note id → memory; undefined once dead. */
 	private readonly memoryOf: (string | undefined)[] = [];
 	private readonly cueIds = new Map<string, number>();
@@ -74,12 +78,15 @@ export class CueIndex implements CueLookup {
 	remove(id: string): void {
 		const at = this.notes.get(id);
 		if (at === undefined) return;
-		const slab = this.slab;
-		this.memoryOf[slab[at]] = undefined;
-		const cuesEnd = at + HEADER + slab[at + 1];
-		for (let i = at + HEADER; i < cuesEnd; i++) this.release(slab[i]);
-		this.slabDead += HEADER + slab[at + 1] + slab[at + 2];
+		const page = Math.floor(at / PAGE);
+		const ints = this.pages[page];
+		const start = at % PAGE;
+		this.memoryOf[ints[start]] = undefined;
+		const cuesEnd = start + HEADER + ints[start + 1];
+		for (let i = start + HEADER; i < cuesEnd; i++) this.release(ints[i]);
 		this.notes.delete(id);
+		this.pageDead[page] += HEADER + ints[start + 1] + ints[start + 2];
+		if (2 * this.pageDead[page] > this.pageUsed[page]) this.compact(page);
 		this.times.delete(id);
 		this.written.delete(id);
 	}
@@ -102,12 +109,18 @@ export class CueIndex implements CueLookup {
 
 	cuesOf(id: string): readonly string[] | undefined {
 		const at = this.notes.get(id);
-		return at === undefined ? undefined : this.textOf(at + HEADER, this.slab[at + 1]);
+		if (at === undefined) return undefined;
+		const ints = this.pages[Math.floor(at / PAGE)];
+		const start = at % PAGE;
+		return this.textOf(ints, start + HEADER, ints[start + 1]);
 	}
 
 	namesOf(id: string): readonly string[] | undefined {
 		const at = this.notes.get(id);
-		return at === undefined ? undefined : this.textOf(at + HEADER + this.slab[at + 1], this.slab[at + 2]);
+		if (at === undefined) return undefined;
+		const ints = this.pages[Math.floor(at / PAGE)];
+		const start = at % PAGE;
+		return this.textOf(ints, start + HEADER + ints[start + 1], ints[start + 2]);
 	}
 
 	timesOf(id: string): readonly DayRange[] | undefined {
@@ -142,43 +155,56 @@ export class CueIndex implements CueLookup {
 	private hold(id: string, cues: readonly string[], names: readonly string[]): void {
 		const noteId = this.memoryOf.length;
 		this.memoryOf.push(id);
-		const at = this.reserve(HEADER + cues.length + names.length);
-		const slab = this.slab;
-		slab[at] = noteId;
-		slab[at + 1] = cues.length;
-		for (let i = 0; i < cues.length; i++) slab[at + HEADER + i] = this.addHolder(cues[i], noteId);
+		const page = this.pageFor(HEADER + cues.length + names.length);
+		const ints = this.pages[page];
+		const start = this.pageUsed[page];
+		ints[start] = noteId;
+		ints[start + 1] = cues.length;
+		for (let i = 0; i < cues.length; i++) ints[start + HEADER + i] = this.addHolder(cues[i], noteId);
 		let named = 0;
 		for (const name of names) {
 			const cueId = this.cueIds.get(name);
-			if (cueId !== undefined) slab[at + HEADER + cues.length + named++] = cueId;
+			if (cueId !== undefined) ints[start + HEADER + cues.length + named++] = cueId;
 		}
-		slab[at + 2] = named;
-		this.slabUsed = at + HEADER + cues.length + named;
-		this.notes.set(id, at);
+		ints[start + 2] = named;
+		this.pageUsed[page] = start + HEADER + cues.length + named;
+		this.notes.set(id, page * PAGE + start);
 	}
 
-	/** Where a record of `length` can start at the end of the slab, made room for first. */
-	private reserve(length: number): number {
-		if (this.slabUsed + length <= this.slab.length) return this.slabUsed;
-		const live = this.slabUsed - this.slabDead;
-		const size = Math.max(FIRST_SLAB, 2 * (live + length));
-		const slab = new Int32Array(size);
-		if (this.slabDead === 0 && size >= this.slab.length) {
-			slab.set(this.slab.subarray(0, this.slabUsed));
-		} else {
-			// Rewrite the live records back to back, in the order of `notes`.
-			let used = 0;
-			const old = this.slab;
-			for (const [id, at] of this.notes) {
-				const end = at + HEADER + old[at + 1] + old[at + 2];
-				this.notes.set(id, used);
-				for (let i = at; i < end; i++) slab[used++] = old[i];
-			}
-			this.slabUsed = used;
-			this.slabDead = 0;
+	/** A page with room for a record of `length` ints at its end: the current one, another with room, or a new one. */
+	private pageFor(length: number): number {
+		// A record starts within the first PAGE ints of its page, or its location would name the next page.
+		const fits = (page: number): boolean =>
+			this.pageUsed[page] < PAGE && this.pages[page].length - this.pageUsed[page] >= length;
+		if (this.current >= 0 && fits(this.current)) return this.current;
+		let page = this.pages.findIndex((_, candidate) => fits(candidate));
+		if (page < 0) {
+			page = this.pages.length;
+			this.pages.push(new Int32Array(Math.max(PAGE, length)));
+			this.pageUsed.push(0);
+			this.pageDead.push(0);
 		}
-		this.slab = slab;
-		return this.slabUsed;
+		this.current = page;
+		return page;
+	}
+
+	/** Moves a page's live records to its start, in order, so its end takes new records. */
+	private compact(page: number): void {
+		const ints = this.pages[page];
+		const used = this.pageUsed[page];
+		let kept = 0;
+		for (let start = 0; start < used;) {
+			const end = start + HEADER + ints[start + 1] + ints[start + 2];
+			const memory = this.memoryOf[ints[start]];
+			if (memory !== undefined) {
+				if (kept !== start) ints.copyWithin(kept, start, end);
+				this.notes.set(memory, page * PAGE + kept);
+				kept += end - start;
+			}
+			start = end;
+		}
+		this.pageUsed[page] = kept;
+		this.pageDead[page] = 0;
 	}
 
 	/** Adds a holder to the cue; returns the cue's id. */
@@ -247,9 +273,9 @@ export class CueIndex implements CueLookup {
 		}
 	}
 
-	private textOf(from: number, count: number): string[] {
+	private textOf(ints: Int32Array, from: number, count: number): string[] {
 		const text: string[] = [];
-		for (let i = from; i < from + count; i++) text.push(this.cueText[this.slab[i]] as string);
+		for (let i = from; i < from + count; i++) text.push(this.cueText[ints[i]] as string);
 		return text;
 	}
 }

@@ -163,4 +163,22 @@ describe("CueIndex holders", () => {
 		expect([...cues.ids()].sort()).toEqual([...model.keys()].sort());
 		for (const [id, record] of model) expect(cues.recordOf(id)).toEqual(record);
 	});
+
+	it("keeps every memory's record through pages filled, emptied and compacted (a rebuild sets every memory again)", () => {
+		const cues = new CueIndex();
+		const recordOf = (i: number, round: number): CueRecord => {
+			const held = Array.from({ length: 12 }, (_, k) => `cue${(i * 7 + k * 13 + round) % 500}`);
+			return { cues: [...new Set(held)], names: [`cue${(i * 7 + round) % 500}`], times: [] };
+		};
+		const ids = Array.from({ length: 9000 }, (_, i) => `n${i}.md`);
+		for (const [i, id] of ids.entries()) cues.set(id, recordOf(i, 0));
+		for (const [i, id] of ids.entries()) if (i % 3 === 0) cues.remove(id);
+		for (let round = 1; round <= 2; round++)
+			for (const [i, id] of ids.entries()) if (i % 3 !== 0) cues.set(id, recordOf(i, round));
+		expect(cues.size).toBe(6000);
+		for (const [i, id] of ids.entries()) expect(cues.recordOf(id)).toEqual(i % 3 === 0 ? undefined : recordOf(i, 2));
+		expect(cues.memoriesOf("cue2")?.size).toBe(
+			ids.filter((_, i) => i % 3 !== 0 && recordOf(i, 2).cues.includes("cue2")).length,
+		);
+	});
 });
