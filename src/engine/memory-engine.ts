@@ -100,7 +100,7 @@ export class MemoryEngine {
 			timers: deps.timers,
 		});
 		const caches = deps.caches;
-		const digests = caches ? new NoteDigests(this.recallService) : null;
+		const digests = caches ? new NoteDigests(this.recallService, () => this.index.settings.edgeKeys) : null;
 		this.digests = digests;
 		const recallLoaded = this.recallService.noteLoaded;
 		this.index = new VaultIndex(deps.vault, {
@@ -130,12 +130,7 @@ export class MemoryEngine {
 			caches && digests
 				? new CacheSaver({
 						version: () => digests.version,
-						save: () =>
-							saveNoteDigestCache(
-								caches,
-								digests.digests((path) => this.index.graph.hasNote(path)),
-								() => yieldToEventLoop(deps.timers),
-							),
+						save: () => saveNoteDigestCache(caches, digests.digests(this.index), () => yieldToEventLoop(deps.timers)),
 						timers: deps.timers,
 						clock: deps.clock,
 						timing: deps.cacheSaveTiming,

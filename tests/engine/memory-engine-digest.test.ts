@@ -29,6 +29,8 @@ const NOTES: Record<string, string> = {
 	"Broken.md": "---\ntitle: [unclosed\n---\nBody of a note whose properties do not parse, linking [[Nowhere]].",
 	"Plain.md": "---\nmemory_session: breakfast-chat\n---\nJust the coffee at breakfast, nothing else.",
 	"Duplicate.md": "Just the coffee at breakfast, nothing else.",
+	"Later/Plan.md":
+		"---\nmemory_created: 2023-01-02T10:00:00Z\nleads_to: '[[Trip]]'\n---\nPlan: [[Trip]] and ![[Engine]].\nsupports:: [[People/Ada]]",
 };
 const SETTINGS = readMemorySettings(null).settings;
 const QUERIES = ["Ada", "engine", "coffee breakfast", "Paris", "properties", "countess"];
@@ -54,6 +56,7 @@ function engineOver(
 	caches: MemoryCacheStore,
 	warnings: string[] = [],
 	cacheSaveTiming?: CacheSaveTiming,
+	settings = SETTINGS,
 ): MemoryEngine {
 	const engine = new MemoryEngine({
 		cacheSaveTiming,
@@ -63,7 +66,7 @@ function engineOver(
 		worker: createInThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,
 		clock: () => Date.UTC(2026, 0, 1),
-		settings: () => SETTINGS,
+		settings: () => settings,
 		warn: (message) => warnings.push(message),
 	});
 	engines.push(engine);
@@ -121,6 +124,43 @@ describe("MemoryEngine note digests", () => {
 		const writes = caches.writes;
 		await warm.stop();
 		expect(caches.writes).toBe(writes);
+	});
+
+	it("saves after a warm start and an edit exactly the bytes a cold start saves", async () => {
+		const vault = new CountingVault(NOTES);
+		const { caches } = await coldStart(vault);
+		const warm = engineOver(vault, caches);
+		await warm.start({ follow: true });
+		vault.now += 60_000;
+		await warm.index.apply(vault.write("Engine.md", "The difference engine, built with [[Trip]] and [[Later/Plan]]."));
+		await warm.stop();
+		const fromWarm = caches.files.get(NOTE_DIGEST_CACHE);
+
+		const { caches: coldCaches, cold } = await coldStart(vault);
+		expect(fromWarm).toEqual(coldCaches.files.get(NOTE_DIGEST_CACHE));
+		// And a start from either gives what a cold start gives.
+		vault.loads = 0;
+		const again = engineOver(vault, caches);
+		await again.start({ follow: false });
+		expect(vault.loads).toBe(0);
+		expect(await stateOf(again)).toEqual(cold);
+	});
+
+	it("types the links of notes taken from the digest by the edge keys of this start", async () => {
+		const vault = new CountingVault(NOTES);
+		const { caches } = await coldStart(vault);
+		const settings = readMemorySettings({
+			index: { edgeKeys: { leads_to: "supports", supports: "contradicts" } },
+		}).settings;
+		vault.loads = 0;
+		const warm = engineOver(vault, caches, [], undefined, settings);
+		await warm.start({ follow: false });
+		expect(vault.loads).toBe(0);
+		const fresh = engineOver(vault, new MemoryCacheStore(), [], undefined, settings);
+		await fresh.start({ follow: false });
+		expect(graphSnapshot(warm.index.graph)).toEqual(graphSnapshot(fresh.index.graph));
+		const types = warm.index.graph.outEdges("Later/Plan.md").map((edge) => `${edge.target} ${edge.type}`);
+		expect(types.sort()).toEqual(["Engine.md related_to", "People/Ada.md contradicts", "Trip.md supports"]);
 	});
 
 	it("re-reads a note changed while closed, drops a deleted one, reads a new one", async () => {

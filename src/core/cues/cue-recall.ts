@@ -3,11 +3,16 @@ import { overlaps, type Day, type DayRange } from "../time/calendar";
 import { asksWhen, findTimes } from "../time/time-expressions";
 import { textCues } from "./cue-words";
 
+/** The memories that hold one cue: how many, and each once. */
+export interface CueHolderList extends Iterable<string> {
+	readonly size: number;
+}
+
 /** What cue recall reads of the cue index. */
 export interface CueLookup {
 	/** How many memories have cues. */
 	readonly size: number;
-	memoriesOf(cue: string): ReadonlySet<string> | undefined;
+	memoriesOf(cue: string): CueHolderList | undefined;
 	/** The cues of a memory that name something: activation spreads through these. */
 	namesOf(id: string): readonly string[] | undefined;
 	timesOf(id: string): readonly DayRange[] | undefined;

@@ -1,14 +1,16 @@
 import { crc32Hex } from "../activity/crc32";
+import { graphNote } from "../graph/graph-note";
 import { extractCues } from "../cues/extract-cues";
 import { parseNote } from "../parse/parse-note";
 import { duplicateHash } from "../recall/duplicates";
 import { snippetOf } from "../recall/recall-hits";
+import { encodeDigestNote } from "./digest-graph-note";
 
 /**
  * Bump when what a digest holds changes meaning in a way the probe below may not show: the
- * ParsedNote shape, a cue, snippet or hash rule, the warnings of noteProblems.
+ * graph note's encoding, a cue, snippet or hash rule, the warnings of noteProblems.
  */
-export const NOTE_DIGEST_VERSION = 1;
+export const NOTE_DIGEST_VERSION = 2;
 
 /** A note that exercises the parser, cue extraction, the snippet and the duplicate hash. */
 const PROBE_NOTE = [
@@ -29,15 +31,20 @@ const PROBE_NOTE = [
 
 /**
  * What a saved digest must match to be used: the version above and a fingerprint of what this
- * code derives from a fixed note, so most changes to the parser, cue extraction, snippets or
- * hashes invalidate old digests without anyone remembering to bump the version.
+ * code derives from a fixed note, so most changes to the parser, what the graph keeps of a note,
+ * cue extraction, snippets or hashes invalidate old digests without anyone remembering to bump the version.
  */
 export function noteDigestSignature(): string {
 	const parsed = parseNote(PROBE_NOTE);
 	const body = PROBE_NOTE.slice(parsed.bodyStart).trim();
+	const ctime = Date.UTC(2024, 2, 6);
+	const { attributes, links } = graphNote(
+		{ path: "Probe.md", mtime: ctime, ctime, size: PROBE_NOTE.length, parsed },
+		{},
+	);
 	const derived = {
-		parsed,
-		cues: extractCues({ content: PROBE_NOTE, parsed, ctime: Date.UTC(2024, 2, 6) }, "Probe"),
+		note: encodeDigestNote(attributes, links, ctime),
+		cues: extractCues({ content: PROBE_NOTE, parsed, ctime }, "Probe"),
 		snippet: snippetOf(body),
 		hash: duplicateHash(body),
 	};

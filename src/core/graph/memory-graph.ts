@@ -65,6 +65,11 @@ export class MemoryGraph {
 		return this.graph.nodes();
 	}
 
+	/** The links a note states, before resolution (`GraphNote.links`); undefined for a note not in the graph. */
+	rawLinksOf(path: string): readonly RawLink[] | undefined {
+		return this.graph.hasNode(path) ? this.rawLinks.get(path) : undefined;
+	}
+
 	/** The note a link points to, as Obsidian resolves it: a memory, a note outside memory, or null. */
 	resolve(linkpath: string, sourcePath: string): string | null {
 		return this.options.resolveLink
@@ -128,6 +133,8 @@ export class MemoryGraph {
 	 * complete once the generator is done; it must not be changed otherwise in between.
 	 */
 	*addNotesStepwise(notes: readonly GraphNote[]): Generator<void, void, undefined> {
+		// Into an empty graph every note that links to an added one was added too.
+		const empty = this.graph.order === 0;
 		const added: string[] = [];
 		for (const note of notes) {
 			if (this.graph.hasNode(note.path)) {
@@ -141,10 +148,14 @@ export class MemoryGraph {
 			}
 			yield;
 		}
-		const affected = new Set(added);
-		for (const path of added) {
-			for (const linker of this.linkersByName.get(basenameKey(path)) ?? []) affected.add(linker);
-			yield;
+		let affected: Iterable<string> = added;
+		if (!empty) {
+			const linked = new Set(added);
+			for (const path of added) {
+				for (const linker of this.linkersByName.get(basenameKey(path)) ?? []) linked.add(linker);
+				yield;
+			}
+			affected = linked;
 		}
 		for (const path of affected) {
 			this.rebuildOutEdges(path);

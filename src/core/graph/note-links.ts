@@ -20,14 +20,18 @@ function propertyName(key: string): string {
 
 function keyedLink(link: string, key: string, origin: EdgeOrigin, edgeKeys: Record<string, EdgeType>): RawLink {
 	const name = detachedString(propertyName(key));
-	const type = edgeKeys[name] ?? edgeKeys[name.toLowerCase()];
 	const auto = origin === "frontmatter" && name === AUTO_LINK_KEY;
 	return {
 		linkpath: detachedString(splitLinkpath(link).path),
-		type: type ?? "related_to",
+		type: linkType(name, edgeKeys),
 		origin: auto ? "auto_link" : origin,
 		key: name,
 	};
+}
+
+/** The edge type of a link written in property or inline field `key`. */
+export function linkType(key: string, edgeKeys: Record<string, EdgeType>): EdgeType {
+	return edgeKeys[key] ?? edgeKeys[key.toLowerCase()] ?? "related_to";
 }
 
 /**

@@ -31,8 +31,11 @@ export function splitLinkpath(link: string): { path: string; subpath: string } {
 	return hash < 0 ? { path: link, subpath: "" } : { path: link.slice(0, hash), subpath: link.slice(hash) };
 }
 
+const NOT_ASCII = /[\u0080-\uffff]/;
+
+/** Case- and normalisation-folded; ASCII text is in NFC already, and normalize costs more than the test. */
 function fold(text: string): string {
-	return text.normalize("NFC").toLowerCase();
+	return (NOT_ASCII.test(text) ? text.normalize("NFC") : text).toLowerCase();
 }
 
 function withoutMd(text: string): string {

@@ -1,24 +1,17 @@
+import { decodeDigestNote, encodeDigestNote } from "../../core/digest/digest-graph-note";
 import type { NoteDigest } from "../../core/digest/note-digest-codec";
-import type { ParsedNote } from "../../core/model/parsed-note";
+import type { GraphNote } from "../../core/graph/types";
+import { memoryCreated } from "../../core/graph/node-attributes";
+import type { EdgeType } from "../../core/model/edge-types";
 import type { LoadedNote, VaultFile } from "../../core/model/vault";
-import { noteProblems } from "../../core/parse/note-problems";
 import { fileStamp } from "../recall/keyword-cache";
 import type { RecallService } from "../recall/recall-service";
 import type { VaultIndex } from "./vault-index";
 
 /** What a full index takes from a digest instead of reading the note. */
 export interface DigestedNote {
-	parsed: ParsedNote;
+	note: GraphNote;
 	/** The warning the note gave when it was read; "" for none. */
-	warning: string;
-}
-
-/** What is kept of each indexed note between saves; the rest of its digest is recall's own state. */
-interface HeldNote {
-	stamp: string;
-	ctime: number;
-	/** JSON of its ParsedNote: a string costs far less memory than the objects. */
-	parsed: string;
 	warning: string;
 }
 
@@ -26,17 +19,27 @@ type DerivedSource = Pick<RecallService, "adoptDerived" | "derivedOf">;
 
 /**
  * The note digest: per note, keyed by its stamp, everything a full index derives from its text
- * (the ParsedNote the graph is built from, the warning, and recall's snippet, duplicate hash and
- * cues), so a start takes unchanged notes from here and reads only the others. Fed by every
- * note the index reads (`noteLoaded`), saved as one cache (note-digest-cache.ts).
+ * (what the graph keeps of it, the warning, and recall's snippet, duplicate hash and cues), so
+ * a start takes unchanged notes from here and reads only the others. Nothing is kept per note
+ * between saves: a save builds each digest from what the index and recall hold (the graph's
+ * node and links, the index's warning, recall's derived data), so it is the same whether the
+ * note was read or taken from a digest. Saved as one cache (note-digest-cache.ts).
  */
 export class NoteDigests {
-	private readonly held = new Map<string, HeldNote>();
+	/**
+	 * The file's creation time of the notes whose node has another (`memory_created`): the
+	 * digest is keyed by the file's, which the graph does not keep.
+	 */
+	private readonly fileCtimes = new Map<string, number>();
 	/** Digests loaded from the cache that the build has not taken yet. */
 	private saved = new Map<string, NoteDigest>();
 	private changes = 0;
 
-	constructor(private readonly recall: DerivedSource) {}
+	/** `edgeKeys`: the index's setting, read when a note is taken (a link's edge type follows it). */
+	constructor(
+		private readonly recall: DerivedSource,
+		private readonly edgeKeys: () => Record<string, EdgeType>,
+	) {}
 
 	/** Bumped on every change of what would be saved (compare two readings). */
 	get version(): number {
@@ -59,16 +62,16 @@ export class NoteDigests {
 		this.saved.delete(file.path);
 		const stamp = fileStamp(file);
 		if (digest.stamp !== stamp || digest.ctime !== file.ctime) return null;
-		let parsed: ParsedNote;
+		let note: GraphNote;
 		try {
-			parsed = JSON.parse(digest.parsed) as ParsedNote;
+			note = decodeDigestNote(digest.note, file, this.edgeKeys());
 		} catch {
 			return null;
 		}
 		const derived = { snippet: digest.snippet, duplicateHash: digest.duplicateHash, cues: digest.cues };
-		if (!this.recall.adoptDerived(file.path, stamp, parsed, derived)) return null;
-		this.held.set(file.path, { stamp, ctime: file.ctime, parsed: digest.parsed, warning: digest.warning });
-		return { parsed, warning: digest.warning };
+		if (!this.recall.adoptDerived(file.path, stamp, note.attributes.memory.session, derived)) return null;
+		this.noteCtime(file.path, note.attributes.ctime, file.ctime);
+		return { note, warning: digest.warning };
 	};
 
 	/** Drops the digests the build did not take: notes deleted, changed or left out since they were saved. */
@@ -79,60 +82,54 @@ export class NoteDigests {
 	/** Give every note the index reads to this (beside recall's `noteLoaded`). */
 	readonly noteLoaded = (note: LoadedNote): void => {
 		this.changes++;
-		const parsed = faithfulJson(note.parsed);
-		if (parsed === null) {
-			this.held.delete(note.file.path);
-			return;
-		}
-		const problem = noteProblems(note);
-		this.held.set(note.file.path, {
-			stamp: fileStamp(note.file),
-			ctime: note.file.ctime,
-			parsed,
-			warning: problem?.message ?? "",
-		});
+		const { path, ctime } = note.file;
+		this.noteCtime(path, memoryCreated(note.parsed) ?? ctime, ctime);
 	};
 
 	/** Follows the index's removals and renames; returns a function that stops following. */
 	follow(index: VaultIndex): () => void {
 		return index.onChange((change) => {
 			if (change.type === "remove") {
-				if (this.held.delete(change.path)) this.changes++;
+				this.fileCtimes.delete(change.path);
+				this.changes++;
 			} else if (change.type === "rename") {
-				const note = this.held.get(change.oldPath);
-				this.held.delete(change.oldPath);
-				if (note) this.held.set(change.path, note);
+				const ctime = this.fileCtimes.get(change.oldPath);
+				this.fileCtimes.delete(change.oldPath);
+				if (ctime !== undefined) this.fileCtimes.set(change.path, ctime);
 				this.changes++;
 			}
 		});
 	}
 
-	/** The digests of the notes `indexed` accepts, built as they are iterated (a save iterates between yields). */
-	*digests(indexed: (path: string) => boolean): Generator<NoteDigest> {
-		for (const path of [...this.held.keys()]) {
-			const note = this.held.get(path);
+	/**
+	 * The digests of the notes in `index`'s graph, built from what the index and recall hold as
+	 * they are iterated (a save iterates between yields).
+	 */
+	*digests(index: VaultIndex): Generator<NoteDigest> {
+		for (const path of index.graph.notePaths()) {
+			const graph = index.graph;
+			const attributes = graph.node(path);
+			const links = graph.rawLinksOf(path);
 			const derived = this.recall.derivedOf(path);
-			if (note === undefined || derived === undefined || !indexed(path)) continue;
+			if (attributes === undefined || links === undefined || derived === undefined) continue;
+			const ctime = this.fileCtimes.get(path) ?? attributes.ctime;
+			const warning = index.warningOf(path);
 			yield {
 				path,
-				stamp: note.stamp,
-				ctime: note.ctime,
-				parsed: note.parsed,
+				stamp: fileStamp(attributes),
+				ctime,
+				note: encodeDigestNote(attributes, links, ctime),
 				snippet: derived.snippet,
 				duplicateHash: derived.duplicateHash,
 				cues: derived.cues,
-				warning: note.warning,
+				warning: warning === undefined || warning.skipped ? "" : warning.message,
 			};
 		}
 	}
-}
 
-/** The note as JSON, or null when JSON would change it (a non-finite number in its properties): such a note is read at every start. */
-function faithfulJson(parsed: ParsedNote): string | null {
-	let faithful = true;
-	const json = JSON.stringify(parsed, (_key, value: unknown) => {
-		if (typeof value === "number" && !Number.isFinite(value)) faithful = false;
-		return value;
-	});
-	return faithful ? json : null;
+	/** Records the file's creation time of a note whose node has another one. */
+	private noteCtime(path: string, nodeCtime: number, fileCtime: number): void {
+		if (nodeCtime === fileCtime) this.fileCtimes.delete(path);
+		else this.fileCtimes.set(path, fileCtime);
+	}
 }

@@ -1,7 +1,6 @@
 import { MemoryGraph, runToEnd } from "../../core/graph/memory-graph";
 import { graphNote } from "../../core/graph/graph-note";
 import type { GraphNote, NoteInput } from "../../core/graph/types";
-import type { ParsedNote } from "../../core/model/parsed-note";
 import { parseIndexSettings, type IndexSettings } from "../../core/model/index-settings";
 import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../../core/model/vault";
 import { isLinkTargetPath, isMemoryPath } from "../../core/model/memory-paths";
@@ -62,7 +61,7 @@ export interface VaultIndexOptions {
 	 * What a full index knows of a note without reading it (the note digest, see note-digests.ts),
 	 * or null to read it. A note taken from here is not given to `onLoaded`.
 	 */
-	cached?: (file: VaultFile) => { parsed: ParsedNote; warning: string } | null;
+	cached?: (file: VaultFile) => { note: GraphNote; warning: string } | null;
 }
 
 /** How far the first full index has got: the notes read so far out of the notes listed. */
@@ -117,6 +116,10 @@ export class VaultIndex {
 		return [...this.warningByPath.values()];
 	}
 
+	warningOf(path: string): IndexWarning | undefined {
+		return this.warningByPath.get(path);
+	}
+
 	includes(path: string): boolean {
 		return isMemoryPath(path, this.settings.excludedFolders);
 	}
@@ -168,9 +171,8 @@ export class VaultIndex {
 		const provisional = progress ? this.emptyGraph() : null;
 		if (provisional) this.graph = provisional;
 		this.firstBuild = progress;
-		const add = (input: NoteInput | null, path: string): void => {
-			if (input) {
-				const note = graphNote(input, this.settings.edgeKeys);
+		const add = (note: GraphNote | null, path: string): void => {
+			if (note) {
 				inputs.push(note);
 				provisional?.addUnlinkedNote(note);
 			} else {
@@ -184,7 +186,7 @@ export class VaultIndex {
 			const unread = await this.takeCached(files, add);
 			await forEachConcurrently(unread, this.options.readConcurrency ?? 16, async (file) => {
 				const loaded = await this.loadInput(file, undefined, slicer);
-				add(loaded?.input ?? null, file.path);
+				add(loaded ? graphNote(loaded.input, this.settings.edgeKeys) : null, file.path);
 			});
 			// Reads finish in any order; the graph's node order (Louvain's visiting order) must not depend on it.
 			await drain(sortStepwise(inputs, (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
@@ -231,7 +233,7 @@ export class VaultIndex {
 	 * Adds the notes `options.cached` knows at their current stamp, in time slices; returns the
 	 * files left to read.
 	 */
-	private async takeCached(files: VaultFile[], add: (input: NoteInput, path: string) => void): Promise<VaultFile[]> {
+	private async takeCached(files: VaultFile[], add: (note: GraphNote, path: string) => void): Promise<VaultFile[]> {
 		const cached = this.options.cached;
 		if (!cached) return files;
 		const unread: VaultFile[] = [];
@@ -241,7 +243,7 @@ export class VaultIndex {
 			if (note) {
 				this.warningByPath.delete(file.path);
 				if (note.warning !== "") this.warn(file.path, note.warning, false);
-				add({ path: file.path, mtime: file.mtime, ctime: file.ctime, size: file.size, parsed: note.parsed }, file.path);
+				add(note.note, file.path);
 			} else {
 				unread.push(file);
 			}

@@ -1,30 +1,53 @@
-import type { CueLookup } from "../../core/cues/cue-recall";
+import type { CueHolderList, CueLookup } from "../../core/cues/cue-recall";
 import { extractCues, type CueRecord, type CueSource } from "../../core/cues/extract-cues";
 import { detachedString } from "../../core/model/detached-string";
 import type { Day, DayRange } from "../../core/time/calendar";
 
-/** The memories holding one cue, with the one copy of the cue string every memory's list shares. */
-interface CueHolders {
-	cue: string;
-	/** One memory as itself, more as a set: most cues belong to one memory, and a set costs ≈ 100 bytes. */
-	ids: string | Set<string>;
-}
+/** A posting list under this length is never compacted: dropping its dead entries would save nothing. */
+const MIN_COMPACTED = 8;
+const FIRST_CAPACITY = 4;
+/** Each memory's record in a page: its note id, how many cues, how many names, then the cue ids and the name ids. */
+const HEADER = 3;
+/** Ints a page holds (a record longer than that gets a page of its own); compacting one stays well under a millisecond. */
+const PAGE = 1 << 16;
 
 /**
  * The cue graph of the vault: memory → cues, cue → memories (and so cue ↔ cue co-occurrence,
  * counted on demand from the two), and the days each memory speaks of. Derived data: rebuilt
  * with the index, updated as notes change, never written into a note.
+ *
+ * Compact at 100k notes (a `Set` per common cue cost ≈ 30 bytes a holder): cues and memories
+ * are numbers. Each distinct cue has a cue id and one copy of its string; each memory gets a
+ * new note id whenever its cues are set, and a cue's holders are an `Int32Array` of note ids in
+ * the order they took it. A memory that changes or leaves only marks its old id dead; a cue's
+ * list drops its dead ids once they are the majority, so the lists stay within twice their
+ * holders and no removal scans them. The memories' own cue lists are records in `Int32Array`
+ * pages (no object per memory); a page is rewritten without its dead records once they are the
+ * majority, one page at a time, so a rebuild that sets every memory again has no long task.
  */
 export class CueIndex implements CueLookup {
-	/** A memory's cues and names are the strings of `holders` (extracted cues are slices of the note's text). */
-	private readonly cues = new Map<string, readonly string[]>();
-	private readonly names = new Map<string, readonly string[]>();
-	private readonly holders = new Map<string, CueHolders>();
+	/** Memory → where its record starts: page × PAGE + offset in the page. */
+	private readonly notes = new Map<string, number>();
+	private readonly pages: Int32Array[] = [];
+	private readonly pageUsed: number[] = [];
+	private readonly pageDead: number[] = [];
+	/** The page new records go to. */
+	private current = -1;
+	/** Note id → memory; undefined once dead. */
+	private readonly memoryOf: (string | undefined)[] = [];
+	private readonly cueIds = new Map<string, number>();
+	/** Cue id → the cue; undefined for a free id (in `freeCues`). */
+	private readonly cueText: (string | undefined)[] = [];
+	/** Cue id → its holders' note ids, dead ones included: one as itself, more as the first `used` of an array. */
+	private readonly holders: (number | Int32Array)[] = [];
+	private readonly used: number[] = [];
+	private readonly alive: number[] = [];
+	private readonly freeCues: number[] = [];
 	private readonly times = new Map<string, readonly DayRange[]>();
 	private readonly written = new Map<string, Day>();
 
 	get size(): number {
-		return this.cues.size;
+		return this.notes.size;
 	}
 
 	/** (Re)reads a note's cues. */
@@ -32,75 +55,72 @@ export class CueIndex implements CueLookup {
 		this.set(id, extractCues(source, title));
 	}
 
-	/** Sets a note's cues as extracted before (a start takes them from the note digest). */
+	/**
+	 * Sets a note's cues as extracted before (a start takes them from the note digest). The cues
+	 * are distinct and the names are among them, as `extractCues` makes them.
+	 */
 	set(id: string, record: CueRecord): void {
 		this.remove(id);
-		this.cues.set(
-			id,
-			record.cues.map((cue) => this.hold(cue, id)),
-		);
-		// Every name is one of the cues just held.
-		this.names.set(
-			id,
-			record.names.map((name) => this.holders.get(name)?.cue ?? name),
-		);
+		this.hold(id, record.cues, record.names);
 		if (record.times.length > 0) this.times.set(id, record.times);
 		if (record.written !== undefined) this.written.set(id, record.written);
 	}
 
 	/** A note's cues as `set` takes them; undefined for a note the index does not hold. */
 	recordOf(id: string): CueRecord | undefined {
-		const cues = this.cues.get(id);
+		const cues = this.cuesOf(id);
 		if (!cues) return undefined;
 		const written = this.written.get(id);
-		const record: CueRecord = { cues, names: this.names.get(id) ?? [], times: this.times.get(id) ?? [] };
+		const record: CueRecord = { cues, names: this.namesOf(id) ?? [], times: this.times.get(id) ?? [] };
 		return written === undefined ? record : { ...record, written };
 	}
 
 	remove(id: string): void {
-		const cues = this.cues.get(id);
-		if (!cues) return;
-		for (const cue of cues) this.release(cue, id);
-		this.cues.delete(id);
-		this.names.delete(id);
+		const at = this.notes.get(id);
+		if (at === undefined) return;
+		const page = Math.floor(at / PAGE);
+		const ints = this.pages[page];
+		const start = at % PAGE;
+		this.memoryOf[ints[start]] = undefined;
+		const cuesEnd = start + HEADER + ints[start + 1];
+		for (let i = start + HEADER; i < cuesEnd; i++) this.release(ints[i]);
+		this.notes.delete(id);
+		this.pageDead[page] += HEADER + ints[start + 1] + ints[start + 2];
+		if (2 * this.pageDead[page] > this.pageUsed[page]) this.compact(page);
 		this.times.delete(id);
 		this.written.delete(id);
 	}
 
 	rename(oldId: string, newId: string): void {
-		const cues = this.cues.get(oldId);
-		if (!cues) return;
-		const times = this.times.get(oldId);
-		const names = this.names.get(oldId) ?? [];
-		const written = this.written.get(oldId);
+		const record = this.recordOf(oldId);
+		if (record === undefined) return;
 		this.remove(oldId);
-		this.cues.set(
-			newId,
-			cues.map((cue) => this.hold(cue, newId)),
-		);
-		this.names.set(
-			newId,
-			names.map((name) => this.holders.get(name)?.cue ?? name),
-		);
-		if (times) this.times.set(newId, times);
-		if (written !== undefined) this.written.set(newId, written);
+		this.set(newId, record);
 	}
 
 	ids(): IterableIterator<string> {
-		return this.cues.keys();
+		return this.notes.keys();
 	}
 
-	memoriesOf(cue: string): ReadonlySet<string> | undefined {
-		const held = this.holders.get(cue)?.ids;
-		return typeof held === "string" ? new Set([held]) : held;
+	memoriesOf(cue: string): CueHolderList | undefined {
+		const cueId = this.cueIds.get(cue);
+		return cueId === undefined ? undefined : new HolderList(this.alive[cueId], () => this.holdersOf(cueId));
 	}
 
 	cuesOf(id: string): readonly string[] | undefined {
-		return this.cues.get(id);
+		const at = this.notes.get(id);
+		if (at === undefined) return undefined;
+		const ints = this.pages[Math.floor(at / PAGE)];
+		const start = at % PAGE;
+		return this.textOf(ints, start + HEADER, ints[start + 1]);
 	}
 
 	namesOf(id: string): readonly string[] | undefined {
-		return this.names.get(id);
+		const at = this.notes.get(id);
+		if (at === undefined) return undefined;
+		const ints = this.pages[Math.floor(at / PAGE)];
+		const start = at % PAGE;
+		return this.textOf(ints, start + HEADER + ints[start + 1], ints[start + 2]);
 	}
 
 	timesOf(id: string): readonly DayRange[] | undefined {
@@ -125,32 +145,149 @@ export class CueIndex implements CueLookup {
 		const second = this.memoriesOf(b);
 		if (!first || !second) return 0;
 		const [small, large] = first.size <= second.size ? [first, second] : [second, first];
+		const held = new Set(small);
 		let count = 0;
-		for (const id of small) if (large.has(id)) count++;
+		for (const id of large) if (held.has(id)) count++;
 		return count;
 	}
 
-	/** Adds a holder of the cue; returns the cue's shared string. */
-	private hold(cue: string, id: string): string {
-		const holders = this.holders.get(cue);
-		if (holders === undefined) {
-			const shared = detachedString(cue);
-			this.holders.set(shared, { cue: shared, ids: id });
-			return shared;
+	/** Gives the memory a new note id and adds it to the holders of each of its cues. */
+	private hold(id: string, cues: readonly string[], names: readonly string[]): void {
+		const noteId = this.memoryOf.length;
+		this.memoryOf.push(id);
+		const page = this.pageFor(HEADER + cues.length + names.length);
+		const ints = this.pages[page];
+		const start = this.pageUsed[page];
+		ints[start] = noteId;
+		ints[start + 1] = cues.length;
+		for (let i = 0; i < cues.length; i++) ints[start + HEADER + i] = this.addHolder(cues[i], noteId);
+		let named = 0;
+		for (const name of names) {
+			const cueId = this.cueIds.get(name);
+			if (cueId !== undefined) ints[start + HEADER + cues.length + named++] = cueId;
 		}
-		const held = holders.ids;
-		if (typeof held !== "string") held.add(id);
-		else if (held !== id) holders.ids = new Set([held, id]);
-		return holders.cue;
+		ints[start + 2] = named;
+		this.pageUsed[page] = start + HEADER + cues.length + named;
+		this.notes.set(id, page * PAGE + start);
 	}
 
-	private release(cue: string, id: string): void {
-		const holders = this.holders.get(cue);
-		if (holders === undefined) return;
-		const held = holders.ids;
-		if (held === id) this.holders.delete(cue);
-		else if (typeof held !== "string" && held.delete(id)) {
-			if (held.size === 1) holders.ids = held.values().next().value as string;
+	/** A page with room for a record of `length` ints at its end: the current one, another with room, or a new one. */
+	private pageFor(length: number): number {
+		// A record starts within the first PAGE ints of its page, or its location would name the next page.
+		const fits = (page: number): boolean =>
+			this.pageUsed[page] < PAGE && this.pages[page].length - this.pageUsed[page] >= length;
+		if (this.current >= 0 && fits(this.current)) return this.current;
+		let page = this.pages.findIndex((_, candidate) => fits(candidate));
+		if (page < 0) {
+			page = this.pages.length;
+			this.pages.push(new Int32Array(Math.max(PAGE, length)));
+			this.pageUsed.push(0);
+			this.pageDead.push(0);
 		}
+		this.current = page;
+		return page;
+	}
+
+	/** Moves a page's live records to its start, in order, so its end takes new records. */
+	private compact(page: number): void {
+		const ints = this.pages[page];
+		const used = this.pageUsed[page];
+		let kept = 0;
+		for (let start = 0; start < used;) {
+			const end = start + HEADER + ints[start + 1] + ints[start + 2];
+			const memory = this.memoryOf[ints[start]];
+			if (memory !== undefined) {
+				if (kept !== start) ints.copyWithin(kept, start, end);
+				this.notes.set(memory, page * PAGE + kept);
+				kept += end - start;
+			}
+			start = end;
+		}
+		this.pageUsed[page] = kept;
+		this.pageDead[page] = 0;
+	}
+
+	/** Adds a holder to the cue; returns the cue's id. */
+	private addHolder(cue: string, noteId: number): number {
+		let cueId = this.cueIds.get(cue);
+		if (cueId === undefined) {
+			cueId = this.freeCues.pop() ?? this.cueText.length;
+			const shared = detachedString(cue);
+			this.cueIds.set(shared, cueId);
+			this.cueText[cueId] = shared;
+			this.holders[cueId] = noteId;
+			this.used[cueId] = 1;
+			this.alive[cueId] = 1;
+			return cueId;
+		}
+		const held = this.holders[cueId];
+		const used = this.used[cueId];
+		let list: Int32Array;
+		if (typeof held === "number") {
+			list = new Int32Array(FIRST_CAPACITY);
+			list[0] = held;
+		} else if (used === held.length) {
+			list = new Int32Array(used * 2);
+			list.set(held);
+		} else {
+			list = held;
+		}
+		list[used] = noteId;
+		this.holders[cueId] = list;
+		this.used[cueId] = used + 1;
+		this.alive[cueId]++;
+		return cueId;
+	}
+
+	/** A holder of the cue left (its note id is dead already). */
+	private release(cueId: number): void {
+		const alive = --this.alive[cueId];
+		if (alive === 0) {
+			this.cueIds.delete(this.cueText[cueId] as string);
+			this.cueText[cueId] = undefined;
+			this.holders[cueId] = 0;
+			this.used[cueId] = 0;
+			this.freeCues.push(cueId);
+			return;
+		}
+		const held = this.holders[cueId];
+		const used = this.used[cueId];
+		if (typeof held === "number" || used < MIN_COMPACTED || used <= 2 * alive) return;
+		let kept = 0;
+		for (let i = 0; i < used; i++) if (this.memoryOf[held[i]] !== undefined) held[kept++] = held[i];
+		this.used[cueId] = kept;
+	}
+
+	/** The live holders of a cue, in the order they took it. */
+	private *holdersOf(cueId: number): Generator<string> {
+		const held = this.holders[cueId];
+		if (typeof held === "number") {
+			const memory = this.memoryOf[held];
+			if (memory !== undefined) yield memory;
+			return;
+		}
+		const used = this.used[cueId];
+		for (let i = 0; i < used; i++) {
+			const memory = this.memoryOf[held[i]];
+			if (memory !== undefined) yield memory;
+		}
+	}
+
+	private textOf(ints: Int32Array, from: number, count: number): string[] {
+		const text: string[] = [];
+		for (let i = from; i < from + count; i++) text.push(this.cueText[ints[i]] as string);
+		return text;
+	}
+}
+
+/** A cue's holders as cue recall reads them: how many, and each in turn. */
+class HolderList implements CueHolderList {
+	constructor(
+		readonly size: number,
+		private readonly memories: () => Iterator<string>,
+	) {}
+
+	[Symbol.iterator](): Iterator<string> {
+		return this.memories();
 	}
 }

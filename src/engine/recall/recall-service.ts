@@ -3,7 +3,6 @@ import type { MemoryGraph } from "../../core/graph/memory-graph";
 import type { MemoryNodeAttributes } from "../../core/graph/types";
 import { DEFAULT_RECALL_SETTINGS, type RecallSettings } from "../../core/model/recall-settings";
 import type { LoadedNote } from "../../core/model/vault";
-import type { ParsedNote } from "../../core/model/parsed-note";
 import { fuseRankings, type FusedHit } from "../../core/recall/fusion";
 import { keywordDocument, noteTitle } from "../../core/recall/keyword-document";
 import { cueHits, cueQuery, type CueHit } from "../../core/cues/cue-recall";
@@ -240,7 +239,7 @@ export class RecallService {
 	 * that does not read the note). False, changing nothing, unless the cached keyword index holds
 	 * the note at this very stamp and it was not read since: then the caller must read the note.
 	 */
-	adoptDerived(path: string, stamp: string, parsed: ParsedNote, derived: NoteDerived): boolean {
+	adoptDerived(path: string, stamp: string, session: string | undefined, derived: NoteDerived): boolean {
 		if (this.embeddings || !this.fromCache.has(path) || this.keyword.stampOf(path) !== stamp) return false;
 		this.fromCache.delete(path);
 		this.snippets.set(path, derived.snippet);
@@ -248,7 +247,7 @@ export class RecallService {
 		if (derived.duplicateHash === null) this.duplicateHashes.delete(path);
 		else this.duplicateHashes.set(path, derived.duplicateHash);
 		this.cues.set(path, derived.cues);
-		this.episodes.update(path, memoryFrontmatter(parsed).session);
+		this.episodes.update(path, session);
 		return true;
 	}
 

@@ -11,7 +11,7 @@ const DIGESTS: NoteDigest[] = [
 		path: "日本/会議.md",
 		stamp: "1700000000000:42",
 		ctime: 1_699_999_999_123.5,
-		parsed: JSON.stringify({ bodyStart: 0, links: [{ link: "Café", original: "[[Café]]" }], aliases: ["😀"] }),
+		note: JSON.stringify([["😀"], [], { pinned: false }, null, null, ["Café", "wikilink", null]]),
 		snippet: "今日の会議メモ — 😀",
 		duplicateHash: 4_294_967_295,
 		cues: {
@@ -26,7 +26,7 @@ const DIGESTS: NoteDigest[] = [
 		path: "Long.md",
 		stamp: "1:2",
 		ctime: 0,
-		parsed: "{}",
+		note: "[]",
 		snippet: "",
 		duplicateHash: null,
 		cues: {

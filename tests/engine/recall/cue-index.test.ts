@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cueWord } from "../../../src/core/cues/cue-words";
+import type { CueRecord } from "../../../src/core/cues/extract-cues";
 import { dayOf } from "../../../src/core/time/calendar";
 import { parseRecallSettings } from "../../../src/core/model/recall-settings";
 import { RecallService, type RecallServiceDeps } from "../../../src/engine/recall/recall-service";
@@ -110,5 +111,74 @@ describe("CueIndex holders", () => {
 		expect(cues.cooccurrence(cueWord("lighthouse"), cueWord("keeper"))).toBe(1);
 		cues.remove("moved.md");
 		expect(cues.memoriesOf(cueWord("lighthouse"))).toBeUndefined();
+	});
+
+	it("answers like one set per cue through thousands of sets, renames and removals, records given back as set", () => {
+		const cues = new CueIndex();
+		const model = new Map<string, CueRecord>();
+		let seed = 7;
+		const random = (n: number): number => {
+			seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+			return seed % n;
+		};
+		const vocabulary = Array.from({ length: 30 }, (_, i) => `cue${i}`);
+		const recordOf = (): CueRecord => {
+			const held = [...new Set(Array.from({ length: 1 + random(8) }, () => vocabulary[random(vocabulary.length)]))];
+			return {
+				cues: held,
+				names: held.filter((_, i) => i % 2 === 0),
+				times: [],
+				written: random(3) === 0 ? 19_000 : undefined,
+			};
+		};
+		for (let step = 0; step < 4000; step++) {
+			const id = `n${random(60)}.md`;
+			const action = random(10);
+			if (action < 6) {
+				const record = recordOf();
+				if (record.written === undefined) delete record.written;
+				cues.set(id, record);
+				model.delete(id);
+				model.set(id, record);
+			} else if (action < 8) {
+				cues.remove(id);
+				model.delete(id);
+			} else {
+				const to = `n${random(60)}.md`;
+				const record = model.get(id);
+				cues.rename(id, to);
+				if (record && to !== id) {
+					model.delete(id);
+					model.delete(to);
+					model.set(to, record);
+				}
+			}
+		}
+		for (const cue of vocabulary) {
+			const expected = [...model].filter(([, record]) => record.cues.includes(cue)).map(([id]) => id);
+			const held = cues.memoriesOf(cue);
+			expect([...(held ?? [])].sort()).toEqual(expected.sort());
+			expect(held?.size ?? 0).toBe(expected.length);
+		}
+		expect([...cues.ids()].sort()).toEqual([...model.keys()].sort());
+		for (const [id, record] of model) expect(cues.recordOf(id)).toEqual(record);
+	});
+
+	it("keeps every memory's record through pages filled, emptied and compacted (a rebuild sets every memory again)", () => {
+		const cues = new CueIndex();
+		const recordOf = (i: number, round: number): CueRecord => {
+			const held = Array.from({ length: 12 }, (_, k) => `cue${(i * 7 + k * 13 + round) % 500}`);
+			return { cues: [...new Set(held)], names: [`cue${(i * 7 + round) % 500}`], times: [] };
+		};
+		const ids = Array.from({ length: 9000 }, (_, i) => `n${i}.md`);
+		for (const [i, id] of ids.entries()) cues.set(id, recordOf(i, 0));
+		for (const [i, id] of ids.entries()) if (i % 3 === 0) cues.remove(id);
+		for (let round = 1; round <= 2; round++)
+			for (const [i, id] of ids.entries()) if (i % 3 !== 0) cues.set(id, recordOf(i, round));
+		expect(cues.size).toBe(6000);
+		for (const [i, id] of ids.entries()) expect(cues.recordOf(id)).toEqual(i % 3 === 0 ? undefined : recordOf(i, 2));
+		expect(cues.memoriesOf("cue2")?.size).toBe(
+			ids.filter((_, i) => i % 3 !== 0 && recordOf(i, 2).cues.includes("cue2")).length,
+		);
 	});
 });
