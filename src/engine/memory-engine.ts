@@ -382,7 +382,7 @@ export class MemoryEngine {
 			if (read.absent !== true) this.deps.warn(`${read.reason} (${caches.location}); reading every note again`);
 			return;
 		}
-		this.digests.adopt(read.digests);
+		await this.digests.adopt(read.digests, () => yieldToEventLoop(this.deps.timers));
 	}
 
 	private savers(): CacheSaver[] {

@@ -3,6 +3,7 @@ import type { NoteDigest } from "../../core/digest/note-digest-codec";
 import type { GraphNote } from "../../core/graph/types";
 import { memoryCreated } from "../../core/graph/node-attributes";
 import type { EdgeType } from "../../core/model/edge-types";
+import { WorkSlicer, type YieldNow } from "../../core/model/sliced-work";
 import type { LoadedNote, VaultFile } from "../../core/model/vault";
 import { fileStamp } from "../recall/keyword-cache";
 import type { RecallService } from "../recall/recall-service";
@@ -16,6 +17,9 @@ export interface DigestedNote {
 }
 
 type DerivedSource = Pick<RecallService, "adoptDerived" | "derivedOf">;
+
+/** Work units (see SLICE_WORK) of adopting one digest: ≈ 4,000 digests a slice. */
+const ADOPT_WORK = 64;
 
 /**
  * The note digest: per note, keyed by its stamp, everything a full index derives from its text
@@ -46,9 +50,15 @@ export class NoteDigests {
 		return this.changes;
 	}
 
-	/** Digests loaded from the cache, for the next full index to take from. */
-	adopt(digests: readonly NoteDigest[]): void {
-		this.saved = new Map(digests.map((digest) => [digest.path, digest]));
+	/** Digests loaded from the cache, for the next full index to take from; yields between slices (100k digests are ≈ 100 ms). */
+	async adopt(digests: readonly NoteDigest[], yieldNow?: YieldNow): Promise<void> {
+		const saved = new Map<string, NoteDigest>();
+		const slicer = new WorkSlicer(yieldNow);
+		for (const digest of digests) {
+			saved.set(digest.path, digest);
+			await slicer.spent(ADOPT_WORK);
+		}
+		this.saved = saved;
 	}
 
 	/**
