@@ -41,18 +41,31 @@ export function* communityColumnsStepwise(
 		paths.push(path);
 		yield;
 	}
-	const sources = new Uint32Array(graph.size);
-	const targets = new Uint32Array(graph.size);
-	const weights = new Float64Array(graph.size);
-	let edge = 0;
+	// The graph can change between steps: an edge to a node added since the rows were taken is
+	// left out (it used to be attached to row 0, merging unrelated notes into its community).
+	const sources: number[] = [];
+	const targets: number[] = [];
+	const weights: number[] = [];
 	for (const { source, target, attributes } of graph.edgeEntries()) {
-		sources[edge] = rowOf.get(source) ?? 0;
-		targets[edge] = rowOf.get(target) ?? 0;
-		weights[edge] = supportiveWeight(attributes);
-		edge++;
+		const sourceRow = rowOf.get(source);
+		const targetRow = rowOf.get(target);
+		if (sourceRow !== undefined && targetRow !== undefined) {
+			sources.push(sourceRow);
+			targets.push(targetRow);
+			weights.push(supportiveWeight(attributes));
+		}
 		yield;
 	}
-	return { request: { nodeCount: paths.length, sources, targets, weights, resolution }, paths };
+	return {
+		request: {
+			nodeCount: paths.length,
+			sources: Uint32Array.from(sources),
+			targets: Uint32Array.from(targets),
+			weights: Float64Array.from(weights),
+			resolution,
+		},
+		paths,
+	};
 }
 
 export function communityRequestTransferables(request: CommunityRequest): ArrayBuffer[] {

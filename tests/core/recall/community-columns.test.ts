@@ -29,6 +29,21 @@ function columnsOf(graph: MemoryGraphology): { columns: CommunityColumns; steps:
 }
 
 describe("communities off the main thread", () => {
+	it("leaves out edges to notes added while the columns were being built, instead of tying them to the first row", () => {
+		const graph = graphOf(["a -caused_by-> b", "c -caused_by-> d"]);
+		const steps = communityColumnsStepwise(graph, 1);
+		for (let i = 0; i < graph.order; i++) steps.next();
+		// The rows (a, b, c, d) are taken; a note arrives with a link before the edges are read.
+		graph.addNode("e", graph.getNodeAttributes("d"));
+		graph.addDirectedEdge("e", "c", graph.getEdgeAttributes(graph.edges()[1]));
+		let step = steps.next();
+		while (step.done !== true) step = steps.next();
+		const { request, paths } = step.value;
+		const pairs = [...request.sources].map((source, i) => `${paths[source]}→${paths[request.targets[i]]}`);
+		expect(pairs.sort()).toEqual(["a→b", "c→d"]);
+		expect(request.weights).toHaveLength(2);
+	});
+
 	it("finds exactly the communities detectCommunities finds on the graph itself, in small steps", () => {
 		const graph = clusteredGraph();
 		const { columns, steps } = columnsOf(graph);
