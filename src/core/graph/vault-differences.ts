@@ -1,4 +1,5 @@
 import type { VaultFile } from "../model/vault";
+import { runToEnd } from "./memory-graph";
 
 /** What a note's file looked like when it was indexed. */
 export interface IndexedStamp {
@@ -22,11 +23,7 @@ export interface VaultDifferences {
  * as one rename, keeping the note's history; everything else is a change or a removal.
  */
 export function vaultDifferences(indexed: readonly IndexedStamp[], listed: readonly VaultFile[]): VaultDifferences {
-	const steps = vaultDifferencesStepwise(indexed, listed);
-	for (;;) {
-		const step = steps.next();
-		if (step.done === true) return step.value;
-	}
+	return runToEnd(vaultDifferencesStepwise(indexed, listed));
 }
 
 /** `vaultDifferences` in steps of one note, for a caller that yields the thread between slices (see TimeSlicer.drain). */

@@ -1,6 +1,6 @@
 import louvain from "graphology-communities-louvain";
 import { MultiDirectedGraph } from "graphology";
-import type { MemoryGraphology } from "../graph/memory-graph";
+import { runToEnd, type MemoryGraphology } from "../graph/memory-graph";
 import { supportiveWeight } from "./communities";
 
 /**
@@ -96,11 +96,7 @@ export function detectCommunitiesInColumns(request: CommunityRequest): Int32Arra
 
 /** The worker's answer by note path. */
 export function communitiesByPath(paths: readonly string[], community: Int32Array): Map<string, number> {
-	const steps = communitiesByPathStepwise(paths, community);
-	for (;;) {
-		const step = steps.next();
-		if (step.done === true) return step.value;
-	}
+	return runToEnd(communitiesByPathStepwise(paths, community));
 }
 
 /** `communitiesByPath` one note at a time (100k notes took tens of ms in one go). */
