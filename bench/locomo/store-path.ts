@@ -179,8 +179,12 @@ export async function runStorePath(
 			: await storeTurns(conversation, client, (time) => (now = time));
 		const storeSeconds = (performance.now() - started) / 1000;
 		if (options.storeDir !== undefined && !kept) await writeFile(join(root, TURNS_FILE), JSON.stringify(stored));
-		// A server that has been running did a maintenance pass since: retention and communities are known.
-		if (options.pass) await engine.maintenance.runPass();
+		// A server that has been running did a maintenance pass since: retention and communities are
+		// known. The pass starts the communities' update without waiting for it; the questions do.
+		if (options.pass) {
+			await engine.maintenance.runPass();
+			await engine.recallService.updateCommunities();
+		}
 		const turnsOf = new Map(Object.entries(stored.turnsOf));
 
 		const scored = new Map<StoreMode, ScoredQuestion[]>();
