@@ -7,7 +7,9 @@
  * last tenth of the run (the rate at that size), stores/s and the process's CPU time per store
  * in each tenth, and where each thread's time goes (the main thread: engine and server; the
  * client's): CPU profiles sampled during the run, each sample given to the innermost store stage
- * on its stack (bench/store-profile.ts), in ms per store for each tenth. `--runs 2` repeats each
+ * on its stack (bench/store-profile.ts), in ms per store for each tenth; and how much of a store's
+ * wall time is spent inside `engine.writer.store` and how much outside it (through HTTP: the MCP
+ * SDK, the HTTP server, the client and the socket). `--runs 2` repeats each
  * run in the same process: a warm process from the second on.
  *
  *   npm run bench -- store [--memories 3000,10000] [--via engine,http] [--runs N] [--seed 1] [--no-profile] [--top N] [--save-profile DIR]
@@ -186,6 +188,24 @@ interface RunResult extends StoreTimes {
 	load: number;
 	/** CPU time of the whole process (server, engine, client worker, maintenance worker), ms. */
 	cpuMs: number;
+	/** Wall time spent inside `engine.writer.store`, ms, over the run. */
+	writerMs: number;
+}
+
+/** Times every `engine.writer.store` call from here on; returns the total so far, ms. */
+function timeWriterStores(engine: MemoryEngine): () => number {
+	const writer = engine.writer;
+	const store = writer.store.bind(writer);
+	let total = 0;
+	writer.store = async (input) => {
+		const started = performance.now();
+		try {
+			return await store(input);
+		} finally {
+			total += performance.now() - started;
+		}
+	};
+	return () => total;
 }
 
 async function runOnce(
@@ -200,6 +220,7 @@ async function runOnce(
 	const settings = readMemorySettings(null).settings;
 	const engine = await headlessEngine(dir, { program: "store-bench", settings: () => settings });
 	await engine.start({ follow });
+	const inWriter = timeWriterStores(engine);
 	const token = generateToken();
 	const server =
 		via === "http"
@@ -226,6 +247,7 @@ async function runOnce(
 			profiles: serverProfile ? { server: serverProfile, client: times.clientProfile } : null,
 			load,
 			cpuMs: (cpu.user + cpu.system) / 1000,
+			writerMs: inWriter(),
 		};
 	} finally {
 		if (profiler) await stopProfiler(profiler);
@@ -248,6 +270,7 @@ async function main(): Promise<void> {
 	printLine(`memory_store, one client, sequential, into an empty vault; ${cpus().length} cores`);
 	const rows: (string | number)[][] = [];
 	const tenthRows: (string | number)[][] = [];
+	const splitRows: (string | number)[][] = [];
 	const reports: string[] = [];
 	for (const count of sizes) {
 		for (const via of vias) {
@@ -272,6 +295,15 @@ async function main(): Promise<void> {
 					(result.cpuMs / count).toFixed(2),
 					`${loadBefore.toFixed(1)} → ${result.load.toFixed(1)}`,
 				]);
+				const meanMs = (1000 * seconds) / count;
+				const writerMs = result.writerMs / count;
+				splitRows.push([
+					count,
+					rows[rows.length - 1][1],
+					meanMs.toFixed(2),
+					writerMs.toFixed(2),
+					(meanMs - writerMs).toFixed(2),
+				]);
 				const runName = runs > 1 ? `${via} ${run}` : via;
 				tenthRows.push([count, runName, "stores/s", ...tenths(latencies).map((rate) => Math.round(rate))]);
 				tenthRows.push([count, runName, "cpu ms / store", ...cpuTenths(result.cpuMarks).map((ms) => ms.toFixed(2))]);
@@ -294,6 +326,10 @@ async function main(): Promise<void> {
 		"\nBy tenth of the run (1 = the first tenth, into the emptiest vault): stores/s, and CPU time of the whole process (every thread) per store",
 	);
 	printLine(formatTable(["memories", "via", "", ...TENTHS], tenthRows));
+	printLine(
+		"\nWhere a store's wall time goes (ms per store): in engine.writer.store, and outside it (through HTTP: the MCP SDK and HTTP server, the client, the socket)",
+	);
+	printLine(formatTable(["memories", "via", "store", "in writer.store", "outside"], splitRows));
 	for (const report of reports) printLine(report);
 }
 
