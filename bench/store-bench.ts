@@ -12,7 +12,10 @@
  * SDK, the HTTP server, the client and the socket). `--runs 2` repeats each
  * run in the same process: a warm process from the second on.
  *
- *   npm run bench -- store [--memories 3000,10000] [--via engine,http] [--runs N] [--seed 1] [--no-profile] [--top N] [--save-profile DIR]
+ * `--via http-raw` stores through a plain node:http client instead of the SDK's, to show what the
+ * SDK client costs (agents use an SDK client: the target is measured with it).
+ *
+ *   npm run bench -- store [--memories 3000,10000] [--via engine,http,http-raw] [--runs N] [--seed 1] [--no-profile] [--top N] [--save-profile DIR]
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Session, type Profiler } from "node:inspector/promises";
@@ -32,6 +35,7 @@ import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng } from "./prng";
 import { CLIENT_STAGES, functionProfile, SERVER_STAGES, stagesByPart, type Stage } from "./store-profile";
+import { RawMcpClient } from "./raw-mcp-client";
 import { formatTable } from "./table";
 import { commonWords, pseudoWords, zipfSampler } from "./vocabulary";
 
@@ -112,12 +116,22 @@ function engineStore(engine: MemoryEngine): StoreCall {
 	};
 }
 
+const VIA_LABELS = {
+	engine: "engine.store",
+	http: "HTTP (SDK client)",
+	"http-raw": "HTTP (raw client)",
+} as const;
+
+type Via = keyof typeof VIA_LABELS;
+
 interface HttpRun {
 	url: string;
 	token: string;
 	turns: Turn[];
 	/** Also profile the client's thread. */
 	profiled: boolean;
+	/** The plain node:http client instead of the SDK's (for comparison). */
+	raw: boolean;
 }
 
 interface HttpTimes extends StoreTimes {
@@ -125,24 +139,29 @@ interface HttpTimes extends StoreTimes {
 	clientProfile: Profiler.Profile | null;
 }
 
-/** Worker mode: one SDK client stores every turn through memory_store. */
+/** Worker mode: one client (the SDK's, or the raw one) stores every turn through memory_store. */
 async function storeOverHttp(run: HttpRun): Promise<HttpTimes> {
-	const client = new Client({ name: "store-bench", version: "1" });
-	await client.connect(
-		new StreamableHTTPClientTransport(new URL(run.url), {
-			requestInit: { headers: { Authorization: `Bearer ${run.token}` } },
-		}),
-	);
+	const client = run.raw
+		? new RawMcpClient(new URL(run.url), run.token)
+		: new Client({ name: "store-bench", version: "1" });
+	if (client instanceof RawMcpClient) await client.connect();
+	else
+		await client.connect(
+			new StreamableHTTPClientTransport(new URL(run.url), {
+				requestInit: { headers: { Authorization: `Bearer ${run.token}` } },
+			}),
+		);
 	const profiler = run.profiled ? await startProfiler() : null;
 	const times = await storeAll(run.turns, async (turn, previous) => {
-		const result = await client.callTool({
-			name: "memory_store",
-			arguments: {
-				content: turn.content,
-				source_session: turn.session,
-				...(previous === null ? {} : { related_to: [previous] }),
-			},
-		});
+		const args = {
+			content: turn.content,
+			source_session: turn.session,
+			...(previous === null ? {} : { related_to: [previous] }),
+		};
+		const result =
+			client instanceof RawMcpClient
+				? await client.callTool("memory_store", args)
+				: await client.callTool({ name: "memory_store", arguments: args });
 		const out = result.structuredContent as { node_id?: string } | undefined;
 		if (result.isError || typeof out?.node_id !== "string")
 			throw new Error(`memory_store failed: ${JSON.stringify(result.content)}`);
@@ -208,13 +227,7 @@ function timeWriterStores(engine: MemoryEngine): () => number {
 	return () => total;
 }
 
-async function runOnce(
-	count: number,
-	via: "engine" | "http",
-	seed: number,
-	profiled: boolean,
-	follow: boolean,
-): Promise<RunResult> {
+async function runOnce(count: number, via: Via, seed: number, profiled: boolean, follow: boolean): Promise<RunResult> {
 	const turns = chatTurns(count, seed);
 	const dir = await mkdtemp(join(tmpdir(), "store-bench-"));
 	const settings = readMemorySettings(null).settings;
@@ -223,7 +236,7 @@ async function runOnce(
 	const inWriter = timeWriterStores(engine);
 	const token = generateToken();
 	const server =
-		via === "http"
+		via !== "engine"
 			? await startMcpHttpServer({
 					createServer: memoryMcpServerFactory(engine, { version: "bench" }),
 					port: 0,
@@ -234,7 +247,7 @@ async function runOnce(
 	try {
 		const cpuBefore = cpuUsage();
 		const times = server
-			? await httpInWorker({ url: server.url, token, turns, profiled })
+			? await httpInWorker({ url: server.url, token, turns, profiled, raw: via === "http-raw" })
 			: { ...(await storeAll(turns, engineStore(engine))), clientProfile: null };
 		const cpu = cpuUsage(cpuBefore);
 		const load = loadavg()[0];
@@ -260,7 +273,10 @@ async function runOnce(
 async function main(): Promise<void> {
 	const flags = parseFlags();
 	const sizes = (flags.text("memories") ?? "3000,10000").split(",").map(Number);
-	const vias = (flags.text("via") ?? "engine,http").split(",") as ("engine" | "http")[];
+	const vias = (flags.text("via") ?? "engine,http").split(",") as Via[];
+	const unknown = vias.filter((via) => !(via in VIA_LABELS));
+	if (unknown.length > 0)
+		throw new Error(`--via: unknown ${unknown.join(", ")}; use ${Object.keys(VIA_LABELS).join(", ")}`);
 	const seed = flags.number("seed", 1);
 	const runs = flags.number("runs", 1);
 	const profiled = !flags.has("no-profile");
@@ -282,7 +298,7 @@ async function main(): Promise<void> {
 				const seconds = latencies.reduce((sum, ms) => sum + ms, 0) / 1000;
 				const tail = latencies.slice(Math.floor(latencies.length * 0.9));
 				const tailSeconds = tail.reduce((sum, ms) => sum + ms, 0) / 1000;
-				const label = via === "http" ? "HTTP (SDK client)" : "engine.store";
+				const label = VIA_LABELS[via];
 				rows.push([
 					count,
 					runs > 1 ? `${label}, run ${run}` : label,
