@@ -101,7 +101,7 @@ export class NodeSessionTransport implements Transport {
 		if (reply.ids.some((id) => !reply.responses.has(id))) return;
 		for (const id of reply.ids) this.pending.delete(id);
 		const answers = reply.ids.map((id) => reply.responses.get(id));
-		this.reply(reply.response, 200, JSON.stringify(answers.length === 1 ? answers[0] : answers));
+		this.replyJson(reply.response, 200, JSON.stringify(answers.length === 1 ? answers[0] : answers));
 		reply.done();
 	}
 
@@ -239,7 +239,7 @@ export class NodeSessionTransport implements Transport {
 		return true;
 	}
 
-	private reply(response: ServerResponse, status: number, body: string): void {
+	private replyJson(response: ServerResponse, status: number, body: string): void {
 		if (response.destroyed || response.writableEnded) return;
 		response.writeHead(status, {
 			"Content-Type": "application/json",
