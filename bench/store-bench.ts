@@ -7,10 +7,15 @@
  * last tenth of the run (the rate at that size), stores/s and the process's CPU time per store
  * in each tenth, and where each thread's time goes (the main thread: engine and server; the
  * client's): CPU profiles sampled during the run, each sample given to the innermost store stage
- * on its stack (bench/store-profile.ts), in ms per store for each tenth. `--runs 2` repeats each
+ * on its stack (bench/store-profile.ts), in ms per store for each tenth; and how much of a store's
+ * wall time is spent inside `engine.writer.store` and how much outside it (through HTTP: the MCP
+ * SDK, the HTTP server, the client and the socket). `--runs 2` repeats each
  * run in the same process: a warm process from the second on.
  *
- *   npm run bench -- store [--memories 3000,10000] [--via engine,http] [--runs N] [--seed 1] [--no-profile] [--top N] [--save-profile DIR]
+ * `--via http-raw` stores through a plain node:http client instead of the SDK's, to show what the
+ * SDK client costs (agents use an SDK client: the target is measured with it).
+ *
+ *   npm run bench -- store [--memories 3000,10000] [--via engine,http,http-raw] [--runs N] [--seed 1] [--no-profile] [--top N] [--save-profile DIR]
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Session, type Profiler } from "node:inspector/promises";
@@ -30,6 +35,7 @@ import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng } from "./prng";
 import { CLIENT_STAGES, functionProfile, SERVER_STAGES, stagesByPart, type Stage } from "./store-profile";
+import { RawMcpClient } from "./raw-mcp-client";
 import { formatTable } from "./table";
 import { commonWords, pseudoWords, zipfSampler } from "./vocabulary";
 
@@ -110,12 +116,22 @@ function engineStore(engine: MemoryEngine): StoreCall {
 	};
 }
 
+const VIA_LABELS = {
+	engine: "engine.store",
+	http: "HTTP (SDK client)",
+	"http-raw": "HTTP (raw client)",
+} as const;
+
+type Via = keyof typeof VIA_LABELS;
+
 interface HttpRun {
 	url: string;
 	token: string;
 	turns: Turn[];
 	/** Also profile the client's thread. */
 	profiled: boolean;
+	/** The plain node:http client instead of the SDK's (for comparison). */
+	raw: boolean;
 }
 
 interface HttpTimes extends StoreTimes {
@@ -123,24 +139,29 @@ interface HttpTimes extends StoreTimes {
 	clientProfile: Profiler.Profile | null;
 }
 
-/** Worker mode: one SDK client stores every turn through memory_store. */
+/** Worker mode: one client (the SDK's, or the raw one) stores every turn through memory_store. */
 async function storeOverHttp(run: HttpRun): Promise<HttpTimes> {
-	const client = new Client({ name: "store-bench", version: "1" });
-	await client.connect(
-		new StreamableHTTPClientTransport(new URL(run.url), {
-			requestInit: { headers: { Authorization: `Bearer ${run.token}` } },
-		}),
-	);
+	const client = run.raw
+		? new RawMcpClient(new URL(run.url), run.token)
+		: new Client({ name: "store-bench", version: "1" });
+	if (client instanceof RawMcpClient) await client.connect();
+	else
+		await client.connect(
+			new StreamableHTTPClientTransport(new URL(run.url), {
+				requestInit: { headers: { Authorization: `Bearer ${run.token}` } },
+			}),
+		);
 	const profiler = run.profiled ? await startProfiler() : null;
 	const times = await storeAll(run.turns, async (turn, previous) => {
-		const result = await client.callTool({
-			name: "memory_store",
-			arguments: {
-				content: turn.content,
-				source_session: turn.session,
-				...(previous === null ? {} : { related_to: [previous] }),
-			},
-		});
+		const args = {
+			content: turn.content,
+			source_session: turn.session,
+			...(previous === null ? {} : { related_to: [previous] }),
+		};
+		const result =
+			client instanceof RawMcpClient
+				? await client.callTool("memory_store", args)
+				: await client.callTool({ name: "memory_store", arguments: args });
 		const out = result.structuredContent as { node_id?: string } | undefined;
 		if (result.isError || typeof out?.node_id !== "string")
 			throw new Error(`memory_store failed: ${JSON.stringify(result.content)}`);
@@ -186,23 +207,36 @@ interface RunResult extends StoreTimes {
 	load: number;
 	/** CPU time of the whole process (server, engine, client worker, maintenance worker), ms. */
 	cpuMs: number;
+	/** Wall time spent inside `engine.writer.store`, ms, over the run. */
+	writerMs: number;
 }
 
-async function runOnce(
-	count: number,
-	via: "engine" | "http",
-	seed: number,
-	profiled: boolean,
-	follow: boolean,
-): Promise<RunResult> {
+/** Times every `engine.writer.store` call from here on; returns the total so far, ms. */
+function timeWriterStores(engine: MemoryEngine): () => number {
+	const writer = engine.writer;
+	const store = writer.store.bind(writer);
+	let total = 0;
+	writer.store = async (input) => {
+		const started = performance.now();
+		try {
+			return await store(input);
+		} finally {
+			total += performance.now() - started;
+		}
+	};
+	return () => total;
+}
+
+async function runOnce(count: number, via: Via, seed: number, profiled: boolean, follow: boolean): Promise<RunResult> {
 	const turns = chatTurns(count, seed);
 	const dir = await mkdtemp(join(tmpdir(), "store-bench-"));
 	const settings = readMemorySettings(null).settings;
 	const engine = await headlessEngine(dir, { program: "store-bench", settings: () => settings });
 	await engine.start({ follow });
+	const inWriter = timeWriterStores(engine);
 	const token = generateToken();
 	const server =
-		via === "http"
+		via !== "engine"
 			? await startMcpHttpServer({
 					createServer: memoryMcpServerFactory(engine, { version: "bench" }),
 					port: 0,
@@ -213,7 +247,7 @@ async function runOnce(
 	try {
 		const cpuBefore = cpuUsage();
 		const times = server
-			? await httpInWorker({ url: server.url, token, turns, profiled })
+			? await httpInWorker({ url: server.url, token, turns, profiled, raw: via === "http-raw" })
 			: { ...(await storeAll(turns, engineStore(engine))), clientProfile: null };
 		const cpu = cpuUsage(cpuBefore);
 		const load = loadavg()[0];
@@ -226,6 +260,7 @@ async function runOnce(
 			profiles: serverProfile ? { server: serverProfile, client: times.clientProfile } : null,
 			load,
 			cpuMs: (cpu.user + cpu.system) / 1000,
+			writerMs: inWriter(),
 		};
 	} finally {
 		if (profiler) await stopProfiler(profiler);
@@ -238,7 +273,10 @@ async function runOnce(
 async function main(): Promise<void> {
 	const flags = parseFlags();
 	const sizes = (flags.text("memories") ?? "3000,10000").split(",").map(Number);
-	const vias = (flags.text("via") ?? "engine,http").split(",") as ("engine" | "http")[];
+	const vias = (flags.text("via") ?? "engine,http").split(",") as Via[];
+	const unknown = vias.filter((via) => !(via in VIA_LABELS));
+	if (unknown.length > 0)
+		throw new Error(`--via: unknown ${unknown.join(", ")}; use ${Object.keys(VIA_LABELS).join(", ")}`);
 	const seed = flags.number("seed", 1);
 	const runs = flags.number("runs", 1);
 	const profiled = !flags.has("no-profile");
@@ -248,6 +286,7 @@ async function main(): Promise<void> {
 	printLine(`memory_store, one client, sequential, into an empty vault; ${cpus().length} cores`);
 	const rows: (string | number)[][] = [];
 	const tenthRows: (string | number)[][] = [];
+	const splitRows: (string | number)[][] = [];
 	const reports: string[] = [];
 	for (const count of sizes) {
 		for (const via of vias) {
@@ -259,7 +298,7 @@ async function main(): Promise<void> {
 				const seconds = latencies.reduce((sum, ms) => sum + ms, 0) / 1000;
 				const tail = latencies.slice(Math.floor(latencies.length * 0.9));
 				const tailSeconds = tail.reduce((sum, ms) => sum + ms, 0) / 1000;
-				const label = via === "http" ? "HTTP (SDK client)" : "engine.store";
+				const label = VIA_LABELS[via];
 				rows.push([
 					count,
 					runs > 1 ? `${label}, run ${run}` : label,
@@ -271,6 +310,15 @@ async function main(): Promise<void> {
 					percentile(tail, 95).toFixed(1),
 					(result.cpuMs / count).toFixed(2),
 					`${loadBefore.toFixed(1)} → ${result.load.toFixed(1)}`,
+				]);
+				const meanMs = (1000 * seconds) / count;
+				const writerMs = result.writerMs / count;
+				splitRows.push([
+					count,
+					rows[rows.length - 1][1],
+					meanMs.toFixed(2),
+					writerMs.toFixed(2),
+					(meanMs - writerMs).toFixed(2),
 				]);
 				const runName = runs > 1 ? `${via} ${run}` : via;
 				tenthRows.push([count, runName, "stores/s", ...tenths(latencies).map((rate) => Math.round(rate))]);
@@ -294,6 +342,10 @@ async function main(): Promise<void> {
 		"\nBy tenth of the run (1 = the first tenth, into the emptiest vault): stores/s, and CPU time of the whole process (every thread) per store",
 	);
 	printLine(formatTable(["memories", "via", "", ...TENTHS], tenthRows));
+	printLine(
+		"\nWhere a store's wall time goes (ms per store): in engine.writer.store, and outside it (through HTTP: the MCP SDK and HTTP server, the client, the socket)",
+	);
+	printLine(formatTable(["memories", "via", "store", "in writer.store", "outside"], splitRows));
 	for (const report of reports) printLine(report);
 }
 

@@ -51,7 +51,7 @@ export const SERVER_STAGES: Stage[] = [
 	},
 	{
 		name: "MCP SDK + HTTP server",
-		functions: ["handleRequest", "runTool", "registerTool", "safeParseAsync", "storeOut", "responseViaResponseObject"],
+		functions: ["handleRequest", "handlePost", "replyJson", "runTool", "registerTool", "safeParseAsync", "storeOut"],
 		urls: ["node:_http", "node:net", "node:internal/streams", "node:stream"],
 	},
 ];

@@ -1,7 +1,7 @@
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { NodeSessionTransport } from "./node-session-transport";
 
 interface Session {
-	transport: StreamableHTTPServerTransport;
+	transport: NodeSessionTransport;
 	/** Requests (and open SSE streams) still being answered. */
 	inFlight: number;
 	/** When the last request ended, by the injected clock. */
@@ -64,7 +64,7 @@ export class McpSessions {
 		};
 	}
 
-	add(id: string, transport: StreamableHTTPServerTransport): void {
+	add(id: string, transport: NodeSessionTransport): void {
 		this.sessions.set(id, { transport, inFlight: 0, lastActive: this.now() });
 	}
 
@@ -72,7 +72,7 @@ export class McpSessions {
 		this.sessions.delete(id);
 	}
 
-	transportOf(id: string): StreamableHTTPServerTransport | undefined {
+	transportOf(id: string): NodeSessionTransport | undefined {
 		return this.sessions.get(id)?.transport;
 	}
 
