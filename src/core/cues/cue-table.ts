@@ -11,6 +11,8 @@ export interface CueTable {
 	readonly size: number;
 	/** The records' cue numbers, record after record: a record's cues, then its names. */
 	readonly references: Uint32Array;
+	/** How many records hold each cue (names not counted): the room a cue's holder list needs. */
+	readonly holders: Uint32Array;
 	/** The cue numbered `cue` (< size), as a string of its own. */
 	text(cue: number): string;
 }

@@ -224,17 +224,22 @@ export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow):
 	const cueStarts = await utf8Starts(bytes, cueTextStart, new Uint32Array(bytes.buffer, at(5), cueCount), slicer);
 	if (cueStarts[cueCount] !== textStart) throw corrupt("cue lengths do not add up");
 	const { starts, lengths, cueCounts } = sections;
+	const holders = new Uint32Array(cueCount);
 	for (let note = 0; note < notes; note++) {
 		const start = note * STARTS;
+		const [cueTotal, nameTotal, timeTotal] = cueCounts.subarray(note * CUE_COUNTS, (note + 1) * CUE_COUNTS);
+		const firstReference = starts[start + 1];
+		if (firstReference + cueTotal + nameTotal > referenceCount) throw corrupt(`note ${note} has more cues than stored`);
+		for (let i = firstReference; i < firstReference + cueTotal; i++) holders[references[i]]++;
 		starts[start + STARTS] = starts[start] + lengths[note * LENGTHS + TEXT_FIELDS];
-		starts[start + STARTS + 1] = starts[start + 1] + cueCounts[note * CUE_COUNTS] + cueCounts[note * CUE_COUNTS + 1];
-		starts[start + STARTS + 2] = starts[start + 2] + cueCounts[note * CUE_COUNTS + 2];
-		await slicer.spent(CUE_WORK);
+		starts[start + STARTS + 1] = firstReference + cueTotal + nameTotal;
+		starts[start + STARTS + 2] = starts[start + 2] + timeTotal;
+		await slicer.spent(CUE_WORK + cueTotal);
 	}
 	const end = notes * STARTS;
 	if (starts[end] !== textBytes || starts[end + 1] !== referenceCount || starts[end + 2] !== timeCount)
 		throw corrupt("the sections do not add up");
-	return new DecodedNoteDigests(sections, new Utf8CueTable(bytes, cueStarts, references));
+	return new DecodedNoteDigests(sections, new Utf8CueTable(bytes, cueStarts, references, holders));
 }
 
 /** Per note in `Sections.starts`: where its text, cue references and times start. */
@@ -334,6 +339,7 @@ class Utf8CueTable implements CueTable {
 		/** Byte offset of each cue in `bytes`, and one past the last. */
 		private readonly starts: Uint32Array,
 		readonly references: Uint32Array,
+		readonly holders: Uint32Array,
 	) {
 		this.size = starts.length - 1;
 	}

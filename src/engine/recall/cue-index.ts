@@ -191,7 +191,7 @@ export class CueIndex implements CueLookup {
 			let cueId = ids[cue];
 			if (cueId < 0) {
 				const text = table.text(cue);
-				cueId = ids[cue] = this.cueIds.get(text) ?? this.newCue(text);
+				cueId = ids[cue] = this.cueIds.get(text) ?? this.newCue(text, table.holders[cue]);
 			}
 			this.addHolder(cueId, noteId);
 			ints[start + HEADER + i] = cueId;
@@ -262,12 +262,15 @@ export class CueIndex implements CueLookup {
 		this.pageDead[page] = 0;
 	}
 
-	/** A new cue without holders; `cue` is a string of its own (detached), which the index keeps. */
-	private newCue(cue: string): number {
+	/**
+	 * A new cue without holders; `cue` is a string of its own (detached), which the index keeps.
+	 * With `room` for more than one holder its list is made that long at once.
+	 */
+	private newCue(cue: string, room = 0): number {
 		const cueId = this.freeCues.pop() ?? this.cueText.length;
 		this.cueIds.set(cue, cueId);
 		this.cueText[cueId] = cue;
-		this.holders[cueId] = -1;
+		this.holders[cueId] = room > 1 ? new Int32Array(room) : -1;
 		this.used[cueId] = 0;
 		this.alive[cueId] = 0;
 		return cueId;
@@ -278,24 +281,20 @@ export class CueIndex implements CueLookup {
 		const held = this.holders[cueId];
 		const used = this.used[cueId];
 		this.alive[cueId]++;
-		if (used === 0) {
-			this.holders[cueId] = noteId;
-			this.used[cueId] = 1;
+		this.used[cueId] = used + 1;
+		if (typeof held !== "number" && used < held.length) {
+			held[used] = noteId;
 			return;
 		}
-		let list: Int32Array;
-		if (typeof held === "number") {
-			list = new Int32Array(FIRST_CAPACITY);
-			list[0] = held;
-		} else if (used === held.length) {
-			list = new Int32Array(used * 2);
-			list.set(held);
-		} else {
-			list = held;
+		if (used === 0) {
+			this.holders[cueId] = noteId;
+			return;
 		}
+		const list = new Int32Array(typeof held === "number" ? FIRST_CAPACITY : used * 2);
+		if (typeof held === "number") list[0] = held;
+		else list.set(held);
 		list[used] = noteId;
 		this.holders[cueId] = list;
-		this.used[cueId] = used + 1;
 	}
 
 	/** A holder of the cue left (its note id is dead already). */

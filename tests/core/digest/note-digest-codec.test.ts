@@ -54,6 +54,8 @@ describe("note digest codec", () => {
 		expect(first.table.size).toBe(4);
 		expect(first.table.references[second.first]).toBe(first.table.references[first.first + first.cues]);
 		expect(first.table.text(first.table.references[second.first])).toBe("ada");
+		// Held by both notes (as a name too in the first, which is not counted).
+		expect(first.table.holders[first.table.references[second.first]]).toBe(2);
 		expect((await decodeNoteDigests(await encodeNoteDigests([]))).size).toBe(0);
 	});
 

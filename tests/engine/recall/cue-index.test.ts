@@ -171,6 +171,8 @@ describe("CueIndex holders", () => {
 		const table: CueTable = {
 			size: vocabulary.length,
 			references: new Uint32Array(40_000),
+			// Room for 5 holders of each cue: lists made that long at once, then grown past it.
+			holders: new Uint32Array(120).fill(5),
 			text: (cue) => {
 				texts.push(vocabulary[cue]);
 				return `${vocabulary[cue]}`;
