@@ -35,9 +35,10 @@ export class NoteDigests {
 	 * digest is keyed by the file's, which the graph does not keep.
 	 */
 	private readonly fileCtimes = new Map<string, number>();
-	/** Digests loaded from the cache, and which of them the build has not taken yet, by path. */
+	/** Digests loaded from the cache, their numbers by path, and which the build has taken (1). */
 	private saved: DecodedNoteDigests | null = null;
-	private untaken = new Map<string, number>();
+	private byPath = new Map<string, number>();
+	private taken = new Uint8Array(0);
 	private changes = 0;
 
 	/** `edgeKeys`: the index's setting, read when a note is taken (a link's edge type follows it). */
@@ -53,14 +54,15 @@ export class NoteDigests {
 
 	/** Digests loaded from the cache, for the next full index to take from; yields between slices (100k digests are ≈ 100 ms). */
 	async adopt(digests: DecodedNoteDigests, yieldNow?: YieldNow): Promise<void> {
-		const untaken = new Map<string, number>();
+		const byPath = new Map<string, number>();
 		const slicer = new WorkSlicer(yieldNow);
 		for (let note = 0; note < digests.size; note++) {
-			untaken.set(digests.path(note), note);
+			byPath.set(digests.path(note), note);
 			await slicer.spent(ADOPT_WORK);
 		}
 		this.saved = digests;
-		this.untaken = untaken;
+		this.byPath = byPath;
+		this.taken = new Uint8Array(digests.size);
 	}
 
 	/**
@@ -69,9 +71,9 @@ export class NoteDigests {
 	 * Null means: read the note. Each digest is taken at most once.
 	 */
 	readonly take = (file: VaultFile): DigestedNote | null => {
-		const at = this.untaken.get(file.path);
-		if (at === undefined || this.saved === null) return null;
-		this.untaken.delete(file.path);
+		const at = this.byPath.get(file.path);
+		if (at === undefined || this.saved === null || this.taken[at] === 1) return null;
+		this.taken[at] = 1;
 		const stamp = fileStamp(file);
 		let digest: DecodedNoteDigest;
 		let note: GraphNote;
@@ -91,7 +93,8 @@ export class NoteDigests {
 	/** Drops the digests the build did not take: notes deleted, changed or left out since they were saved. */
 	forgetUntaken(): void {
 		this.saved = null;
-		this.untaken = new Map();
+		this.byPath = new Map();
+		this.taken = new Uint8Array(0);
 	}
 
 	/** Give every note the index reads to this (beside recall's `noteLoaded`). */
