@@ -163,7 +163,7 @@ export class CueIndex implements CueLookup {
 
 	/** Gives the memory a new note id and adds it to the holders of each of its cues. */
 	private hold(id: string, cues: readonly string[], names: readonly string[]): void {
-		const { noteId, ints, start } = this.newRecord(id, cues.length + names.length);
+		const { noteId, page, ints, start } = this.newRecord(id, cues.length + names.length);
 		ints[start + 1] = cues.length;
 		for (let i = 0; i < cues.length; i++) {
 			const cueId = this.cueIds.get(cues[i]) ?? this.newCue(detachedString(cues[i]));
@@ -175,7 +175,7 @@ export class CueIndex implements CueLookup {
 			const cueId = this.cueIds.get(name);
 			if (cueId !== undefined) ints[start + HEADER + cues.length + named++] = cueId;
 		}
-		this.endRecord(id, start, named);
+		this.endRecord(id, page, start, named);
 	}
 
 	/** `hold` for a record of numbers into a cue table: each number is looked up once per table. */
@@ -184,7 +184,7 @@ export class CueIndex implements CueLookup {
 		let ids = this.tableIds.get(table);
 		if (ids === undefined) this.tableIds.set(table, (ids = new Int32Array(table.size).fill(-1)));
 		const references = table.references;
-		const { noteId, ints, start } = this.newRecord(id, cues + names);
+		const { noteId, page, ints, start } = this.newRecord(id, cues + names);
 		ints[start + 1] = cues;
 		for (let i = 0; i < cues; i++) {
 			const cue = references[first + i];
@@ -203,23 +203,22 @@ export class CueIndex implements CueLookup {
 			if (cueId < 0) cueId = ids[cue] = this.cueIds.get(table.text(cue)) ?? -1;
 			if (cueId >= 0) ints[start + HEADER + cues + named++] = cueId;
 		}
-		this.endRecord(id, start, named);
+		this.endRecord(id, page, start, named);
 	}
 
-	/** Starts the record of a memory with up to `length` cues and names: a new note id, written at `start` of `ints`. */
-	private newRecord(id: string, length: number): { noteId: number; ints: Int32Array; start: number } {
+	/** Starts the record of a memory with up to `length` cues and names: a new note id, written at `start` of `page`. */
+	private newRecord(id: string, length: number): { noteId: number; page: number; ints: Int32Array; start: number } {
 		const noteId = this.memoryOf.length;
 		this.memoryOf.push(id);
 		const page = this.pageFor(HEADER + length);
 		const ints = this.pages[page];
 		const start = this.pageUsed[page];
 		ints[start] = noteId;
-		return { noteId, ints, start };
+		return { noteId, page, ints, start };
 	}
 
 	/** Ends the record `newRecord` started (its cue count written) with the `named` names written after the cues. */
-	private endRecord(id: string, start: number, named: number): void {
-		const page = this.current;
+	private endRecord(id: string, page: number, start: number, named: number): void {
 		const ints = this.pages[page];
 		ints[start + 2] = named;
 		this.pageUsed[page] = start + HEADER + ints[start + 1] + named;
