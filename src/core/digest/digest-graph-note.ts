@@ -55,8 +55,12 @@ export function decodeDigestNote(json: string, file: DigestFile, edgeKeys: Recor
 	const encoded = JSON.parse(json) as unknown;
 	if (!Array.isArray(encoded) || encoded.length !== 6) throw new Error("not a digest of a graph note");
 	const [aliases, tags, memory, frontmatterError, created, flat] = encoded as Encoded;
+	// Named one by one: a spread of pathAttributes made each node ≈ 1 µs slower (100k at a warm start).
+	const { path, title, folder } = pathAttributes(file.path);
 	const attributes: MemoryNodeAttributes = {
-		...pathAttributes(file.path),
+		path,
+		title,
+		folder,
 		aliases,
 		tags,
 		mtime: file.mtime,

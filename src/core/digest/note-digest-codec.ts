@@ -1,6 +1,7 @@
+import type { CueTable, TabledCueRecord } from "../cues/cue-table";
 import type { CueRecord } from "../cues/extract-cues";
-import { detachedString } from "../model/detached-string";
-import { align8, slicedChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
+import { align8, SLICE_WORK, slicedChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
+import type { DayRange } from "../time/calendar";
 
 /**
  * What a full index derives from one note's text, kept so a start need not read the note again
@@ -50,9 +51,9 @@ export class DigestCodecError extends Error {
  * | text | UTF-8 | path, stamp, snippet, note, warning of each note, back to back |
  *
  * padded to a multiple of 8 bytes. Cues are stored once and shared by every note that has them:
- * most of a note's cues are common words, and one string per cue keeps the decoded index small.
- * A note's text is encoded and decoded in one call. Encoding and decoding yield every
- * `SLICE_WORK` units.
+ * most of a note's cues are common words, and whoever takes the notes looks each cue up once
+ * (`CueTable`). A note's text is encoded in one call and decoded in one when the note is taken
+ * (`DecodedNoteDigests`). Encoding and decoding yield every `SLICE_WORK` units.
  */
 export const NOTE_DIGEST_FORMAT = 4;
 const MAGIC = 0x444e4d43;
@@ -182,8 +183,13 @@ export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?
 	return bytes;
 }
 
-/** The digests in `input`; throws a DigestCodecError for bytes that are truncated, garbled or of another format. */
-export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow): Promise<NoteDigest[]> {
+/**
+ * The digests in `input`, read a note at a time (`DecodedNoteDigests`); throws a DigestCodecError
+ * for bytes that are truncated, garbled or of another format. What is checked here, in slices:
+ * the prefix, the checksum and that the sections add up; a note's own text is decoded (and
+ * checked) when it is taken.
+ */
+export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow): Promise<DecodedNoteDigests> {
 	const slicer = new WorkSlicer(yieldNow);
 	const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
 	if (bytes.byteLength < PREFIX_BYTES) throw corrupt(`${bytes.byteLength} bytes, shorter than the prefix`);
@@ -194,79 +200,212 @@ export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow):
 		throw new DigestCodecError(`note digest format ${format}, this version reads ${NOTE_DIGEST_FORMAT}`);
 	const offsets = layout(notes, timeCount, referenceCount, cueCount);
 	const cueTextStart = offsets[offsets.length - 1];
-	const textEnd = cueTextStart + cueTextBytes + textBytes;
-	if (total !== bytes.byteLength || align8(textEnd) !== total)
+	const textStart = cueTextStart + cueTextBytes;
+	if (total !== bytes.byteLength || align8(textStart + textBytes) !== total)
 		throw corrupt(`${bytes.byteLength} bytes of ${total}: truncated or padded`);
 	if ((await slicedChecksum(bytes, PREFIX_BYTES, slicer)) !== sum) throw corrupt("checksum mismatch");
 	const at = (index: number): number => bytes.byteOffset + offsets[index];
-	const numbers = new Float64Array(bytes.buffer, at(0), notes * NUMBERS);
-	const times = new Float64Array(bytes.buffer, at(1), timeCount * 2);
-	const lengths = new Uint32Array(bytes.buffer, at(2), notes * LENGTHS);
-	const cueCounts = new Uint32Array(bytes.buffer, at(3), notes * CUE_COUNTS);
+	const sections: Sections = {
+		bytes,
+		numbers: new Float64Array(bytes.buffer, at(0), notes * NUMBERS),
+		times: new Float64Array(bytes.buffer, at(1), timeCount * 2),
+		lengths: new Uint32Array(bytes.buffer, at(2), notes * LENGTHS),
+		cueCounts: new Uint32Array(bytes.buffer, at(3), notes * CUE_COUNTS),
+		starts: new Float64Array((notes + 1) * STARTS),
+		textStart,
+	};
 	const references = new Uint32Array(bytes.buffer, at(4), referenceCount);
-	const cueLengths = new Uint32Array(bytes.buffer, at(5), cueCount);
-	const decoder = new TextDecoder("utf-8", { fatal: true });
-	const decode = (from: number, to: number): string => {
-		try {
-			return decoder.decode(bytes.subarray(from, to));
-		} catch {
-			throw corrupt("text that is not UTF-8");
-		}
-	};
-	// Split one decoded text at the given UTF-16 lengths, which must use it all.
-	const split = (text: string, pieceLengths: ArrayLike<number>): string[] => {
-		const pieces: string[] = [];
-		let from = 0;
-		for (let i = 0; i < pieceLengths.length; i++) pieces.push(text.slice(from, (from += pieceLengths[i])));
-		if (from !== text.length) throw corrupt("text lengths do not add up");
-		return pieces;
-	};
-	// Each cue its own flat string: a slice of the table's text (two-byte when any cue is) makes
-	// every lookup of it in the cue index compare character by character, ≈ 4× slower.
-	const cueTable = split(decode(cueTextStart, cueTextStart + cueTextBytes), cueLengths).map(detachedString);
-	await slicer.spent(cueTextBytes + CUE_WORK * cueCount);
-	const cueOf = (index: number): string => {
-		const cue = cueTable[references[index]] as string | undefined;
-		if (cue === undefined) throw corrupt(`cue reference ${index} points past the cue table`);
-		return cue;
-	};
-	const digests: NoteDigest[] = [];
-	let offset = cueTextStart + cueTextBytes;
-	let nextReference = 0;
-	let nextTime = 0;
+	for (let from = 0; from < referenceCount; from += SLICE_WORK) {
+		const to = Math.min(referenceCount, from + SLICE_WORK);
+		for (let i = from; i < to; i++)
+			if (references[i] >= cueCount) throw corrupt(`cue reference ${i} points past the cue table`);
+		await slicer.spent(to - from);
+	}
+	const cueStarts = await utf8Starts(bytes, cueTextStart, new Uint32Array(bytes.buffer, at(5), cueCount), slicer);
+	if (cueStarts[cueCount] !== textStart) throw corrupt("cue lengths do not add up");
+	const { starts, lengths, cueCounts } = sections;
+	const holders = new Uint32Array(cueCount);
 	for (let note = 0; note < notes; note++) {
-		const noteLengths = lengths.subarray(note * LENGTHS, (note + 1) * LENGTHS);
-		const end = offset + noteLengths[TEXT_FIELDS];
-		if (end > textEnd) throw corrupt(`note ${note} runs past the end of the text`);
-		const [path, stamp, snippet, noteJson, warning] = split(decode(offset, end), noteLengths.subarray(0, TEXT_FIELDS));
+		const start = note * STARTS;
 		const [cueTotal, nameTotal, timeTotal] = cueCounts.subarray(note * CUE_COUNTS, (note + 1) * CUE_COUNTS);
-		if (nextReference + cueTotal + nameTotal > referenceCount || nextTime + timeTotal > timeCount)
-			throw corrupt(`note ${note} has more cues or times than stored`);
-		const cues = Array.from({ length: cueTotal }, () => cueOf(nextReference++));
-		const names = Array.from({ length: nameTotal }, () => cueOf(nextReference++));
-		const ranges = Array.from({ length: timeTotal }, () => {
-			const range = { start: times[nextTime * 2], end: times[nextTime * 2 + 1] };
-			nextTime++;
-			return range;
-		});
+		const firstReference = starts[start + 1];
+		if (firstReference + cueTotal + nameTotal > referenceCount) throw corrupt(`note ${note} has more cues than stored`);
+		for (let i = firstReference; i < firstReference + cueTotal; i++) holders[references[i]]++;
+		starts[start + STARTS] = starts[start] + lengths[note * LENGTHS + TEXT_FIELDS];
+		starts[start + STARTS + 1] = firstReference + cueTotal + nameTotal;
+		starts[start + STARTS + 2] = starts[start + 2] + timeTotal;
+		await slicer.spent(CUE_WORK + cueTotal);
+	}
+	const end = notes * STARTS;
+	if (starts[end] !== textBytes || starts[end + 1] !== referenceCount || starts[end + 2] !== timeCount)
+		throw corrupt("the sections do not add up");
+	return new DecodedNoteDigests(sections, new Utf8CueTable(bytes, cueStarts, references, holders));
+}
+
+/** Per note in `Sections.starts`: where its text, cue references and times start. */
+const STARTS = 3;
+
+interface Sections {
+	bytes: Uint8Array;
+	numbers: Float64Array;
+	times: Float64Array;
+	lengths: Uint32Array;
+	cueCounts: Uint32Array;
+	/** Per note and one past the last: byte offset of its text from `textStart`, first cue reference, first time. */
+	starts: Float64Array;
+	textStart: number;
+}
+
+/** What a note's digest says besides its cues. */
+interface DigestFields {
+	path: string;
+	stamp: string;
+	ctime: number;
+	note: string;
+	snippet: string;
+	duplicateHash: number | null;
+	warning: string;
+}
+
+/** A note's digest as decoded: its cues as numbers into the digests' cue table. */
+export interface DecodedNoteDigest extends DigestFields {
+	cues: TabledCueRecord;
+}
+
+/**
+ * The decoded digests, read a note at a time: a note's path when asked for (a start keys the
+ * digests by it), the rest when it is taken. Nothing is held per note but the bytes, so a
+ * start does not keep 100k digests' strings alive until it takes them.
+ */
+export class DecodedNoteDigests {
+	readonly size: number;
+	private readonly decoder = new TextDecoder("utf-8", { fatal: true });
+
+	constructor(
+		private readonly sections: Sections,
+		private readonly cueTable: Utf8CueTable,
+	) {
+		this.size = sections.starts.length / STARTS - 1;
+	}
+
+	path(note: number): string {
+		const { bytes, lengths, starts, textStart } = this.sections;
+		const from = textStart + starts[note * STARTS];
+		return decodeUtf8(this.decoder, bytes, from, utf8End(bytes, from, lengths[note * LENGTHS]));
+	}
+
+	/** The note's digest; throws a DigestCodecError if its text is not what its lengths say. */
+	digest(note: number): DecodedNoteDigest {
+		const { bytes, numbers, times, lengths, cueCounts, starts, textStart } = this.sections;
+		const start = note * STARTS;
+		const text = decodeUtf8(this.decoder, bytes, textStart + starts[start], textStart + starts[start + STARTS]);
+		const [path, stamp, snippet, noteJson, warning] = split(
+			text,
+			lengths.subarray(note * LENGTHS, note * LENGTHS + TEXT_FIELDS),
+		);
+		const ranges: DayRange[] = [];
+		for (let time = starts[start + 2]; time < starts[start + STARTS + 2]; time++)
+			ranges.push({ start: times[time * 2], end: times[time * 2 + 1] });
 		const hash = numbers[note * NUMBERS + 1];
 		const written = numbers[note * NUMBERS + 2];
-		digests.push({
+		const cues: TabledCueRecord = {
+			table: this.cueTable,
+			first: starts[start + 1],
+			cues: cueCounts[note * CUE_COUNTS],
+			names: cueCounts[note * CUE_COUNTS + 1],
+			times: ranges,
+		};
+		if (!Number.isNaN(written)) cues.written = written;
+		return {
 			path,
 			stamp,
 			ctime: numbers[note * NUMBERS],
 			note: noteJson,
 			snippet,
 			duplicateHash: hash < 0 ? null : hash,
-			cues: Number.isNaN(written) ? { cues, names, times: ranges } : { cues, names, times: ranges, written },
+			cues,
 			warning,
-		});
-		await slicer.spent(NOTE_WORK + end - offset + CUE_WORK * (cueTotal + nameTotal));
-		offset = end;
+		};
 	}
-	if (offset !== textEnd || nextReference !== referenceCount || nextTime !== timeCount)
-		throw corrupt("the sections do not add up");
-	return digests;
+}
+
+/** The digests' distinct cues, each decoded from its own bytes when asked for (so a flat string of its own). */
+class Utf8CueTable implements CueTable {
+	readonly size: number;
+	private readonly decoder = new TextDecoder("utf-8", { fatal: true });
+
+	constructor(
+		private readonly bytes: Uint8Array,
+		/** Byte offset of each cue in `bytes`, and one past the last. */
+		private readonly starts: Uint32Array,
+		readonly references: Uint32Array,
+		readonly holders: Uint32Array,
+	) {
+		this.size = starts.length - 1;
+	}
+
+	text(cue: number): string {
+		return decodeUtf8(this.decoder, this.bytes, this.starts[cue], this.starts[cue + 1]);
+	}
+}
+
+/** Where each of the UTF-8 texts lying back to back from `from` starts (and the last ends), given their UTF-16 lengths. */
+async function utf8Starts(
+	bytes: Uint8Array,
+	from: number,
+	lengths: Uint32Array,
+	slicer: WorkSlicer,
+): Promise<Uint32Array> {
+	const starts = new Uint32Array(lengths.length + 1);
+	starts[0] = from;
+	for (let i = 0; i < lengths.length; i++) {
+		starts[i + 1] = utf8End(bytes, starts[i], lengths[i]);
+		await slicer.spent(CUE_WORK + lengths[i]);
+	}
+	return starts;
+}
+
+/**
+ * Where the UTF-8 text at `from` that is `units` UTF-16 code units long ends (four-byte
+ * sequences are two units); past the end of `bytes` for a length its bytes do not have.
+ */
+function utf8End(bytes: Uint8Array, from: number, units: number): number {
+	let at = from;
+	for (let counted = 0; counted < units && at < bytes.length;) {
+		const lead = bytes[at];
+		if (lead < 0x80) {
+			at++;
+			counted++;
+		} else if (lead < 0xe0) {
+			at += 2;
+			counted++;
+		} else if (lead < 0xf0) {
+			at += 3;
+			counted++;
+		} else {
+			at += 4;
+			counted += 2;
+		}
+	}
+	return at;
+}
+
+function decodeUtf8(decoder: TextDecoder, bytes: Uint8Array, from: number, to: number): string {
+	if (to > bytes.length) throw corrupt("a text runs past the end of its section");
+	try {
+		return decoder.decode(bytes.subarray(from, to));
+	} catch {
+		throw corrupt("text that is not UTF-8");
+	}
+}
+
+/** One decoded text split at the given UTF-16 lengths, which must use it all. */
+function split(text: string, pieceLengths: ArrayLike<number>): string[] {
+	const pieces: string[] = [];
+	let from = 0;
+	for (let i = 0; i < pieceLengths.length; i++) pieces.push(text.slice(from, (from += pieceLengths[i])));
+	if (from !== text.length) throw corrupt("text lengths do not add up");
+	return pieces;
 }
 
 function corrupt(detail: string): DigestCodecError {

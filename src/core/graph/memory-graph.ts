@@ -158,7 +158,8 @@ export class MemoryGraph {
 			affected = linked;
 		}
 		for (const path of affected) {
-			this.rebuildOutEdges(path);
+			// Into an empty graph a note's out-edges are all added here: none to drop first.
+			this.rebuildOutEdges(path, empty);
 			yield;
 		}
 	}
@@ -259,8 +260,8 @@ export class MemoryGraph {
 		}
 	}
 
-	private rebuildOutEdges(source: string): void {
-		this.graph.forEachOutEdge(source, (key) => this.graph.dropEdge(key));
+	private rebuildOutEdges(source: string, withoutEdges = false): void {
+		if (!withoutEdges) this.graph.forEachOutEdge(source, (key) => this.graph.dropEdge(key));
 		const byTarget = new Map<string, Map<EdgeType, readonly EdgeProvenance[]>>();
 		const dangling: DanglingLink[] = [];
 		for (const link of this.rawLinks.get(source) ?? []) {

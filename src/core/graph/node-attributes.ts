@@ -43,8 +43,12 @@ export function memoryCreated(parsed: ParsedNote): number | undefined {
 }
 
 export function nodeAttributes(input: NoteInput): MemoryNodeAttributes {
+	// Named one by one, as a note taken from its digest (digest-graph-note.ts): one shape, no spread.
+	const { path, title, folder } = pathAttributes(input.path);
 	const attributes: MemoryNodeAttributes = {
-		...pathAttributes(input.path),
+		path,
+		title,
+		folder,
 		aliases: input.parsed.aliases.map(detachedString),
 		tags: input.parsed.allTags.map(detachedString),
 		mtime: input.mtime,

@@ -5,6 +5,7 @@ import { noteDigestSignature } from "../../core/digest/digest-signature";
 import {
 	decodeNoteDigests,
 	encodeNoteDigests,
+	type DecodedNoteDigests,
 	type NoteDigest,
 	type YieldNow,
 } from "../../core/digest/note-digest-codec";
@@ -17,7 +18,7 @@ const FORMAT = 1;
 const SIGNATURE_MISMATCH = "was made by another version of the parser or cue extraction";
 
 export type NoteDigestRead =
-	| { digests: NoteDigest[] }
+	| { digests: DecodedNoteDigests }
 	| {
 			digests: null;
 			/** Why the cache cannot be used, for a log line; the caller reads every note. */

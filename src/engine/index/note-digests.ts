@@ -1,5 +1,5 @@
 import { decodeDigestNote, encodeDigestNote } from "../../core/digest/digest-graph-note";
-import type { NoteDigest } from "../../core/digest/note-digest-codec";
+import type { DecodedNoteDigest, DecodedNoteDigests, NoteDigest } from "../../core/digest/note-digest-codec";
 import type { GraphNote } from "../../core/graph/types";
 import { memoryCreated } from "../../core/graph/node-attributes";
 import type { EdgeType } from "../../core/model/edge-types";
@@ -35,8 +35,10 @@ export class NoteDigests {
 	 * digest is keyed by the file's, which the graph does not keep.
 	 */
 	private readonly fileCtimes = new Map<string, number>();
-	/** Digests loaded from the cache that the build has not taken yet. */
-	private saved = new Map<string, NoteDigest>();
+	/** Digests loaded from the cache, their numbers by path, and which the build has taken (1). */
+	private saved: DecodedNoteDigests | null = null;
+	private byPath = new Map<string, number>();
+	private taken = new Uint8Array(0);
 	private changes = 0;
 
 	/** `edgeKeys`: the index's setting, read when a note is taken (a link's edge type follows it). */
@@ -51,14 +53,16 @@ export class NoteDigests {
 	}
 
 	/** Digests loaded from the cache, for the next full index to take from; yields between slices (100k digests are ≈ 100 ms). */
-	async adopt(digests: readonly NoteDigest[], yieldNow?: YieldNow): Promise<void> {
-		const saved = new Map<string, NoteDigest>();
+	async adopt(digests: DecodedNoteDigests, yieldNow?: YieldNow): Promise<void> {
+		const byPath = new Map<string, number>();
 		const slicer = new WorkSlicer(yieldNow);
-		for (const digest of digests) {
-			saved.set(digest.path, digest);
+		for (let note = 0; note < digests.size; note++) {
+			byPath.set(digests.path(note), note);
 			await slicer.spent(ADOPT_WORK);
 		}
-		this.saved = saved;
+		this.saved = digests;
+		this.byPath = byPath;
+		this.taken = new Uint8Array(digests.size);
 	}
 
 	/**
@@ -67,13 +71,15 @@ export class NoteDigests {
 	 * Null means: read the note. Each digest is taken at most once.
 	 */
 	readonly take = (file: VaultFile): DigestedNote | null => {
-		const digest = this.saved.get(file.path);
-		if (digest === undefined) return null;
-		this.saved.delete(file.path);
+		const at = this.byPath.get(file.path);
+		if (at === undefined || this.saved === null || this.taken[at] === 1) return null;
+		this.taken[at] = 1;
 		const stamp = fileStamp(file);
-		if (digest.stamp !== stamp || digest.ctime !== file.ctime) return null;
+		let digest: DecodedNoteDigest;
 		let note: GraphNote;
 		try {
+			digest = this.saved.digest(at);
+			if (digest.stamp !== stamp || digest.ctime !== file.ctime) return null;
 			note = decodeDigestNote(digest.note, file, this.edgeKeys());
 		} catch {
 			return null;
@@ -86,7 +92,9 @@ export class NoteDigests {
 
 	/** Drops the digests the build did not take: notes deleted, changed or left out since they were saved. */
 	forgetUntaken(): void {
-		this.saved.clear();
+		this.saved = null;
+		this.byPath = new Map();
+		this.taken = new Uint8Array(0);
 	}
 
 	/** Give every note the index reads to this (beside recall's `noteLoaded`). */

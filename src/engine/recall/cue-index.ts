@@ -1,4 +1,5 @@
 import type { CueHolderList, CueLookup } from "../../core/cues/cue-recall";
+import { isTabled, type CueTable, type TabledCueRecord } from "../../core/cues/cue-table";
 import { extractCues, type CueRecord, type CueSource } from "../../core/cues/extract-cues";
 import { detachedString } from "../../core/model/detached-string";
 import type { Day, DayRange } from "../../core/time/calendar";
@@ -45,6 +46,13 @@ export class CueIndex implements CueLookup {
 	private readonly freeCues: number[] = [];
 	private readonly times = new Map<string, readonly DayRange[]>();
 	private readonly written = new Map<string, Day>();
+	/**
+	 * The cue ids of the numbers of cue tables records were set from (−1: not looked up yet): a
+	 * start sets 100k records from one table, and looking each cue up by its string once per
+	 * memory holding it was a fifth of a warm start. Weak, so the table (the note digests' bytes)
+	 * goes once the start is done with it; cleared when a cue id is freed (ids are reused).
+	 */
+	private tableIds = new WeakMap<CueTable, Int32Array>();
 
 	get size(): number {
 		return this.notes.size;
@@ -56,12 +64,14 @@ export class CueIndex implements CueLookup {
 	}
 
 	/**
-	 * Sets a note's cues as extracted before (a start takes them from the note digest). The cues
-	 * are distinct and the names are among them, as `extractCues` makes them.
+	 * Sets a note's cues as extracted before (a start takes them from the note digest, as numbers
+	 * into its cue table). The cues are distinct and the names are among them, as `extractCues`
+	 * makes them.
 	 */
-	set(id: string, record: CueRecord): void {
+	set(id: string, record: CueRecord | TabledCueRecord): void {
 		this.remove(id);
-		this.hold(id, record.cues, record.names);
+		if (isTabled(record)) this.holdTabled(id, record);
+		else this.hold(id, record.cues, record.names);
 		if (record.times.length > 0) this.times.set(id, record.times);
 		if (record.written !== undefined) this.written.set(id, record.written);
 	}
@@ -153,21 +163,65 @@ export class CueIndex implements CueLookup {
 
 	/** Gives the memory a new note id and adds it to the holders of each of its cues. */
 	private hold(id: string, cues: readonly string[], names: readonly string[]): void {
-		const noteId = this.memoryOf.length;
-		this.memoryOf.push(id);
-		const page = this.pageFor(HEADER + cues.length + names.length);
-		const ints = this.pages[page];
-		const start = this.pageUsed[page];
-		ints[start] = noteId;
+		const { noteId, page, ints, start } = this.newRecord(id, cues.length + names.length);
 		ints[start + 1] = cues.length;
-		for (let i = 0; i < cues.length; i++) ints[start + HEADER + i] = this.addHolder(cues[i], noteId);
+		for (let i = 0; i < cues.length; i++) {
+			const cueId = this.cueIds.get(cues[i]) ?? this.newCue(detachedString(cues[i]));
+			this.addHolder(cueId, noteId);
+			ints[start + HEADER + i] = cueId;
+		}
 		let named = 0;
 		for (const name of names) {
 			const cueId = this.cueIds.get(name);
 			if (cueId !== undefined) ints[start + HEADER + cues.length + named++] = cueId;
 		}
+		this.endRecord(id, page, start, named);
+	}
+
+	/** `hold` for a record of numbers into a cue table: each number is looked up once per table. */
+	private holdTabled(id: string, record: TabledCueRecord): void {
+		const { table, first, cues, names } = record;
+		let ids = this.tableIds.get(table);
+		if (ids === undefined) this.tableIds.set(table, (ids = new Int32Array(table.size).fill(-1)));
+		const references = table.references;
+		const { noteId, page, ints, start } = this.newRecord(id, cues + names);
+		ints[start + 1] = cues;
+		for (let i = 0; i < cues; i++) {
+			const cue = references[first + i];
+			let cueId = ids[cue];
+			if (cueId < 0) {
+				const text = table.text(cue);
+				cueId = ids[cue] = this.cueIds.get(text) ?? this.newCue(text, table.holders[cue]);
+			}
+			this.addHolder(cueId, noteId);
+			ints[start + HEADER + i] = cueId;
+		}
+		let named = 0;
+		for (let i = first + cues; i < first + cues + names; i++) {
+			const cue = references[i];
+			let cueId = ids[cue];
+			if (cueId < 0) cueId = ids[cue] = this.cueIds.get(table.text(cue)) ?? -1;
+			if (cueId >= 0) ints[start + HEADER + cues + named++] = cueId;
+		}
+		this.endRecord(id, page, start, named);
+	}
+
+	/** Starts the record of a memory with up to `length` cues and names: a new note id, written at `start` of `page`. */
+	private newRecord(id: string, length: number): { noteId: number; page: number; ints: Int32Array; start: number } {
+		const noteId = this.memoryOf.length;
+		this.memoryOf.push(id);
+		const page = this.pageFor(HEADER + length);
+		const ints = this.pages[page];
+		const start = this.pageUsed[page];
+		ints[start] = noteId;
+		return { noteId, page, ints, start };
+	}
+
+	/** Ends the record `newRecord` started (its cue count written) with the `named` names written after the cues. */
+	private endRecord(id: string, page: number, start: number, named: number): void {
+		const ints = this.pages[page];
 		ints[start + 2] = named;
-		this.pageUsed[page] = start + HEADER + cues.length + named;
+		this.pageUsed[page] = start + HEADER + ints[start + 1] + named;
 		this.notes.set(id, page * PAGE + start);
 	}
 
@@ -207,42 +261,46 @@ export class CueIndex implements CueLookup {
 		this.pageDead[page] = 0;
 	}
 
-	/** Adds a holder to the cue; returns the cue's id. */
-	private addHolder(cue: string, noteId: number): number {
-		let cueId = this.cueIds.get(cue);
-		if (cueId === undefined) {
-			cueId = this.freeCues.pop() ?? this.cueText.length;
-			const shared = detachedString(cue);
-			this.cueIds.set(shared, cueId);
-			this.cueText[cueId] = shared;
-			this.holders[cueId] = noteId;
-			this.used[cueId] = 1;
-			this.alive[cueId] = 1;
-			return cueId;
-		}
+	/**
+	 * A new cue without holders; `cue` is a string of its own (detached), which the index keeps.
+	 * With `room` for more than one holder its list is made that long at once.
+	 */
+	private newCue(cue: string, room = 0): number {
+		const cueId = this.freeCues.pop() ?? this.cueText.length;
+		this.cueIds.set(cue, cueId);
+		this.cueText[cueId] = cue;
+		this.holders[cueId] = room > 1 ? new Int32Array(room) : -1;
+		this.used[cueId] = 0;
+		this.alive[cueId] = 0;
+		return cueId;
+	}
+
+	/** Adds a holder to the cue. */
+	private addHolder(cueId: number, noteId: number): void {
 		const held = this.holders[cueId];
 		const used = this.used[cueId];
-		let list: Int32Array;
-		if (typeof held === "number") {
-			list = new Int32Array(FIRST_CAPACITY);
-			list[0] = held;
-		} else if (used === held.length) {
-			list = new Int32Array(used * 2);
-			list.set(held);
-		} else {
-			list = held;
+		this.alive[cueId]++;
+		this.used[cueId] = used + 1;
+		if (typeof held !== "number" && used < held.length) {
+			held[used] = noteId;
+			return;
 		}
+		if (used === 0) {
+			this.holders[cueId] = noteId;
+			return;
+		}
+		const list = new Int32Array(typeof held === "number" ? FIRST_CAPACITY : used * 2);
+		if (typeof held === "number") list[0] = held;
+		else list.set(held);
 		list[used] = noteId;
 		this.holders[cueId] = list;
-		this.used[cueId] = used + 1;
-		this.alive[cueId]++;
-		return cueId;
 	}
 
 	/** A holder of the cue left (its note id is dead already). */
 	private release(cueId: number): void {
 		const alive = --this.alive[cueId];
 		if (alive === 0) {
+			this.tableIds = new WeakMap();
 			this.cueIds.delete(this.cueText[cueId] as string);
 			this.cueText[cueId] = undefined;
 			this.holders[cueId] = 0;

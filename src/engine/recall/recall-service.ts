@@ -9,6 +9,7 @@ import { cueHits, cueQuery, type CueHit } from "../../core/cues/cue-recall";
 import { dayOfTime } from "../../core/time/calendar";
 import { CueIndex } from "./cue-index";
 import type { CueRecord } from "../../core/cues/extract-cues";
+import type { TabledCueRecord } from "../../core/cues/cue-table";
 import { EpisodeIndex } from "./episode-index";
 import { weighByEpisode } from "../../core/recall/episodes";
 import { memoryFrontmatter } from "../../core/graph/node-attributes";
@@ -77,11 +78,11 @@ export interface RecallServiceDeps {
 }
 
 /** What recall derives from a note's text besides its keywords: kept in the note digest. */
-export interface NoteDerived {
+export interface NoteDerived<Cues = CueRecord> {
 	snippet: string;
 	/** duplicateHash of the body; null when the body is longer than any memory. */
 	duplicateHash: number | null;
-	cues: CueRecord;
+	cues: Cues;
 }
 
 /** How many of the best keyword and vector hits enter fusion. */
@@ -239,7 +240,12 @@ export class RecallService {
 	 * that does not read the note). False, changing nothing, unless the cached keyword index holds
 	 * the note at this very stamp and it was not read since: then the caller must read the note.
 	 */
-	adoptDerived(path: string, stamp: string, session: string | undefined, derived: NoteDerived): boolean {
+	adoptDerived(
+		path: string,
+		stamp: string,
+		session: string | undefined,
+		derived: NoteDerived<CueRecord | TabledCueRecord>,
+	): boolean {
 		if (this.embeddings || !this.fromCache.has(path) || this.keyword.stampOf(path) !== stamp) return false;
 		this.fromCache.delete(path);
 		this.snippets.set(path, derived.snippet);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeDigestNote } from "../../../src/core/digest/digest-graph-note";
-import type { NoteDigest } from "../../../src/core/digest/note-digest-codec";
+import { decodeNoteDigests, encodeNoteDigests, type NoteDigest } from "../../../src/core/digest/note-digest-codec";
 import { graphNote } from "../../../src/core/graph/graph-note";
 import { parseNote } from "../../../src/core/parse/parse-note";
 import { NoteDigests } from "../../../src/engine/index/note-digests";
@@ -40,14 +40,14 @@ describe("NoteDigests.adopt", () => {
 			},
 			() => ({}),
 		);
-		let yields = 0;
-		await digests.adopt(
-			Array.from({ length: NOTES }, (_, i) => digestOf(i)),
-			() => {
-				yields++;
-				return Promise.resolve();
-			},
+		const decoded = await decodeNoteDigests(
+			await encodeNoteDigests(Array.from({ length: NOTES }, (_, i) => digestOf(i))),
 		);
+		let yields = 0;
+		await digests.adopt(decoded, () => {
+			yields++;
+			return Promise.resolve();
+		});
 		expect(yields).toBeGreaterThanOrEqual(2);
 
 		const last = digests.take(file(NOTES - 1));

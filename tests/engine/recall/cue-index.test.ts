@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cueWord } from "../../../src/core/cues/cue-words";
+import type { CueTable, TabledCueRecord } from "../../../src/core/cues/cue-table";
 import type { CueRecord } from "../../../src/core/cues/extract-cues";
 import { dayOf } from "../../../src/core/time/calendar";
 import { parseRecallSettings } from "../../../src/core/model/recall-settings";
@@ -162,6 +163,67 @@ describe("CueIndex holders", () => {
 		}
 		expect([...cues.ids()].sort()).toEqual([...model.keys()].sort());
 		for (const [id, record] of model) expect(cues.recordOf(id)).toEqual(record);
+	});
+
+	it("takes records of numbers into a cue table exactly as the same records of strings, through cues freed and reused", () => {
+		const vocabulary = Array.from({ length: 120 }, (_, i) => `cue${i}`);
+		const texts: string[] = [];
+		const table: CueTable = {
+			size: vocabulary.length,
+			references: new Uint32Array(40_000),
+			// Room for 5 holders of each cue: lists made that long at once, then grown past it.
+			holders: new Uint32Array(120).fill(5),
+			text: (cue) => {
+				texts.push(vocabulary[cue]);
+				return `${vocabulary[cue]}`;
+			},
+		};
+		let seed = 11;
+		const random = (n: number): number => {
+			seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+			return Math.floor((seed / 2_147_483_648) * n);
+		};
+		let used = 0;
+		const tabledOf = (offCueNames: boolean): { tabled: TabledCueRecord; strings: CueRecord } => {
+			const cues = [...new Set(Array.from({ length: 1 + random(6) }, () => random(vocabulary.length)))];
+			// A name among the cues, and now and then one that is not (left out, as from strings).
+			const names = cues
+				.filter((_, i) => i % 2 === 0)
+				.concat(offCueNames && random(4) === 0 ? [random(vocabulary.length)] : []);
+			const first = used;
+			for (const cue of [...cues, ...names]) table.references[used++] = cue;
+			const strings = { cues: cues.map((c) => vocabulary[c]), names: names.map((c) => vocabulary[c]), times: [] };
+			return { tabled: { table, first, cues: cues.length, names: names.length, times: [] }, strings };
+		};
+		const fromTable = new CueIndex();
+		const fromStrings = new CueIndex();
+		for (let i = 0; i < 300; i++) {
+			const { tabled, strings } = tabledOf(false);
+			fromTable.set(`first${i}.md`, tabled);
+			fromStrings.set(`first${i}.md`, strings);
+		}
+		// Nothing freed yet: each number was looked up once.
+		expect(texts.length).toBe(new Set(texts).size);
+		expect(texts.length).toBeGreaterThan(vocabulary.length / 2);
+		for (let i = 0; i < 300; i += 2) {
+			fromTable.remove(`first${i}.md`);
+			fromStrings.remove(`first${i}.md`);
+		}
+		for (let step = 0; step < 2000; step++) {
+			const id = random(2) === 0 ? `n${random(20)}.md` : `first${random(300)}.md`;
+			if (random(4) === 0) {
+				fromTable.remove(id);
+				fromStrings.remove(id);
+			} else {
+				const { tabled, strings } = tabledOf(true);
+				fromTable.set(id, tabled);
+				fromStrings.set(id, strings);
+			}
+		}
+		expect([...fromTable.ids()]).toEqual([...fromStrings.ids()]);
+		for (const id of fromStrings.ids()) expect(fromTable.recordOf(id)).toEqual(fromStrings.recordOf(id));
+		for (const cue of vocabulary)
+			expect([...(fromTable.memoriesOf(cue) ?? [])]).toEqual([...(fromStrings.memoriesOf(cue) ?? [])]);
 	});
 
 	it("keeps every memory's record through pages filled, emptied and compacted (a rebuild sets every memory again)", () => {
