@@ -16,7 +16,7 @@ describe("WINDOW_TIMERS.afterPending (the plugin's yield between slices)", () =>
 	it("runs callbacks once each, in the order they were posted, also those posted from a callback", async () => {
 		const order: string[] = [];
 		await new Promise<void>((done) => {
-			const afterPending = WINDOW_TIMERS.afterPending as (callback: () => void) => void;
+			const afterPending = (callback: () => void): void => WINDOW_TIMERS.afterPending?.(callback);
 			afterPending(() => {
 				order.push("a");
 				afterPending(() => {
