@@ -73,6 +73,57 @@ export class PiecewiseChecksum {
 	}
 }
 
+/**
+ * `slicedChecksum` over data given as pieces of any length that lie back to back (a word may
+ * straddle two pieces): the same value as over the joined bytes, so a cache made of many pieces
+ * is checksummed as they are made and never joined. The data must end on a word boundary.
+ */
+export class StreamChecksum {
+	private hash = 0x811c9dc5;
+	/** Bytes of the word the last piece began, and their value so far. */
+	private carried = 0;
+	private word = 0;
+
+	async add(piece: Uint8Array, slicer: WorkSlicer): Promise<void> {
+		let at = 0;
+		while (this.carried > 0 && at < piece.length) this.addByte(piece[at++]);
+		const whole = (piece.length - at) >>> 2;
+		const start = piece.byteOffset + at;
+		let hash = this.hash;
+		if (start % 4 === 0) {
+			const words = new Uint32Array(piece.buffer, start, whole);
+			for (let from = 0; from < whole; from += SLICE_WORK) {
+				const to = Math.min(whole, from + SLICE_WORK);
+				for (let i = from; i < to; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
+				this.hash = hash;
+				await slicer.spent(to - from);
+			}
+		} else {
+			const view = new DataView(piece.buffer, start, whole * 4);
+			for (let from = 0; from < whole; from += SLICE_WORK) {
+				const to = Math.min(whole, from + SLICE_WORK);
+				for (let i = from; i < to; i++) hash = Math.imul(hash ^ view.getUint32(i * 4, true), 0x01000193);
+				this.hash = hash;
+				await slicer.spent(to - from);
+			}
+		}
+		for (at += whole * 4; at < piece.length; at++) this.addByte(piece[at]);
+	}
+
+	get value(): number {
+		if (this.carried !== 0) throw new Error("StreamChecksum: the data does not end on a word boundary.");
+		return this.hash >>> 0;
+	}
+
+	private addByte(byte: number): void {
+		this.word |= byte << (8 * this.carried);
+		if (++this.carried < 4) return;
+		this.hash = Math.imul(this.hash ^ this.word, 0x01000193);
+		this.carried = 0;
+		this.word = 0;
+	}
+}
+
 /** `offset` rounded up to a multiple of 8, where typed views of any width can start. */
 export function align8(offset: number): number {
 	return Math.ceil(offset / 8) * 8;
