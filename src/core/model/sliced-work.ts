@@ -8,14 +8,16 @@ export const SLICE_WORK = 1 << 18;
 export class WorkSlicer {
 	private work = 0;
 
+	/** `sliceWork`: the units between two yields, for work whose units cost more than most. */
 	constructor(
 		private readonly yieldNow: YieldNow | undefined,
 		private readonly afterYield?: () => void,
+		private readonly sliceWork = SLICE_WORK,
 	) {}
 
 	async spent(units: number): Promise<void> {
 		this.work += units;
-		if (this.work < SLICE_WORK || this.yieldNow === undefined) return;
+		if (this.work < this.sliceWork || this.yieldNow === undefined) return;
 		this.work = 0;
 		await this.yieldNow();
 		this.afterYield?.();
@@ -35,42 +37,6 @@ export async function slicedChecksum(bytes: Uint8Array, start: number, slicer: W
 		await slicer.spent(to - from);
 	}
 	return hash >>> 0;
-}
-
-/**
- * `slicedChecksum` over data given in pieces, each followed by zeros up to a multiple of 8 bytes
- * (as the pieces lie in the file): the same value as over the joined bytes, without joining them.
- */
-export class PiecewiseChecksum {
-	private hash = 0x811c9dc5;
-
-	async add(piece: Uint8Array, slicer: WorkSlicer): Promise<void> {
-		const whole = piece.byteLength >>> 2;
-		const words =
-			piece.byteOffset % 4 === 0
-				? new Uint32Array(piece.buffer, piece.byteOffset, whole)
-				: new Uint32Array(piece.slice(0, whole * 4).buffer);
-		let hash = this.hash;
-		for (let from = 0; from < words.length; from += SLICE_WORK) {
-			const to = Math.min(words.length, from + SLICE_WORK);
-			for (let i = from; i < to; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
-			await slicer.spent(to - from);
-		}
-		const padded = align8(piece.byteLength);
-		let at = whole * 4;
-		if (at < piece.byteLength) {
-			const tail = new Uint8Array(4);
-			tail.set(piece.subarray(at));
-			hash = Math.imul(hash ^ new Uint32Array(tail.buffer)[0], 0x01000193);
-			at += 4;
-		}
-		for (; at < padded; at += 4) hash = Math.imul(hash, 0x01000193);
-		this.hash = hash;
-	}
-
-	get value(): number {
-		return this.hash >>> 0;
-	}
 }
 
 /**
