@@ -84,6 +84,10 @@ describe("note digest codec", () => {
 			"fba11309ea455afac8e861d44a94d64de534c8fc5b1442c0a8fba850254b22f6",
 		);
 		expect(decodedDigests(await decodeNoteDigests(bytes))).toEqual(manyDigests(40_000));
+		// The streamed checksum covers every piece: a flip in the last text chunk is caught.
+		const garbled = bytes.slice();
+		garbled[garbled.length - 100] ^= 0x20;
+		await expect(decodeNoteDigests(garbled)).rejects.toThrow(/checksum mismatch/);
 	});
 
 	it("round-trips every field, Unicode, large hashes, a missing hash and a missing written day included", async () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { encodeKeywordIndexParts } from "../../../src/core/recall/keyword-codec";
+import { decodeKeywordIndex, encodeKeywordIndexParts } from "../../../src/core/recall/keyword-codec";
 import { KeywordIndex } from "../../../src/core/recall/keyword-index";
 import { joinedBytes } from "../../../src/core/model/cache-store";
 
@@ -29,5 +29,9 @@ describe("keyword index codec bytes", () => {
 		expect(createHash("sha256").update(bytes).digest("hex")).toBe(
 			"7e5f169fa0e0ca4c5fe64e1c3cc2e1bb0c6c9472f495bd08673963cd8626dcbb",
 		);
+		// A flip in the second chunk of postings is caught by the streamed checksum.
+		const garbled = bytes.slice();
+		garbled[bytes.length - (1 << 20)] ^= 0x01;
+		await expect(decodeKeywordIndex(garbled)).rejects.toThrow(/checksum mismatch/);
 	}, 60_000);
 });
