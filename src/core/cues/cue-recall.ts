@@ -23,10 +23,12 @@ export interface CueLookup {
 	/** The cues of a memory that name something: activation spreads through these. */
 	namesOf(id: string): readonly string[] | undefined;
 	timesOf(id: string): readonly DayRange[] | undefined;
+	/** The holder number of a memory the lookup holds. */
+	holderOf(id: string): number;
 	/** Each memory that speaks of a time, with its times. */
-	forEachTimed(visit: (holder: number, times: readonly DayRange[]) => void): void;
+	forEachTimed(visit: (id: string, times: readonly DayRange[]) => void): void;
 	/** Each memory whose day of writing is known, with that day. */
-	forEachDated(visit: (holder: number, day: Day) => void): void;
+	forEachDated(visit: (id: string, day: Day) => void): void;
 }
 
 export interface CueQuery {
@@ -120,11 +122,13 @@ export function cueHits(
  */
 function markWithin(lookup: CueLookup, asked: readonly DayRange[], scratch: CueScratch): number {
 	let within = 0;
-	lookup.forEachTimed((holder, times) => {
-		if (times.some((time) => asked.some((range) => overlaps(time, range))) && scratch.markWithin(holder)) within++;
+	lookup.forEachTimed((id, times) => {
+		if (times.some((time) => asked.some((range) => overlaps(time, range))) && scratch.markWithin(lookup.holderOf(id)))
+			within++;
 	});
-	lookup.forEachDated((holder, day) => {
-		if (asked.some((range) => range.start <= day && day <= range.end) && scratch.markWithin(holder)) within++;
+	lookup.forEachDated((id, day) => {
+		if (asked.some((range) => range.start <= day && day <= range.end) && scratch.markWithin(lookup.holderOf(id)))
+			within++;
 	});
 	return within;
 }

@@ -138,12 +138,17 @@ export class CueIndex implements CueLookup {
 		return this.memoryOf[holder] as string;
 	}
 
-	forEachTimed(visit: (holder: number, times: readonly DayRange[]) => void): void {
-		this.times.forEach((times, id) => visit(this.noteIdOf(id), times));
+	holderOf(id: string): number {
+		const at = this.notes.get(id) as number;
+		return this.pages[Math.floor(at / PAGE)][at % PAGE];
 	}
 
-	forEachDated(visit: (holder: number, day: Day) => void): void {
-		this.written.forEach((day, id) => visit(this.noteIdOf(id), day));
+	forEachTimed(visit: (id: string, times: readonly DayRange[]) => void): void {
+		this.times.forEach((times, id) => visit(id, times));
+	}
+
+	forEachDated(visit: (id: string, day: Day) => void): void {
+		this.written.forEach((day, id) => visit(id, day));
 	}
 
 	memoriesOf(cue: string): CueHolderList | undefined {
@@ -193,11 +198,6 @@ export class CueIndex implements CueLookup {
 		let count = 0;
 		for (const id of large) if (held.has(id)) count++;
 		return count;
-	}
-
-	private noteIdOf(id: string): number {
-		const at = this.notes.get(id) as number;
-		return this.pages[Math.floor(at / PAGE)][at % PAGE];
 	}
 
 	/** Gives the memory a new note id and adds it to the holders of each of its cues. */
