@@ -1,25 +1,34 @@
 import type { CueSettings } from "../model/recall-settings";
 import { overlaps, type Day, type DayRange } from "../time/calendar";
 import { asksWhen, findTimes } from "../time/time-expressions";
+import { CueScratch } from "./cue-scratch";
 import { textCues } from "./cue-words";
 
-/** The memories that hold one cue: how many, and each once. */
-export interface CueHolderList extends Iterable<string> {
-	readonly size: number;
-}
-
-/** What cue recall reads of the cue index. */
+/**
+ * What cue recall reads of the cue index. Memories are read as holder numbers, each standing for
+ * one memory while it keeps its cues, so a query's scores go in reused typed arrays
+ * (`CueScratch`) and not in a Map and an object per memory reached.
+ */
 export interface CueLookup {
 	/** How many memories have cues. */
 	readonly size: number;
-	memoriesOf(cue: string): CueHolderList | undefined;
+	/** Every holder number is below this. */
+	readonly holderSpace: number;
+	/** How many memories hold the cue; 0 for a cue no memory holds. */
+	holderCount(cue: string): number;
+	/** Calls `visit` with the holder number of each memory that holds the cue, each once. */
+	forEachHolder(cue: string, visit: (holder: number) => void): void;
+	/** The memory a holder number given by this lookup stands for. */
+	memoryAt(holder: number): string;
 	/** The cues of a memory that name something: activation spreads through these. */
 	namesOf(id: string): readonly string[] | undefined;
 	timesOf(id: string): readonly DayRange[] | undefined;
-	/** Every memory that speaks of a time, with its times. */
-	timed(): Iterable<[string, readonly DayRange[]]>;
-	/** Every memory whose day of writing is known, with that day. */
-	dated(): Iterable<[string, Day]>;
+	/** The holder number of a memory the lookup holds. */
+	holderOf(id: string): number;
+	/** Each memory that speaks of a time, with its times. */
+	forEachTimed(visit: (id: string, times: readonly DayRange[]) => void): void;
+	/** Each memory whose day of writing is known, with that day. */
+	forEachDated(visit: (id: string, day: Day) => void): void;
 }
 
 export interface CueQuery {
@@ -53,82 +62,101 @@ export function cueQuery(question: string, today?: Day): CueQuery {
  * phrases, tags, aliases, link texts held by at most `maxCueFanOut`), combined
  * as a noisy-OR. Best first.
  */
-export function cueHits(lookup: CueLookup, query: CueQuery, settings: CueSettings, limit: number): CueHit[] {
+export function cueHits(
+	lookup: CueLookup,
+	query: CueQuery,
+	settings: CueSettings,
+	limit: number,
+	scratch = new CueScratch(),
+): CueHit[] {
 	const total = lookup.size;
 	if (total === 0) return [];
 	const rarity = (count: number): number => Math.log(1 + total / count);
 	// In a small vault a share rounds to almost nothing: a cue two memories share still counts.
 	const maxCount = Math.max(2, Math.floor(settings.maxShare * total));
-	const collected = new Map<string, number>();
+	scratch.begin(lookup.holderSpace);
 	let possible = 0;
+	let weight = 0;
+	const collect = (holder: number): void => scratch.add(holder, weight);
 	for (const cue of query.cues) {
-		const holders = lookup.memoriesOf(cue);
-		if (!holders || holders.size === 0 || holders.size > maxCount) continue;
-		const weight = rarity(holders.size);
+		const count = lookup.holderCount(cue);
+		if (count === 0 || count > maxCount) continue;
+		weight = rarity(count);
 		possible += weight;
-		for (const id of holders) collected.set(id, (collected.get(id) ?? 0) + weight);
+		lookup.forEachHolder(cue, collect);
 	}
 	if (query.times.length > 0 && settings.timeWeight > 0) {
-		const within = memoriesWithin(lookup, query.times);
-		if (within.size > 0) {
-			const weight = settings.timeWeight * rarity(within.size);
+		const within = markWithin(lookup, query.times, scratch);
+		if (within > 0) {
+			weight = settings.timeWeight * rarity(within);
 			possible += weight;
-			for (const id of within) collected.set(id, (collected.get(id) ?? 0) + weight);
+			for (let i = 0; i < scratch.reached; i++)
+				if (scratch.isWithin(scratch.holderAt(i))) scratch.add(scratch.holderAt(i), weight);
 		}
 	}
 	if (possible === 0) return [];
 	if (query.asksWhen && settings.whenWeight > 0) {
-		const weight = settings.whenWeight * (possible / Math.max(1, query.cues.length));
+		weight = settings.whenWeight * (possible / Math.max(1, query.cues.length));
 		possible += weight;
-		for (const [id, sum] of collected) if ((lookup.timesOf(id)?.length ?? 0) > 0) collected.set(id, sum + weight);
+		for (let i = 0; i < scratch.reached; i++) {
+			const holder = scratch.holderAt(i);
+			if ((lookup.timesOf(lookup.memoryAt(holder))?.length ?? 0) > 0) scratch.add(holder, weight);
+		}
 	}
-	const direct = [...collected].map(([id, sum]) => ({ id, score: Math.min(1, sum / possible) }));
-	direct.sort(byScore);
-	const scores = new Map(direct.map((hit) => [hit.id, hit.score]));
-	if (settings.spread > 0) spreadThroughCues(lookup, direct.slice(0, settings.spreadSeeds), query, settings, scores);
-	const hits = [...scores].map(([id, score]) => ({ id, score }));
-	hits.sort(byScore);
-	return hits.slice(0, limit);
+	for (let i = 0; i < scratch.reached; i++) {
+		const holder = scratch.holderAt(i);
+		scratch.setScore(holder, Math.min(1, scratch.score(holder) / possible));
+	}
+	const memoryAt = (holder: number): string => lookup.memoryAt(holder);
+	if (settings.spread > 0) {
+		const seeds = scratch.best(settings.spreadSeeds, memoryAt);
+		spreadThroughCues(lookup, seeds, query, settings, scratch);
+	}
+	return scratch.best(limit, memoryAt).map((holder) => ({ id: lookup.memoryAt(holder), score: scratch.score(holder) }));
 }
 
 /**
- * The memories a time the question names is about: those that speak of a day in it, and those
- * written in it ("what did I say on 8 May" is about what was written that day as much as about
- * what happened then).
+ * Marks the memories a time the question names is about: those that speak of a day in it, and
+ * those written in it ("what did I say on 8 May" is about what was written that day as much as
+ * about what happened then). Returns how many.
  */
-function memoriesWithin(lookup: CueLookup, asked: readonly DayRange[]): Set<string> {
-	const within = new Set<string>();
-	for (const [id, times] of lookup.timed())
-		if (times.some((time) => asked.some((range) => overlaps(time, range)))) within.add(id);
-	for (const [id, day] of lookup.dated())
-		if (asked.some((range) => range.start <= day && day <= range.end)) within.add(id);
+function markWithin(lookup: CueLookup, asked: readonly DayRange[], scratch: CueScratch): number {
+	let within = 0;
+	lookup.forEachTimed((id, times) => {
+		if (times.some((time) => asked.some((range) => overlaps(time, range))) && scratch.markWithin(lookup.holderOf(id)))
+			within++;
+	});
+	lookup.forEachDated((id, day) => {
+		if (asked.some((range) => range.start <= day && day <= range.end) && scratch.markWithin(lookup.holderOf(id)))
+			within++;
+	});
 	return within;
 }
 
+/** Each seed passes a share of its score (its score before any spreading) to the other holders of its rare names. */
 function spreadThroughCues(
 	lookup: CueLookup,
-	seeds: readonly CueHit[],
+	seeds: readonly number[],
 	query: CueQuery,
 	settings: CueSettings,
-	scores: Map<string, number>,
+	scratch: CueScratch,
 ): void {
 	const asked = new Set(query.cues);
 	const top = Math.log(1 + lookup.size);
-	for (const seed of seeds) {
-		for (const cue of lookup.namesOf(seed.id) ?? []) {
+	const seedScores = seeds.map((seed) => scratch.score(seed));
+	let seed = -1;
+	let passed = 0;
+	const pass = (holder: number): void => {
+		if (holder !== seed) scratch.setScore(holder, 1 - (1 - scratch.score(holder)) * (1 - passed));
+	};
+	seeds.forEach((holder, i) => {
+		seed = holder;
+		for (const cue of lookup.namesOf(lookup.memoryAt(holder)) ?? []) {
 			if (asked.has(cue)) continue;
-			const holders = lookup.memoriesOf(cue);
-			if (!holders || holders.size < 2 || holders.size > settings.maxCueFanOut) continue;
-			const passed = seed.score * settings.spread * (Math.log(1 + lookup.size / holders.size) / top);
-			for (const id of holders) {
-				if (id === seed.id) continue;
-				const had = scores.get(id) ?? 0;
-				scores.set(id, 1 - (1 - had) * (1 - passed));
-			}
+			const count = lookup.holderCount(cue);
+			if (count < 2 || count > settings.maxCueFanOut) continue;
+			passed = seedScores[i] * settings.spread * (Math.log(1 + lookup.size / count) / top);
+			lookup.forEachHolder(cue, pass);
 		}
-	}
-}
-
-function byScore(a: CueHit, b: CueHit): number {
-	return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+	});
 }

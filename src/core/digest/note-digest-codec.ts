@@ -1,6 +1,7 @@
 import type { CueTable, TabledCueRecord } from "../cues/cue-table";
 import type { CueRecord } from "../cues/extract-cues";
-import { align8, SLICE_WORK, slicedChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
+import { joinedBytes } from "../model/cache-store";
+import { align8, SLICE_WORK, slicedChecksum, StreamChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
 import type { DayRange } from "../time/calendar";
 
 /**
@@ -52,8 +53,9 @@ export class DigestCodecError extends Error {
  *
  * padded to a multiple of 8 bytes. Cues are stored once and shared by every note that has them:
  * most of a note's cues are common words, and whoever takes the notes looks each cue up once
- * (`CueTable`). A note's text is encoded in one call and decoded in one when the note is taken
- * (`DecodedNoteDigests`). Encoding and decoding yield every `SLICE_WORK` units.
+ * (`CueTable`). A note's fields are encoded one by one into large chunks, and decoded in one
+ * call when the note is taken (`DecodedNoteDigests`). Encoding and decoding yield every
+ * `SLICE_WORK` units.
  */
 export const NOTE_DIGEST_FORMAT = 4;
 const MAGIC = 0x444e4d43;
@@ -66,6 +68,8 @@ const CUE_COUNTS = 3;
 const NOTE_WORK = 256;
 const CUE_WORK = 16;
 const CHUNK_BYTES = 1 << 20;
+/** Numbers in a chunk of a column (0.25–0.5 MB). */
+const COLUMN_CHUNK = 1 << 16;
 
 /** UTF-8 written into large chunks with `encodeInto`: one allocation per MB, not per string. */
 class Utf8Chunks {
@@ -87,20 +91,47 @@ class Utf8Chunks {
 		return written;
 	}
 
-	/** Copies everything into `target` from `offset`. */
-	async copyTo(target: Uint8Array, offset: number, slicer: WorkSlicer): Promise<void> {
+	/** The text so far, as the chunks it was written in. */
+	parts(): Uint8Array[] {
 		this.seal();
-		for (const chunk of this.chunks) {
-			target.set(chunk, offset);
-			offset += chunk.byteLength;
-			await slicer.spent(chunk.byteLength);
-		}
+		return this.chunks;
 	}
 
 	private seal(): void {
 		if (this.used > 0) this.chunks.push(this.current.subarray(0, this.used));
 		this.current = new Uint8Array(0);
 		this.used = 0;
+	}
+}
+
+/**
+ * A column of numbers in fixed-size typed chunks: no JS array of a million numbers to grow and
+ * copy, and the chunks are written as they are.
+ */
+class NumberChunks {
+	private readonly chunks: (Float64Array | Uint32Array)[] = [];
+	private current: Float64Array | Uint32Array;
+	private used = 0;
+	length = 0;
+
+	constructor(private readonly make: (length: number) => Float64Array | Uint32Array) {
+		this.current = make(COLUMN_CHUNK);
+	}
+
+	push(value: number): void {
+		if (this.used === this.current.length) {
+			this.chunks.push(this.current);
+			this.current = this.make(COLUMN_CHUNK);
+			this.used = 0;
+		}
+		this.current[this.used++] = value;
+		this.length++;
+	}
+
+	/** The column's bytes, chunk after chunk. */
+	parts(): Uint8Array[] {
+		const chunks = [...this.chunks, this.current.subarray(0, this.used)];
+		return chunks.filter((chunk) => chunk.length > 0).map((chunk) => new Uint8Array(chunk.buffer, 0, chunk.byteLength));
 	}
 }
 
@@ -119,16 +150,27 @@ function layout(notes: number, times: number, references: number, cues: number):
 	return offsets;
 }
 
-/** The digests as bytes; `digests` is read once, a note at a time between yields. */
+/** `encodeNoteDigestParts`'s pieces joined into one array, for callers that want the bytes whole. */
 export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?: YieldNow): Promise<Uint8Array> {
+	return joinedBytes(await encodeNoteDigestParts(digests, yieldNow));
+}
+
+/**
+ * The digests as bytes, in the pieces they were made in (one after the other they are the
+ * format above): neither the columns nor the text are copied into one array, so the cache is
+ * never in memory twice. `digests` is read once, a note at a time between yields.
+ */
+export async function encodeNoteDigestParts(digests: Iterable<NoteDigest>, yieldNow?: YieldNow): Promise<Uint8Array[]> {
 	const slicer = new WorkSlicer(yieldNow);
-	const numbers: number[] = [];
-	const times: number[] = [];
-	const lengths: number[] = [];
-	const cueCounts: number[] = [];
-	const references: number[] = [];
+	const float64 = (length: number): Float64Array => new Float64Array(length);
+	const uint32 = (length: number): Uint32Array => new Uint32Array(length);
+	const numbers = new NumberChunks(float64);
+	const times = new NumberChunks(float64);
+	const lengths = new NumberChunks(uint32);
+	const cueCounts = new NumberChunks(uint32);
+	const references = new NumberChunks(uint32);
+	const cueLengths = new NumberChunks(uint32);
 	const cueIds = new Map<string, number>();
-	const cueLengths: number[] = [];
 	const cueText = new Utf8Chunks();
 	const noteText = new Utf8Chunks();
 	const reference = (cue: string): number => {
@@ -141,46 +183,63 @@ export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?
 		}
 		return id;
 	};
+	let utf8 = 0;
+	const text = (field: string): void => {
+		lengths.push(field.length);
+		utf8 += noteText.add(field);
+	};
 	for (const digest of digests) {
-		numbers.push(digest.ctime, digest.duplicateHash ?? -1, digest.cues.written ?? Number.NaN);
+		numbers.push(digest.ctime);
+		numbers.push(digest.duplicateHash ?? -1);
+		numbers.push(digest.cues.written ?? Number.NaN);
 		const { cues, names } = digest.cues;
-		cueCounts.push(cues.length, names.length, digest.cues.times.length);
+		cueCounts.push(cues.length);
+		cueCounts.push(names.length);
+		cueCounts.push(digest.cues.times.length);
 		for (const cue of cues) references.push(reference(cue));
 		for (const name of names) references.push(reference(name));
-		for (const range of digest.cues.times) times.push(range.start, range.end);
-		const fields = [digest.path, digest.stamp, digest.snippet, digest.note, digest.warning];
-		for (const field of fields) lengths.push(field.length);
-		lengths.push(noteText.add(fields.join("")));
+		for (const range of digest.cues.times) {
+			times.push(range.start);
+			times.push(range.end);
+		}
+		utf8 = 0;
+		text(digest.path);
+		text(digest.stamp);
+		text(digest.snippet);
+		text(digest.note);
+		text(digest.warning);
+		lengths.push(utf8);
 		await slicer.spent(NOTE_WORK + digest.note.length + digest.snippet.length + CUE_WORK * cues.length);
 	}
-	const notes = numbers.length / NUMBERS;
-	const offsets = layout(notes, times.length / 2, references.length, cueLengths.length);
-	const cueTextStart = offsets[offsets.length - 1];
-	const total = align8(cueTextStart + cueText.bytes + noteText.bytes);
-	const bytes = new Uint8Array(total);
-	new Float64Array(bytes.buffer, offsets[0], numbers.length).set(numbers);
-	new Float64Array(bytes.buffer, offsets[1], times.length).set(times);
-	new Uint32Array(bytes.buffer, offsets[2], lengths.length).set(lengths);
-	new Uint32Array(bytes.buffer, offsets[3], cueCounts.length).set(cueCounts);
-	new Uint32Array(bytes.buffer, offsets[4], references.length).set(references);
-	new Uint32Array(bytes.buffer, offsets[5], cueLengths.length).set(cueLengths);
-	await cueText.copyTo(bytes, cueTextStart, slicer);
-	await noteText.copyTo(bytes, cueTextStart + cueText.bytes, slicer);
-	const prefix = new Uint32Array(bytes.buffer, 0, PREFIX_BYTES / 4);
-	prefix.set([
+	const sections = [
+		...numbers.parts(),
+		...times.parts(),
+		...lengths.parts(),
+		...cueCounts.parts(),
+		...references.parts(),
+		...cueLengths.parts(),
+		...cueText.parts(),
+		...noteText.parts(),
+	];
+	const bodyBytes = sections.reduce((sum, part) => sum + part.byteLength, 0);
+	const total = align8(PREFIX_BYTES + bodyBytes);
+	if (total > PREFIX_BYTES + bodyBytes) sections.push(new Uint8Array(total - PREFIX_BYTES - bodyBytes));
+	const checksum = new StreamChecksum();
+	for (const part of sections) await checksum.add(part, slicer);
+	const prefix = new Uint8Array(PREFIX_BYTES);
+	new Uint32Array(prefix.buffer).set([
 		MAGIC,
 		NOTE_DIGEST_FORMAT,
 		total,
-		0,
-		notes,
+		checksum.value,
+		numbers.length / NUMBERS,
 		noteText.bytes,
 		cueLengths.length,
 		cueText.bytes,
 		references.length,
 		times.length / 2,
 	]);
-	prefix[3] = await slicedChecksum(bytes, PREFIX_BYTES, slicer);
-	return bytes;
+	return [prefix, ...sections];
 }
 
 /**

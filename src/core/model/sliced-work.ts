@@ -8,14 +8,16 @@ export const SLICE_WORK = 1 << 18;
 export class WorkSlicer {
 	private work = 0;
 
+	/** `sliceWork`: the units between two yields, for work whose units cost more than most. */
 	constructor(
 		private readonly yieldNow: YieldNow | undefined,
 		private readonly afterYield?: () => void,
+		private readonly sliceWork = SLICE_WORK,
 	) {}
 
 	async spent(units: number): Promise<void> {
 		this.work += units;
-		if (this.work < SLICE_WORK || this.yieldNow === undefined) return;
+		if (this.work < this.sliceWork || this.yieldNow === undefined) return;
 		this.work = 0;
 		await this.yieldNow();
 		this.afterYield?.();
@@ -38,38 +40,53 @@ export async function slicedChecksum(bytes: Uint8Array, start: number, slicer: W
 }
 
 /**
- * `slicedChecksum` over data given in pieces, each followed by zeros up to a multiple of 8 bytes
- * (as the pieces lie in the file): the same value as over the joined bytes, without joining them.
+ * `slicedChecksum` over data given as pieces of any length that lie back to back (a word may
+ * straddle two pieces): the same value as over the joined bytes, so a cache made of many pieces
+ * is checksummed as they are made and never joined. The data must end on a word boundary.
  */
-export class PiecewiseChecksum {
+export class StreamChecksum {
 	private hash = 0x811c9dc5;
+	/** Bytes of the word the last piece began, and their value so far. */
+	private carried = 0;
+	private word = 0;
 
 	async add(piece: Uint8Array, slicer: WorkSlicer): Promise<void> {
-		const whole = piece.byteLength >>> 2;
-		const words =
-			piece.byteOffset % 4 === 0
-				? new Uint32Array(piece.buffer, piece.byteOffset, whole)
-				: new Uint32Array(piece.slice(0, whole * 4).buffer);
+		let at = 0;
+		while (this.carried > 0 && at < piece.length) this.addByte(piece[at++]);
+		const whole = (piece.length - at) >>> 2;
+		const start = piece.byteOffset + at;
 		let hash = this.hash;
-		for (let from = 0; from < words.length; from += SLICE_WORK) {
-			const to = Math.min(words.length, from + SLICE_WORK);
-			for (let i = from; i < to; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
-			await slicer.spent(to - from);
+		if (start % 4 === 0) {
+			const words = new Uint32Array(piece.buffer, start, whole);
+			for (let from = 0; from < whole; from += SLICE_WORK) {
+				const to = Math.min(whole, from + SLICE_WORK);
+				for (let i = from; i < to; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
+				this.hash = hash;
+				await slicer.spent(to - from);
+			}
+		} else {
+			const view = new DataView(piece.buffer, start, whole * 4);
+			for (let from = 0; from < whole; from += SLICE_WORK) {
+				const to = Math.min(whole, from + SLICE_WORK);
+				for (let i = from; i < to; i++) hash = Math.imul(hash ^ view.getUint32(i * 4, true), 0x01000193);
+				this.hash = hash;
+				await slicer.spent(to - from);
+			}
 		}
-		const padded = align8(piece.byteLength);
-		let at = whole * 4;
-		if (at < piece.byteLength) {
-			const tail = new Uint8Array(4);
-			tail.set(piece.subarray(at));
-			hash = Math.imul(hash ^ new Uint32Array(tail.buffer)[0], 0x01000193);
-			at += 4;
-		}
-		for (; at < padded; at += 4) hash = Math.imul(hash, 0x01000193);
-		this.hash = hash;
+		for (at += whole * 4; at < piece.length; at++) this.addByte(piece[at]);
 	}
 
 	get value(): number {
+		if (this.carried !== 0) throw new Error("StreamChecksum: the data does not end on a word boundary.");
 		return this.hash >>> 0;
+	}
+
+	private addByte(byte: number): void {
+		this.word |= byte << (8 * this.carried);
+		if (++this.carried < 4) return;
+		this.hash = Math.imul(this.hash ^ this.word, 0x01000193);
+		this.carried = 0;
+		this.word = 0;
 	}
 }
 

@@ -4,7 +4,7 @@ import { cacheFrameParts, frameProblem, unframeCache } from "../../core/model/ca
 import { noteDigestSignature } from "../../core/digest/digest-signature";
 import {
 	decodeNoteDigests,
-	encodeNoteDigests,
+	encodeNoteDigestParts,
 	type DecodedNoteDigests,
 	type NoteDigest,
 	type YieldNow,
@@ -33,7 +33,7 @@ export async function saveNoteDigestCache(
 	digests: Iterable<NoteDigest>,
 	yieldNow?: YieldNow,
 ): Promise<void> {
-	const body = await encodeNoteDigests(digests, yieldNow);
+	const body = await encodeNoteDigestParts(digests, yieldNow);
 	await caches.write(NOTE_DIGEST_CACHE, cacheFrameParts({ format: FORMAT, signature: noteDigestSignature() }, body));
 }
 

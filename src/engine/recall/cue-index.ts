@@ -1,4 +1,4 @@
-import type { CueHolderList, CueLookup } from "../../core/cues/cue-recall";
+import type { CueLookup } from "../../core/cues/cue-recall";
 import { isTabled, type CueTable, type TabledCueRecord } from "../../core/cues/cue-table";
 import { extractCues, type CueRecord, type CueSource } from "../../core/cues/extract-cues";
 import { detachedString } from "../../core/model/detached-string";
@@ -58,6 +58,11 @@ export class CueIndex implements CueLookup {
 		return this.notes.size;
 	}
 
+	/** Holder numbers are note ids. */
+	get holderSpace(): number {
+		return this.memoryOf.length;
+	}
+
 	/** (Re)reads a note's cues. */
 	update(id: string, source: CueSource, title: string): void {
 		this.set(id, extractCues(source, title));
@@ -110,6 +115,40 @@ export class CueIndex implements CueLookup {
 
 	ids(): IterableIterator<string> {
 		return this.notes.keys();
+	}
+
+	holderCount(cue: string): number {
+		const cueId = this.cueIds.get(cue);
+		return cueId === undefined ? 0 : this.alive[cueId];
+	}
+
+	forEachHolder(cue: string, visit: (holder: number) => void): void {
+		const cueId = this.cueIds.get(cue);
+		if (cueId === undefined) return;
+		const held = this.holders[cueId];
+		if (typeof held === "number") {
+			if (this.memoryOf[held] !== undefined) visit(held);
+			return;
+		}
+		const used = this.used[cueId];
+		for (let i = 0; i < used; i++) if (this.memoryOf[held[i]] !== undefined) visit(held[i]);
+	}
+
+	memoryAt(holder: number): string {
+		return this.memoryOf[holder] as string;
+	}
+
+	holderOf(id: string): number {
+		const at = this.notes.get(id) as number;
+		return this.pages[Math.floor(at / PAGE)][at % PAGE];
+	}
+
+	forEachTimed(visit: (id: string, times: readonly DayRange[]) => void): void {
+		this.times.forEach((times, id) => visit(id, times));
+	}
+
+	forEachDated(visit: (id: string, day: Day) => void): void {
+		this.written.forEach((day, id) => visit(id, day));
 	}
 
 	memoriesOf(cue: string): CueHolderList | undefined {
@@ -338,7 +377,12 @@ export class CueIndex implements CueLookup {
 	}
 }
 
-/** A cue's holders as cue recall reads them: how many, and each in turn. */
+/** The memories that hold one cue: how many, and each once. */
+interface CueHolderList extends Iterable<string> {
+	readonly size: number;
+}
+
+/** A cue's holders: how many, and each in turn. */
 class HolderList implements CueHolderList {
 	constructor(
 		readonly size: number,

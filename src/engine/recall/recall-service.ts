@@ -6,6 +6,7 @@ import type { LoadedNote } from "../../core/model/vault";
 import { fuseRankings, type FusedHit } from "../../core/recall/fusion";
 import { keywordDocument, noteTitle } from "../../core/recall/keyword-document";
 import { cueHits, cueQuery, type CueHit } from "../../core/cues/cue-recall";
+import { CueScratch } from "../../core/cues/cue-scratch";
 import { dayOfTime } from "../../core/time/calendar";
 import { CueIndex } from "./cue-index";
 import type { CueRecord } from "../../core/cues/extract-cues";
@@ -129,6 +130,8 @@ export class RecallService {
 	private readonly snippetProfiles = new Map<string, ConflictProfile>();
 	/** Names, topics, tags, link texts and times of every note, for the cue channel. */
 	readonly cues = new CueIndex();
+	/** Reused by every cue query (`cueHits`). */
+	private readonly cueScratch = new CueScratch();
 	/** The episode (`memory_session`) of every note that has one. */
 	readonly episodes = new EpisodeIndex();
 
@@ -404,7 +407,7 @@ export class RecallService {
 	private cueMatches(query: string, include: (path: string) => boolean): CueHit[] {
 		const now = this.deps.clock?.();
 		const asked = cueQuery(query, now === undefined ? undefined : dayOfTime(now));
-		return cueHits(this.cues, asked, this.settings().cues, CANDIDATE_POOL * 2)
+		return cueHits(this.cues, asked, this.settings().cues, CANDIDATE_POOL * 2, this.cueScratch)
 			.filter((hit) => include(hit.id))
 			.slice(0, CANDIDATE_POOL);
 	}

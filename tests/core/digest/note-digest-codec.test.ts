@@ -1,11 +1,14 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
 	decodeNoteDigests,
 	DigestCodecError,
+	encodeNoteDigestParts,
 	encodeNoteDigests,
 	type NoteDigest,
 } from "../../../src/core/digest/note-digest-codec";
 import { decodedDigests } from "../../helpers/decoded-digests";
+import { joinedBytes } from "../../../src/core/model/cache-store";
 
 const DIGESTS: NoteDigest[] = [
 	{
@@ -42,7 +45,51 @@ const DIGESTS: NoteDigest[] = [
 	},
 ];
 
+/** Digests enough for several chunks of each column and of the text. */
+function manyDigests(count: number): NoteDigest[] {
+	return Array.from({ length: count }, (_, i) => ({
+		path: `Folder ${i % 97}/Note ${i} — ünïcode ${"x".repeat(i % 13)}.md`,
+		stamp: `${1_700_000_000_000 + i}:${i * 7}`,
+		ctime: 1_699_000_000_000 + i * 0.5,
+		note: JSON.stringify([
+			[`alias ${i}`],
+			[],
+			{ pinned: i % 3 === 0 },
+			null,
+			null,
+			[`Link ${i % 50}`, "wikilink", null],
+		]),
+		snippet: `Snippet of note ${i}: ${"words ".repeat(i % 20)}😀`,
+		duplicateHash: i % 5 === 0 ? null : (i * 2_654_435_761) % 4_294_967_296,
+		cues: {
+			cues: [`cue${i % 101}`, `cue${i % 7}`, `topic ${i % 1000}`],
+			names: i % 2 === 0 ? [`cue${i % 7}`] : [],
+			times: i % 4 === 0 ? [{ start: 19_000 + (i % 30), end: 19_010 + (i % 30) }] : [],
+			...(i % 3 === 0 ? { written: 19_000 + (i % 50) } : {}),
+		},
+		warning: i % 11 === 0 ? "indexed, but with a warning" : "",
+	}));
+}
+
 describe("note digest codec", () => {
+	it("makes the same bytes as the encoder that copied everything into one array (caches saved before still load)", async () => {
+		// SHA-256 of the bytes the previous encoder (one array, numbers in JS arrays) made of these digests.
+		const sha = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
+		const parts = await encodeNoteDigestParts(manyDigests(40_000));
+		expect(parts.length).toBeGreaterThan(20);
+		const bytes = joinedBytes(parts);
+		expect(bytes.byteLength).toBe(12_077_360);
+		expect(sha(bytes)).toBe("cfaf702a29d26af4ba8d60144369365f350ab58b5cf71de3bbf31603c3af1129");
+		expect(sha(await encodeNoteDigests(manyDigests(2)))).toBe(
+			"fba11309ea455afac8e861d44a94d64de534c8fc5b1442c0a8fba850254b22f6",
+		);
+		expect(decodedDigests(await decodeNoteDigests(bytes))).toEqual(manyDigests(40_000));
+		// The streamed checksum covers every piece: a flip in the last text chunk is caught.
+		const garbled = bytes.slice();
+		garbled[garbled.length - 100] ^= 0x20;
+		await expect(decodeNoteDigests(garbled)).rejects.toThrow(/checksum mismatch/);
+	});
+
 	it("round-trips every field, Unicode, large hashes, a missing hash and a missing written day included", async () => {
 		const bytes = await encodeNoteDigests(DIGESTS);
 		expect(bytes.byteLength % 8).toBe(0);

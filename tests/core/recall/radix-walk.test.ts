@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import SearchableMap from "minisearch/SearchableMap";
 import { describe, expect, it } from "vitest";
-import { walkEntriesAfter, type WalkStop } from "../../../src/core/recall/radix-walk";
+import { RadixCursor, walkEntriesAfter, type WalkStop } from "../../../src/core/recall/radix-walk";
 
 const key = fc.stringMatching(/^[abc]{0,5}$/);
 
@@ -50,6 +50,23 @@ describe("walkEntriesAfter", () => {
 					for (const word of initial) if (!removed.has(word)) expect(visited).toContain(word);
 				},
 			),
+			{ numRuns: 300 },
+		);
+	});
+});
+
+describe("RadixCursor", () => {
+	it("reads the entries in the map's own iteration order (the keyword cache's term order), after any sets and deletes", () => {
+		fc.assert(
+			fc.property(fc.array(fc.tuple(key, fc.boolean()), { maxLength: 60 }), (operations) => {
+				const map = new SearchableMap<number>();
+				operations.forEach(([word, keep], i) => (keep ? map.set(word, i) : map.delete(word)));
+				const read: [string, number | undefined][] = [];
+				const cursor = new RadixCursor(map);
+				while (cursor.next()) read.push([cursor.key, cursor.value]);
+				expect(read).toEqual([...map]);
+				expect(cursor.next()).toBe(false);
+			}),
 			{ numRuns: 300 },
 		);
 	});
