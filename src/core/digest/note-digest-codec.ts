@@ -9,7 +9,12 @@ import type { DayRange } from "../time/calendar";
  * while its stamp is unchanged (see src/engine/index/note-digests.ts). `note` stays JSON here,
  * parsed only for the notes a start takes.
  */
-export interface NoteDigest {
+export interface NoteDigest extends DigestFields {
+	cues: CueRecord;
+}
+
+/** What a note's digest says besides its cues. */
+interface DigestFields {
 	path: string;
 	/** `fileStamp` (mtime:size) of the file the digest was taken from. */
 	stamp: string;
@@ -20,7 +25,6 @@ export interface NoteDigest {
 	snippet: string;
 	/** duplicateHash of the body; null when the body is longer than any memory. */
 	duplicateHash: number | null;
-	cues: CueRecord;
 	/** The warning the note gave when read (indexed despite it); "" for none. */
 	warning: string;
 }
@@ -313,17 +317,6 @@ interface Sections {
 	/** Per note and one past the last: byte offset of its text from `textStart`, first cue reference, first time. */
 	starts: Float64Array;
 	textStart: number;
-}
-
-/** What a note's digest says besides its cues. */
-interface DigestFields {
-	path: string;
-	stamp: string;
-	ctime: number;
-	note: string;
-	snippet: string;
-	duplicateHash: number | null;
-	warning: string;
 }
 
 /** A note's digest as decoded: its cues as numbers into the digests' cue table. */
