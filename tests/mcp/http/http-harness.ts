@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { request, type IncomingMessage } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
@@ -126,22 +126,27 @@ export async function initializeRaw(port: number, token: string): Promise<string
 	return id;
 }
 
-/** Opens the session's GET event stream and resolves once the server has answered 200. */
-export function openEventStream(port: number, token: string, sessionId: string): Promise<{ close(): Promise<void> }> {
+/** A GET event stream as answered: status, headers, the text received so far, and a way to close it. */
+export interface EventStream {
+	status: number;
+	headers: IncomingMessage["headers"];
+	text: () => string;
+	/** Drops the connection; resolves once it has closed. */
+	close: () => Promise<void>;
+}
+
+/** Sends a GET for the event stream with these headers; resolves once the server has answered. */
+export function getEventStream(port: number, headers: Record<string, string>): Promise<EventStream> {
 	return new Promise((resolve, reject) => {
 		const outgoing = request(
-			{
-				host: "127.0.0.1",
-				port,
-				method: "GET",
-				path: "/mcp",
-				agent: false,
-				headers: { accept: "text/event-stream", authorization: `Bearer ${token}`, "mcp-session-id": sessionId },
-			},
+			{ host: "127.0.0.1", port, method: "GET", path: "/mcp", agent: false, headers },
 			(incoming) => {
-				if (incoming.statusCode !== 200) return reject(new Error(`event stream refused: ${incoming.statusCode}`));
-				incoming.resume();
+				let text = "";
+				incoming.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
 				resolve({
+					status: incoming.statusCode ?? 0,
+					headers: incoming.headers,
+					text: () => text,
 					close: () =>
 						new Promise((closed) => {
 							incoming.once("close", closed);
@@ -150,7 +155,22 @@ export function openEventStream(port: number, token: string, sessionId: string):
 				});
 			},
 		);
-		outgoing.on("error", () => {});
+		// Once answered, dropping the connection is the caller's doing, not an error.
+		outgoing.on("error", reject);
 		outgoing.end();
 	});
+}
+
+/** Opens the session's GET event stream and resolves once the server has answered 200. */
+export async function openEventStream(port: number, token: string, sessionId: string): Promise<EventStream> {
+	const stream = await getEventStream(port, {
+		accept: "text/event-stream",
+		authorization: `Bearer ${token}`,
+		"mcp-session-id": sessionId,
+	});
+	if (stream.status !== 200) {
+		await stream.close();
+		throw new Error(`event stream refused: ${stream.status}`);
+	}
+	return stream;
 }

@@ -1,10 +1,18 @@
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { NodeSessionTransport } from "../../../src/mcp/http/node-session-transport";
 import { createEchoServer } from "./echo-server";
-import { INITIALIZE, LIST_TOOLS, MCP_HEADERS, rawRequest, type RawReply } from "./http-harness";
+import {
+	getEventStream,
+	INITIALIZE,
+	LIST_TOOLS,
+	MCP_HEADERS,
+	rawRequest,
+	type EventStream,
+	type RawReply,
+} from "./http-harness";
 
 /** One session behind a bare HTTP server: no guards, the body parsed as the real server does. */
 interface OneSession {
@@ -139,34 +147,9 @@ async function replies(kind: "sdk" | "node", steps: Step[]): Promise<unknown[]> 
 	}
 }
 
-/** Opens a GET event stream; resolves with its status and headers, and a way to read and close it. */
-function openStream(port: number) {
-	return new Promise<{ status: number; headers: IncomingMessage["headers"]; text: () => string; close: () => void }>(
-		(resolve, reject) => {
-			const outgoing = request(
-				{
-					host: "127.0.0.1",
-					port,
-					method: "GET",
-					path: "/mcp",
-					agent: false,
-					headers: { ...SESSION, accept: "text/event-stream" },
-				},
-				(incoming) => {
-					let text = "";
-					incoming.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-					resolve({
-						status: incoming.statusCode ?? 0,
-						headers: incoming.headers,
-						text: () => text,
-						close: () => outgoing.destroy(),
-					});
-				},
-			);
-			outgoing.on("error", reject);
-			outgoing.end();
-		},
-	);
+/** Opens a GET event stream of session-1. */
+function openStream(port: number): Promise<EventStream> {
+	return getEventStream(port, { ...SESSION, accept: "text/event-stream" });
 }
 
 describe("NodeSessionTransport answers as the SDK's StreamableHTTPServerTransport (JSON replies)", () => {
@@ -221,12 +204,12 @@ describe("NodeSessionTransport", () => {
 		await expect.poll(stream.text).toContain('"method":"notifications/tools/list_changed"');
 		expect(stream.text()).toMatch(/^event: message\ndata: \{/);
 
-		stream.close();
+		await stream.close();
 		// Once the client has gone, a new stream may open.
 		await expect
 			.poll(async () => {
 				const again = await openStream(port);
-				again.close();
+				await again.close();
 				return again.status;
 			})
 			.toBe(200);
