@@ -357,7 +357,9 @@ export class RecallService {
 
 		const candidates = [...this.candidates(state, fused, spread, keywordHits, vectorHits, inGraph).values()];
 		const diversity = useGraph ? this.pipeline().diversity : 1;
-		const episodes = useGraph ? { of: this.episodes.episodeOf, factor: settings.episodes.diversity } : undefined;
+		const episodes = useGraph
+			? { of: this.episodes.episodeOf, factor: settings.episodes.diversity, depth: settings.episodes.diversityDepth }
+			: undefined;
 		const ranked = rankDiverse(candidates, settings.ranking, limit, diversity, communityOf, episodes);
 		const verbosity = options.verbosity ?? "concise";
 		const results = await Promise.all(ranked.map((memory) => this.hitOf(graph, memory, verbosity)));
