@@ -60,7 +60,8 @@ export function cueQuery(question: string, today?: Day): CueQuery {
  * `spreadSeeds` best memories passes `spread` × its score, scaled by the rarity of the cue, to
  * the other memories that share one of the rare names among its cues (capitalised words and
  * phrases, tags, aliases, link texts held by at most `maxCueFanOut`), combined
- * as a noisy-OR. Best first.
+ * as a noisy-OR. Best first. `inTime`, when given, receives every memory within a time the
+ * question names (whatever its rank), for the query-coverage counts of recall.
  */
 export function cueHits(
 	lookup: CueLookup,
@@ -68,6 +69,7 @@ export function cueHits(
 	settings: CueSettings,
 	limit: number,
 	scratch = new CueScratch(),
+	inTime?: Set<string>,
 ): CueHit[] {
 	const total = lookup.size;
 	if (total === 0) return [];
@@ -90,8 +92,12 @@ export function cueHits(
 		if (within > 0) {
 			weight = settings.timeWeight * rarity(within);
 			possible += weight;
-			for (let i = 0; i < scratch.reached; i++)
-				if (scratch.isWithin(scratch.holderAt(i))) scratch.add(scratch.holderAt(i), weight);
+			for (let i = 0; i < scratch.reached; i++) {
+				const holder = scratch.holderAt(i);
+				if (!scratch.isWithin(holder)) continue;
+				scratch.add(holder, weight);
+				inTime?.add(lookup.memoryAt(holder));
+			}
 		}
 	}
 	if (possible === 0) return [];

@@ -245,10 +245,10 @@ const EpisodeSettingsSchema = z.object(
 		weight: ranged(
 			0,
 			1,
-			0.8,
+			0.6,
 			"Memories stored with the same source_session (memory_session) form an episode. A matched memory's relevance is multiplied by (1 − weight + weight × its episode's score), the episode's score being its best members' relevance summed, relative to the best episode's. 0 turns it off.",
 		),
-		members: ranged(1, 100, 3, "How many of an episode's best matching memories make its score.", true),
+		members: ranged(1, 100, 5, "How many of an episode's best matching memories make its score.", true),
 		coverageExponent: ranged(
 			0,
 			4,
@@ -260,6 +260,13 @@ const EpisodeSettingsSchema = z.object(
 			1,
 			0.6,
 			"Result diversity for memories of an episode: a result's score × this factor per result already picked from its episode (in place of its Louvain community). 1 leaves them to community diversity.",
+		),
+		diversityDepth: ranged(
+			1,
+			100,
+			5,
+			"Episode diversity spreads this many first results over episodes; the results after them follow relevance, so the rest of the best episode's memories can follow.",
+			true,
 		),
 	},
 	GROUP_ERROR,

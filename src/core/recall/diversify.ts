@@ -6,6 +6,8 @@ import { orderCandidates, pickRanked, type RankedMemory, type RecallCandidate } 
 export interface EpisodeDiversity {
 	of: EpisodeOf;
 	factor: number;
+	/** Only the first `depth` results are spread over episodes (default: all of them). */
+	depth?: number;
 }
 
 /** Diversity picks the results from this many times `limit` of the best-ranked candidates. */
@@ -39,9 +41,10 @@ export function rankDiverse(
  * low-confidence ones, each by score) so that they spread over communities: each pick takes the
  * best score × factor^n, where n is how many memories of the same community are already picked.
  * Factor 1 keeps the order as it is; memories without a community are never held back. With
- * `episodes` (factor below 1), a memory of an episode is held back by its episode instead of its
- * community, by the episode factor. The confident results still all come before the
- * low-confidence ones.
+ * `episodes` (factor below 1), a memory of an episode is held back by its episode instead, by the
+ * episode factor, while fewer than `episodes.depth` results are picked; after that it is not held
+ * back at all, so the rest of the list follows relevance. The confident results still all come
+ * before the low-confidence ones.
  */
 export function diversify(
 	ranked: readonly RankedMemory[],
@@ -53,22 +56,27 @@ export function diversify(
 	if (!(factor >= 0 && factor <= 1)) throw new RangeError(`The diversity factor must be from 0 to 1 (got ${factor}).`);
 	const byEpisode = episodes !== undefined && episodes.factor < 1 ? episodes : undefined;
 	if (factor === 1 && byEpisode === undefined) return ranked.slice(0, limit);
-	const groupOf = (id: string): { key: string; factor: number } | undefined => {
+	const depth = byEpisode?.depth ?? limit;
+	const groupOf = (id: string): { key: string; episode: boolean } | undefined => {
 		const episode = byEpisode?.of(id);
-		if (byEpisode && episode !== undefined) return { key: `episode ${episode}`, factor: byEpisode.factor };
+		if (episode !== undefined) return { key: `episode ${episode}`, episode: true };
 		const community = communityOf(id);
-		return community === undefined ? undefined : { key: `community ${community}`, factor };
+		return community === undefined ? undefined : { key: `community ${community}`, episode: false };
 	};
 	const picked: RankedMemory[] = [];
 	const perGroup = new Map<string, number>();
+	const heldBack = (group: { key: string; episode: boolean } | undefined): number => {
+		if (group === undefined) return 1;
+		if (!group.episode) return factor ** (perGroup.get(group.key) ?? 0);
+		return byEpisode && picked.length < depth ? byEpisode.factor ** (perGroup.get(group.key) ?? 0) : 1;
+	};
 	for (const tier of [ranked.filter((m) => m.lowConfidence !== true), ranked.filter((m) => m.lowConfidence === true)]) {
 		const left = tier.map((memory) => ({ memory, group: groupOf(memory.id) }));
 		while (picked.length < limit && left.length > 0) {
 			let best = 0;
 			let bestScore = -1;
 			for (let i = 0; i < left.length; i++) {
-				const { memory, group } = left[i];
-				const score = memory.score * (group === undefined ? 1 : group.factor ** (perGroup.get(group.key) ?? 0));
+				const score = left[i].memory.score * heldBack(left[i].group);
 				if (score > bestScore) {
 					best = i;
 					bestScore = score;

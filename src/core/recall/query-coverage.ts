@@ -16,3 +16,16 @@ export function weightByCoverage(
 		.sort((a, b) => b.score - a.score || a.order - b.order)
 		.map(({ id, score }) => ({ id, score }));
 }
+
+/**
+ * Stands for the time a question names ("in July 2022") in the coverage counts: a memory written
+ * in that time, or speaking of it, holds that part of the question as surely as a word. No
+ * indexed word contains a space, so it never meets one.
+ */
+export const NAMED_TIME = " named time";
+
+/** A memory's matched query words, with `NAMED_TIME` when it is within the time the question names. */
+export function coveredTerms(terms: readonly string[] | undefined, inTime: boolean): readonly string[] | undefined {
+	if (!inTime) return terms;
+	return terms === undefined ? [NAMED_TIME] : [...terms, NAMED_TIME];
+}

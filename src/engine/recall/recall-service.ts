@@ -39,7 +39,7 @@ import {
 } from "../../core/recall/recall-types";
 import { fuseScores, type ScoredList } from "../../core/recall/fusion";
 import { asksWhy } from "../../core/recall/query-intent";
-import { weightByCoverage } from "../../core/recall/query-coverage";
+import { coveredTerms, weightByCoverage } from "../../core/recall/query-coverage";
 import { compileFilters } from "../../core/recall/search-filters";
 import { duplicateHash } from "../../core/recall/duplicates";
 import { DuplicateHashIndex } from "../../core/recall/duplicate-hash-index";
@@ -335,12 +335,15 @@ export class RecallService {
 		const useVector = requested === "full" && embeddings !== undefined && embeddings.ready;
 		const vectorHits = useVector ? await embeddings.search(query, CANDIDATE_POOL, inGraph) : [];
 		const useGraph = requested !== "keyword";
-		const cueMatches = useGraph && settings.cues.weight > 0 ? this.cueMatches(query, inGraph) : [];
-		const termsOf = new Map(keywordHits.map((hit) => [hit.id, hit.terms]));
-		const fusedHits = this.fuse(keywordHits, vectorHits, cueMatches, useVector, settings);
+		// Memories within a time the question names: that part of the question counts as covered.
+		const inTime = new Set<string>();
+		const cueMatches = useGraph && settings.cues.weight > 0 ? this.cueMatches(query, inGraph, inTime) : [];
+		const keywordTerms = new Map(keywordHits.map((hit) => [hit.id, hit.terms]));
+		const termsOf = (id: string): readonly string[] | undefined => coveredTerms(keywordTerms.get(id), inTime.has(id));
+		const fusedHits = this.fuse(keywordHits, vectorHits, cueMatches, useVector, settings, termsOf);
 		const fused =
 			useGraph && this.episodes.size > 0
-				? weighByEpisode(fusedHits, this.episodes.episodeOf, settings.episodes, (id) => termsOf.get(id))
+				? weighByEpisode(fusedHits, this.episodes.episodeOf, settings.episodes, termsOf)
 				: fusedHits;
 
 		const communityOf = (path: string): number | undefined => state.communities.communityOf(path);
@@ -354,7 +357,9 @@ export class RecallService {
 
 		const candidates = [...this.candidates(state, fused, spread, keywordHits, vectorHits, inGraph).values()];
 		const diversity = useGraph ? this.pipeline().diversity : 1;
-		const episodes = useGraph ? { of: this.episodes.episodeOf, factor: settings.episodes.diversity } : undefined;
+		const episodes = useGraph
+			? { of: this.episodes.episodeOf, factor: settings.episodes.diversity, depth: settings.episodes.diversityDepth }
+			: undefined;
 		const ranked = rankDiverse(candidates, settings.ranking, limit, diversity, communityOf, episodes);
 		const verbosity = options.verbosity ?? "concise";
 		const results = await Promise.all(ranked.map((memory) => this.hitOf(graph, memory, verbosity)));
@@ -404,10 +409,10 @@ export class RecallService {
 		return listed.slice(0, limit).map(({ path }) => hitOf(path));
 	}
 
-	private cueMatches(query: string, include: (path: string) => boolean): CueHit[] {
+	private cueMatches(query: string, include: (path: string) => boolean, inTime: Set<string>): CueHit[] {
 		const now = this.deps.clock?.();
 		const asked = cueQuery(query, now === undefined ? undefined : dayOfTime(now));
-		return cueHits(this.cues, asked, this.settings().cues, CANDIDATE_POOL * 2, this.cueScratch)
+		return cueHits(this.cues, asked, this.settings().cues, CANDIDATE_POOL * 2, this.cueScratch, inTime)
 			.filter((hit) => include(hit.id))
 			.slice(0, CANDIDATE_POOL);
 	}
@@ -423,12 +428,14 @@ export class RecallService {
 		cueMatches: CueHit[],
 		useVector: boolean,
 		settings: RecallSettings,
+		termsOf: (id: string) => readonly string[] | undefined,
 	): FusedHit[] {
 		const { keywordWeight, coverageExponent, vectorWeight } = settings.fusion;
+		const covered = keywordHits.map((hit) => ({ id: hit.id, score: hit.score, terms: termsOf(hit.id) ?? hit.terms }));
 		const lists: ScoredList[] = [
 			{
 				name: "keyword",
-				hits: weightByCoverage(keywordHits, coverageExponent),
+				hits: weightByCoverage(covered, coverageExponent),
 				weight: keywordWeight,
 				scale: "relative",
 			},

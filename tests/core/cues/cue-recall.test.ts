@@ -76,10 +76,12 @@ describe("cueHits", () => {
 			june: "---\nmemory_created: 2023-06-09\n---\nWe went camping by the lake.",
 			may: "---\nmemory_created: 2023-05-08T10:00:00Z\n---\nWe went camping by the lake.",
 		});
-		const hits = cueHits(index, cueQuery("camping in May 2023"), noSpread, 10);
+		const inTime = new Set<string>();
+		const hits = cueHits(index, cueQuery("camping in May 2023"), noSpread, 10, undefined, inTime);
 		expect(ids(hits)).toEqual(["may", "june"]);
 		expect(hits[0].score).toBeCloseTo(1, 5);
 		expect(hits[1].score).toBeLessThan(0.5);
+		expect([...inTime]).toEqual(["may"]);
 	});
 
 	it("lifts a memory that speaks of a time for a question that asks when", () => {

@@ -44,4 +44,29 @@ describe("diversify", () => {
 			ids(diversify(ranked, communityOf, 0.8, 5)),
 		);
 	});
+
+	it("spreads only the first `depth` results over episodes; the rest follow the score", () => {
+		const EPISODE: Record<string, string> = { a1: "s1", a2: "s1", a3: "s1", a4: "s1", b1: "s2", b2: "s2" };
+		const list = [
+			memory("a1", 1),
+			memory("a2", 0.9),
+			memory("a3", 0.8),
+			memory("a4", 0.7),
+			memory("b1", 0.5),
+			memory("b2", 0.4),
+		];
+		const episodes = { of: (id: string) => EPISODE[id], factor: 0.6 };
+		// Every pick spread: a2 0.54 > b1 0.5, then a3 0.8 × 0.36 = 0.288 < b1, b2 0.4 × 0.6 = 0.24 < a3.
+		expect(ids(diversify(list, communityOf, 0.8, 5, episodes))).toEqual(["a1", "a2", "b1", "a3", "b2"]);
+		// The first two spread (a2 0.54 > b1 0.5), then by score: a3 and a4 before b1.
+		expect(ids(diversify(list, communityOf, 0.8, 5, { ...episodes, depth: 2 }))).toEqual([
+			"a1",
+			"a2",
+			"a3",
+			"a4",
+			"b1",
+		]);
+		// With depth 3, b1 takes the third place (0.5 > a3's 0.288).
+		expect(ids(diversify(list, communityOf, 0.8, 4, { ...episodes, depth: 3 }))).toEqual(["a1", "a2", "b1", "a3"]);
+	});
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KeywordIndex } from "../../../src/core/recall/keyword-index";
-import { weightByCoverage } from "../../../src/core/recall/query-coverage";
+import { coveredTerms, NAMED_TIME, weightByCoverage } from "../../../src/core/recall/query-coverage";
 
 function index(notes: Record<string, [title: string, body: string]>): KeywordIndex {
 	const keyword = new KeywordIndex();
@@ -36,5 +36,14 @@ describe("weightByCoverage", () => {
 	it("keeps the keyword scores with exponent 0", () => {
 		const hits = keyword.search(question);
 		expect(weightByCoverage(hits, 0)).toEqual(hits.map(({ id, score }) => ({ id, score })));
+	});
+});
+
+describe("coveredTerms", () => {
+	it("adds the named time to the words of a memory within it, and only then", () => {
+		expect(coveredTerms(["travel"], true)).toEqual(["travel", NAMED_TIME]);
+		expect(coveredTerms(undefined, true)).toEqual([NAMED_TIME]);
+		expect(coveredTerms(["travel"], false)).toEqual(["travel"]);
+		expect(coveredTerms(undefined, false)).toBeUndefined();
 	});
 });

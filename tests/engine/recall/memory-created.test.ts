@@ -65,4 +65,22 @@ describe("a time the question names matches the day a memory was written", () =>
 			"Memory/Painting one.md",
 		]);
 	});
+
+	it("counts the named time as a covered part of the question: a memory of that month beats one that repeats a word", async () => {
+		const h = await writerHarness({
+			"Memory/Iceland.md": "---\nmemory_created: 2022-07-12\n---\nJoanna: the travel to Iceland was lovely.",
+			"Memory/Plans.md":
+				"---\nmemory_created: 2022-03-02\n---\nJoanna: travel plans, travel bookings, travel insurance and travel tips.",
+			"Memory/Garden.md": "---\nmemory_created: 2022-05-20\n---\nThe garden needs water.",
+			"Memory/Pottery.md": "---\nmemory_created: 2022-06-02\n---\nPottery class on Tuesday.",
+			"Memory/Noodles.md": "---\nmemory_created: 2022-04-02\n---\nNoodles at the corner place.",
+		});
+		const result = await h.engine.recall("Where did Joanna travel in July 2022?", {
+			mode: "keyword+graph",
+			readOnly: true,
+		});
+		expect(result.results.slice(0, 2).map((hit) => hit.path)).toEqual(["Memory/Iceland.md", "Memory/Plans.md"]);
+		// The marker of the named time never shows as a matched word.
+		expect(result.results[0].why.terms?.sort()).toEqual(["joanna", "travel"]);
+	});
 });
