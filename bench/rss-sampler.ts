@@ -1,4 +1,5 @@
 /* global gc -- defined by node --expose-gc */
+import { writeFileSync } from "node:fs";
 import { clearInterval, setInterval } from "node:timers";
 
 export interface RssSampler {
@@ -28,4 +29,18 @@ export function startRssSampler(intervalMs = 20): RssSampler {
 /** A full garbage collection before measuring; needs `--expose-gc` (bench/run.mjs and fresh-process.ts pass it). */
 export function collectGarbage(): void {
 	if (typeof gc === "function") void gc();
+}
+
+/**
+ * Starts the kernel's peak RSS (`maxRSS`) over from the current RSS, so a phase measured after
+ * another in the same process (a rebuild after its start) reports its own peak. Linux only
+ * (`/proc/self/clear_refs`); false where it could not, and the peak then includes what ran before.
+ */
+export function resetPeakRss(): boolean {
+	try {
+		writeFileSync("/proc/self/clear_refs", "5");
+		return true;
+	} catch {
+		return false;
+	}
 }
