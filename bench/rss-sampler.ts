@@ -1,5 +1,5 @@
 /* global gc -- defined by node --expose-gc */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { clearInterval, setInterval } from "node:timers";
 
 export interface RssSampler {
@@ -20,8 +20,7 @@ export function startRssSampler(intervalMs = 20): RssSampler {
 	return {
 		stop: () => {
 			clearInterval(timer);
-			const kernelPeak = process.resourceUsage().maxRSS * 1024; // reported in KiB
-			return Math.max(peak, process.memoryUsage().rss, kernelPeak);
+			return Math.max(peak, process.memoryUsage().rss, kernelPeakRss());
 		},
 	};
 }
@@ -29,6 +28,21 @@ export function startRssSampler(intervalMs = 20): RssSampler {
 /** A full garbage collection before measuring; needs `--expose-gc` (bench/run.mjs and fresh-process.ts pass it). */
 export function collectGarbage(): void {
 	if (typeof gc === "function") void gc();
+}
+
+/**
+ * The process's peak RSS as the kernel counts it, bytes: the memory's high-water mark (`VmHWM`,
+ * which `resetPeakRss` starts over) where Linux shows it, else `maxRSS`, which also keeps the
+ * peak a thread had when it exited, so a reset does not clear it.
+ */
+function kernelPeakRss(): number {
+	try {
+		const kib = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
+		if (kib !== undefined) return Number(kib) * 1024;
+	} catch {
+		// Not Linux: maxRSS below.
+	}
+	return process.resourceUsage().maxRSS * 1024; // reported in KiB
 }
 
 /**
