@@ -178,9 +178,9 @@ export class RecallService {
 	 * current one's place as the build reads its first note: one index at a time, as at a first
 	 * start. Two of them (the old one answering while the new one filled) were ≈ 140 MB more at
 	 * 100k notes, and the old one's garbage at the swap one long collection. Until the build
-	 * succeeds the index holds the notes read so far, so recall and search answer from those,
-	 * marked partial; a build that fails after its first read leaves recall partial until a
-	 * rebuild succeeds. Re-adding every note to the live index instead would keep every old
+	 * succeeds the index holds the notes read so far, so search and recall answer from those,
+	 * recall marked partial; a build that fails after its first read leaves recall partial until
+	 * a rebuild succeeds. Re-adding every note to the live index instead would keep every old
 	 * posting until a compaction, as much as a second index.
 	 */
 	async reindex<T>(build: () => Promise<T>): Promise<T> {
@@ -192,11 +192,6 @@ export class RecallService {
 		} finally {
 			this.reindexing = null;
 		}
-	}
-
-	/** Whether the keyword index lacks notes a rebuild has not read yet (or could not read: it failed). */
-	get incomplete(): boolean {
-		return this.keywordIncomplete;
 	}
 
 	/** Embeddings, when a model is loaded: notes loaded from now on are embedded too. */
