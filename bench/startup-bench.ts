@@ -9,11 +9,11 @@ import { FsStorage } from "../src/node/fs-storage";
 import { FsVault } from "../src/node/fs-vault";
 import { NODE_TIMERS } from "../src/node/node-timers";
 import { createThreadMaintenanceWorker } from "../src/node/thread-worker-host";
-import { printLine } from "../src/node/terminal";
+import { printError, printLine } from "../src/node/terminal";
 import { benchVault, VAULT_CACHE } from "./bench-vaults";
 import { parseFlags } from "./flags";
 import { reportToParent, runInFreshProcess } from "./fresh-process";
-import { collectGarbage, startRssSampler } from "./rss-sampler";
+import { collectGarbage, resetPeakRss, startRssSampler } from "./rss-sampler";
 import { startLongTaskTrace, type LongTask } from "./long-task-trace";
 import { threadCpuMs } from "./slice-meter";
 import { startStallMonitor } from "./stall-monitor";
@@ -159,7 +159,7 @@ async function measurePhase(phase: Phase, vaultDir: string, stateDir: string, tr
 	const report = async (results: PhaseResult[]): Promise<PhaseReport> => ({ results, trace: await tracer?.stop() });
 	const engine = newEngine(vaultDir, stateDir);
 	forceGc();
-	const rss = startRssSampler();
+	let rss = startRssSampler();
 	const results: PhaseResult[] = [];
 	const finish = async (
 		name: PhaseResult["phase"],
@@ -182,6 +182,11 @@ async function measurePhase(phase: Phase, vaultDir: string, stateDir: string, tr
 	if (phase === "rebuild") {
 		await engine.start({ follow: false });
 		forceGc();
+		// The rebuild's own peak, not the start's before it.
+		rss.stop();
+		if (!resetPeakRss())
+			printError("note: the kernel's peak RSS could not be reset; the rebuild's includes the start's");
+		rss = startRssSampler();
 		const rebuilt = await measure(() => engine.rebuild());
 		await finish("rebuild", rebuilt);
 		tracer?.mark("rebuild's stop");

@@ -49,7 +49,7 @@ export interface ExplainOptions {
 
 /** Read-only views of the memory: why a memory scores and stands as it does, its neighbourhood, the vault's numbers. */
 export class MemoryInspector {
-	private cached: { graph: MemoryGraph; adjacency: SupportiveAdjacency } | null = null;
+	private cached: { graph: MemoryGraph; builds: number; adjacency: SupportiveAdjacency } | null = null;
 
 	constructor(private readonly deps: MemoryInspectorDeps) {
 		deps.index.onChange(() => {
@@ -61,10 +61,12 @@ export class MemoryInspector {
 		return this.deps.index.graph;
 	}
 
-	/** The supportive graph as arrays, rebuilt after any change to the index (a full rebuild replaces the graph). */
+	/** The supportive graph as arrays, rebuilt after any change to the index and after a full build. */
 	private adjacency(): SupportiveAdjacency {
 		const graph = this.graph;
-		if (this.cached?.graph !== graph) this.cached = { graph, adjacency: new SupportiveAdjacency(graph) };
+		const builds = this.deps.index.builds;
+		if (this.cached?.graph !== graph || this.cached.builds !== builds)
+			this.cached = { graph, builds, adjacency: new SupportiveAdjacency(graph) };
 		return this.cached.adjacency;
 	}
 

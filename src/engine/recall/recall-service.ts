@@ -140,8 +140,10 @@ export class RecallService {
 	 * whose stamp still matches. Every later read re-indexes, since an edit can keep mtime and size.
 	 */
 	private fromCache: Set<string>;
-	/** The keyword index a full re-index fills (see `reindex`); null otherwise. */
-	private rebuilding: KeywordIndex | null = null;
+	/** A full re-index (see `reindex`): "listing" until it reads its first note, then "reading"; null otherwise. */
+	private reindexing: "listing" | "reading" | null = null;
+	/** Set when a re-index replaces the keyword index, cleared when it succeeds. */
+	private keywordIncomplete = false;
 	/** The graph whose missing notes `settleAfterBuild` has taken out already. */
 	private settledFor: MemoryGraph | null = null;
 	/** The graph `settleAfterBuild` is working on: recall answers from the state before it meanwhile. */
@@ -172,22 +174,23 @@ export class RecallService {
 	}
 
 	/**
-	 * Runs a full re-index of the vault (`build`) into a new keyword index, which replaces the
-	 * current one when the build succeeds. Recall meanwhile answers from the current index, as it
-	 * does from the current graph, and no live index discards every note: that made it compact
-	 * all its postings in one task (≈ 130 ms at 10k notes).
+	 * Runs a full re-index of the vault (`build`) into a fresh keyword index, which takes the
+	 * current one's place as the build reads its first note: one index at a time, as at a first
+	 * start. Two of them (the old one answering while the new one filled) were ≈ 140 MB more at
+	 * 100k notes, and the old one's garbage at the swap one long collection. Until the build
+	 * succeeds the index holds the notes read so far, so search and recall answer from those,
+	 * recall marked partial; a build that fails after its first read leaves recall partial until
+	 * a rebuild succeeds. Re-adding every note to the live index instead would keep every old
+	 * posting until a compaction, as much as a second index.
 	 */
 	async reindex<T>(build: () => Promise<T>): Promise<T> {
-		const fresh = new KeywordIndex(this.keywordIndex.settings);
-		this.rebuilding = fresh;
+		this.reindexing = "listing";
 		try {
 			const result = await build();
-			this.keywordIndex = fresh;
-			this.fromCache.clear();
-			this.keywordChanges++;
+			this.keywordIncomplete = false;
 			return result;
 		} finally {
-			if (this.rebuilding === fresh) this.rebuilding = null;
+			this.reindexing = null;
 		}
 	}
 
@@ -222,7 +225,8 @@ export class RecallService {
 	readonly noteLoaded = (note: LoadedNote): void => {
 		const path = note.file.path;
 		const stamp = fileStamp(note.file);
-		const keyword = this.rebuilding ?? this.keyword;
+		if (this.reindexing === "listing") this.startReindexing();
+		const keyword = this.keyword;
 		const cachedAndUnchanged = this.fromCache.delete(path) && keyword.stampOf(path) === stamp;
 		if (!cachedAndUnchanged) {
 			keyword.replace(keywordDocument(path, note.content, note.parsed, keyword.settings), stamp);
@@ -237,6 +241,15 @@ export class RecallService {
 		this.episodes.update(path, memoryFrontmatter(note.parsed).session);
 		this.embeddings?.update(note);
 	};
+
+	/** A re-index's first read: the keyword index starts empty (see `reindex`). */
+	private startReindexing(): void {
+		this.reindexing = "reading";
+		this.keywordIndex = new KeywordIndex(this.keywordIndex.settings);
+		this.fromCache.clear();
+		this.keywordIncomplete = true;
+		this.keywordChanges++;
+	}
 
 	/**
 	 * Takes what `noteLoaded` would derive from a note's text from its digest instead (a start
@@ -320,7 +333,7 @@ export class RecallService {
 			throw new Error(`Recall mode "${String(requested)}" is unknown; use one of ${RECALL_MODES.join(", ")}.`);
 		const settings = this.settings();
 		const state = this.graphState();
-		const partial = this.index?.partial !== null || this.settling !== null;
+		const partial = this.index?.partial !== null || this.settling !== null || this.keywordIncomplete;
 		const graph = state.graph;
 		const include = options.include;
 		const inGraph =
@@ -568,7 +581,6 @@ export class RecallService {
 		if (change.type === "remove") {
 			this.keywordChanges++;
 			this.keyword.remove(change.path);
-			this.rebuilding?.remove(change.path);
 			this.snippets.delete(change.path);
 			this.snippetProfiles.delete(change.path);
 			this.duplicateHashes.delete(change.path);
@@ -578,7 +590,6 @@ export class RecallService {
 		} else if (change.type === "rename") {
 			this.keywordChanges++;
 			this.keyword.rename(change.oldPath, change.path);
-			this.rebuilding?.rename(change.oldPath, change.path);
 			this.snippets.rename(change.oldPath, change.path);
 			this.snippetProfiles.delete(change.oldPath);
 			this.duplicateHashes.rename(change.oldPath, change.path);

@@ -1,4 +1,3 @@
-import type { MemoryGraph } from "../../core/graph/memory-graph";
 import type { VaultIndex } from "../index/vault-index";
 
 /**
@@ -23,7 +22,7 @@ interface Kept {
 
 /**
  * The texts of notes that store-time similarity reads, kept until the index reports a change of
- * the note or builds a new graph: consecutive stores compare with the same recent memories, and
+ * the note or completes a full index (a rebuild): consecutive stores compare with the same recent memories, and
  * reading them from disk on every store was most of a store's I/O. What similarity computes from
  * a text (its terms, what it states) is kept with it, so a store tokenizes only the notes it has not seen.
  */
@@ -32,13 +31,13 @@ export class NoteTextCache {
 	private chars = 0;
 	/** Bumped on every change the index reports: a read that spans one is not kept. */
 	private changes = 0;
-	private graph: MemoryGraph;
+	private builds: number;
 
 	constructor(
 		private readonly index: VaultIndex,
 		private readonly readNote: (path: string) => Promise<string>,
 	) {
-		this.graph = index.graph;
+		this.builds = index.builds;
 		index.onChange((change) => {
 			this.changes++;
 			this.drop(change.path);
@@ -91,14 +90,14 @@ export class NoteTextCache {
 		const changes = this.changes;
 		const text = await this.readNote(path);
 		const entry = { text, chars: text.length };
-		if (changes === this.changes && this.index.graph === this.graph) this.keep(path, entry);
+		if (changes === this.changes && this.index.builds === this.builds) this.keep(path, entry);
 		return entry;
 	}
 
-	/** Texts kept for an older graph may be stale: a rebuild read the vault again. */
+	/** Texts kept before a rebuild may be stale: it read the vault again. */
 	private followRebuild(): void {
-		if (this.index.graph === this.graph) return;
-		this.graph = this.index.graph;
+		if (this.index.builds === this.builds) return;
+		this.builds = this.index.builds;
 		this.texts.clear();
 		this.chars = 0;
 	}

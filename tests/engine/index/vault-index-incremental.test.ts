@@ -104,6 +104,42 @@ describe("VaultIndex incremental updates", () => {
 		);
 	});
 
+	it("a rebuild after any changes it was not told of updates the graph in place to what a fresh full index gives", async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(contentArb, { minLength: 3, maxLength: 3 }),
+				fc.array(actionArb, { maxLength: 25 }),
+				async (initial, actions) => {
+					const vault = new MemoryVault({
+						"A.md": initial[0] ?? "",
+						"Deep/A.md": initial[1] ?? "",
+						"B.md": initial[2] ?? "",
+					});
+					const index = new VaultIndex(vault, { settings: { excludedFolders: ["Other"] } });
+					await index.build();
+					const graph = index.graph;
+					for (const action of actions) {
+						if (action.kind === "write") vault.write(action.path, action.content);
+						else if (action.kind === "delete" && vault.content(action.path) !== undefined) vault.delete(action.path);
+						else if (
+							action.kind === "rename" &&
+							vault.content(action.from) !== undefined &&
+							vault.content(action.to) === undefined
+						)
+							vault.rename(action.from, action.to);
+					}
+					await index.build();
+					expect(index.graph).toBe(graph);
+					const fresh = new VaultIndex(vault, { settings: { excludedFolders: ["Other"] } });
+					await fresh.build();
+					expect(graphSnapshot(index.graph)).toEqual(graphSnapshot(fresh.graph));
+					expect(index.graph.outsideNotePaths().sort()).toEqual(fresh.graph.outsideNotePaths().sort());
+				},
+			),
+			{ numRuns: 200, seed: 20261202 },
+		);
+	});
+
 	it("follows the vault's events once started and stops following after stop", async () => {
 		const vault = new MemoryVault({ "A.md": "[[B]]" });
 		const index = new VaultIndex(vault);
