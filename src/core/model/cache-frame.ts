@@ -1,7 +1,9 @@
 /**
  * The frame every cache in a CacheStore is saved in: one JSON header line (format, the signature
  * of the code or settings that made the body, the body's length), then the body. A version
- * mismatch is found without decoding the body, and a partial write by its length.
+ * mismatch is found without decoding the body, and a partial write by its length. A body
+ * streamed as it is made (`streamedCacheFrame`) has no length in the line: it ends with a
+ * trailer of its own that says it, which its decoder checks.
  */
 export interface CacheFrameHeader {
 	format: number;
@@ -35,10 +37,27 @@ export function frameCache(header: CacheFrameHeader, body: Uint8Array): Uint8Arr
  */
 export function cacheFrameParts(header: CacheFrameHeader, body: Uint8Array | readonly Uint8Array[]): Uint8Array[] {
 	const pieces = body instanceof Uint8Array ? [body] : body;
-	const json = JSON.stringify({ ...header, bytes: pieces.reduce((sum, piece) => sum + piece.byteLength, 0) });
+	return [headerLine({ ...header, bytes: pieces.reduce((sum, piece) => sum + piece.byteLength, 0) }), ...pieces];
+}
+
+/**
+ * The frame of a body streamed in pieces as they are made (`CacheBytes`): the header line
+ * without a length, then the pieces. The body must end with a trailer of its own giving its
+ * length and checksum, so a partial write is found when it is decoded.
+ */
+export async function* streamedCacheFrame(
+	header: CacheFrameHeader,
+	body: AsyncIterable<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+	yield headerLine(header);
+	yield* body;
+}
+
+/** The header line, padded with spaces to a multiple of 8 bytes. */
+function headerLine(header: CacheFrameHeader & { bytes?: number }): Uint8Array {
+	const json = JSON.stringify(header);
 	const length = new TextEncoder().encode(json).byteLength + 1;
-	const head = new TextEncoder().encode(`${json}${" ".repeat((8 - (length % 8)) % 8)}\n`);
-	return [head, ...pieces];
+	return new TextEncoder().encode(`${json}${" ".repeat((8 - (length % 8)) % 8)}\n`);
 }
 
 /** The body of a framed cache, or what is wrong with it, checked in order: header, format, signature, length. */
@@ -49,7 +68,7 @@ export function unframeCache(bytes: Uint8Array, expected: CacheFrameHeader): Unf
 	if (header.format !== expected.format) return { problem: "format", found: String(header.format) };
 	if (header.signature !== expected.signature) return { problem: "signature" };
 	const body = bytes.subarray(newline + 1);
-	if (body.byteLength !== header.bytes)
+	if (header.bytes !== undefined && body.byteLength !== header.bytes)
 		return { problem: "partial", got: body.byteLength, expected: String(header.bytes) };
 	return { body };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cacheFrameParts, frameCache, unframeCache } from "../../../src/core/model/cache-frame";
+import { collectedBytes } from "../../../src/core/model/cache-store";
+import { cacheFrameParts, frameCache, streamedCacheFrame, unframeCache } from "../../../src/core/model/cache-frame";
 
 const HEADER = { format: 2, signature: "abc" };
 const BODY = new Uint8Array([1, 2, 10, 255, 0]);
@@ -33,5 +34,22 @@ describe("cache frame", () => {
 			got: 3,
 			expected: "5",
 		});
+	});
+
+	it("frames a streamed body with a header line that has no length: the body, cut or not, is what follows it", async () => {
+		async function* body(): AsyncGenerator<Uint8Array> {
+			yield BODY.subarray(0, 2);
+			yield BODY.subarray(2);
+		}
+		const whole = await collectedBytes(streamedCacheFrame(HEADER, body()));
+		const newline = whole.indexOf(10);
+		expect(JSON.parse(new TextDecoder().decode(whole.subarray(0, newline)))).toEqual(HEADER);
+		expect((newline + 1) % 8).toBe(0);
+		const unframed = unframeCache(whole, HEADER);
+		expect("body" in unframed && [...unframed.body]).toEqual([1, 2, 10, 255, 0]);
+		// The body's own trailer must say it was cut.
+		const cut = unframeCache(whole.subarray(0, whole.length - 2), HEADER);
+		expect("body" in cut && [...cut.body]).toEqual([1, 2, 10]);
+		expect(unframeCache(whole, { ...HEADER, format: 3 })).toEqual({ problem: "format", found: "2" });
 	});
 });
