@@ -1,5 +1,5 @@
 import { cpus, loadavg } from "node:os";
-import type { CacheStore } from "../src/core/model/cache-store";
+import { collectedBytes, type CacheBytes, type CacheStore } from "../src/core/model/cache-store";
 import { setImmediate } from "node:timers";
 import { decodeKeywordIndex, encodeKeywordIndex } from "../src/core/recall/keyword-codec";
 import { keywordDocument, type KeywordDocument } from "../src/core/recall/keyword-document";
@@ -75,9 +75,8 @@ class MemoryStore implements CacheStore {
 	readonly location = "memory";
 	readonly files = new Map<string, Uint8Array>();
 	read = (name: string): Promise<Uint8Array | null> => Promise.resolve(this.files.get(name) ?? null);
-	write = (name: string, bytes: Uint8Array): Promise<void> => {
-		this.files.set(name, bytes);
-		return Promise.resolve();
+	write = async (name: string, bytes: CacheBytes): Promise<void> => {
+		this.files.set(name, await collectedBytes(bytes));
 	};
 	remove = (name: string): Promise<void> => {
 		this.files.delete(name);
