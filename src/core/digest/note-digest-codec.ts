@@ -156,7 +156,7 @@ class RecordBuffer {
 	/** The bytes written since the last `take`, to hand on, if a record of at most `size` bytes does not fit after them. */
 	full(size: number): Uint8Array | null {
 		if (this.used + size <= this.bytes.length) return null;
-		const filled = this.take();
+		const filled = this.used > 0 ? this.take() : null;
 		if (size > this.bytes.length) {
 			this.bytes = new Uint8Array(size + 3 - ((size + 3) % 4));
 			this.words = new Uint32Array(this.bytes.buffer);

@@ -112,6 +112,19 @@ describe("note digest codec", () => {
 		expect((await decodeNoteDigests(await encodeNoteDigests([]))).size).toBe(0);
 	});
 
+	it("takes a note larger than the records' buffer, first or between others", async () => {
+		const huge: NoteDigest = { ...DIGESTS[0], path: "Huge.md", note: JSON.stringify(["é".repeat(700_000)]) };
+		for (const digests of [
+			[huge, ...DIGESTS],
+			[...DIGESTS, huge, DIGESTS[1]],
+		]) {
+			const pieces: Uint8Array[] = [];
+			for await (const piece of encodeNoteDigestStream(digests)) pieces.push(piece.slice());
+			expect(pieces.every((piece) => piece.byteLength > 0)).toBe(true);
+			expect(decodedDigests(await decodeNoteDigests(joinedBytes(pieces)))).toEqual(digests);
+		}
+	});
+
 	it("encodes and decodes many notes in slices, yielding between them", async () => {
 		const many = Array.from({ length: 20_000 }, (_, i) => ({ ...DIGESTS[i % 2], path: `Note ${i}.md` }));
 		let yields = 0;
