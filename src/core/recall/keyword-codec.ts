@@ -136,8 +136,11 @@ export async function* encodeKeywordIndexStream(index: KeywordIndex, yieldNow?: 
 				const next = page[start - 1];
 				const end = start + (next === NO_CHUNK ? postings.tailUsed[id] : page[start - CHUNK_HEADER]);
 				for (let from = start; from < end;) {
+					const was = from;
 					from = copier.copy(pass === 0, id, termPostings.length, address >>> PAGE_BITS, from, end);
 					if (buffer.full()) yield await counted(buffer.take());
+					// A term in most notes has hundreds of thousands of postings: yield within it too.
+					await slicer.spent(from - was);
 				}
 				address = next;
 			}
@@ -149,7 +152,7 @@ export async function* encodeKeywordIndexStream(index: KeywordIndex, yieldNow?: 
 			termPostings.push(count);
 			termText.add(terms.key);
 		}
-		await slicer.spent(TERM_WORK + 2 * count);
+		await slicer.spent(TERM_WORK);
 	}
 	const { written, overflow } = copier;
 	if (written !== liveCount) throw new Error(`Keyword index: ${written} live postings found, ${liveCount} counted.`);
