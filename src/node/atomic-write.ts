@@ -5,6 +5,9 @@ import { basename, dirname, join } from "node:path";
 /** Our temp files: `.<name>.<12 hex digits>.tmp` beside the file they replace. */
 export const TEMP_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/;
 
+/** Text (written as UTF-8), bytes, pieces of bytes, or a stream of pieces each written before the next is asked for. */
+type AtomicData = string | Uint8Array | readonly Uint8Array[] | AsyncIterable<Uint8Array>;
+
 export interface AtomicWriteOptions {
 	/** Permission bits of the written file (less the umask); default: the target's current ones, or 0666 for a new file. */
 	mode?: number;
@@ -12,12 +15,12 @@ export interface AtomicWriteOptions {
 
 /**
  * Replaces `target` with `data` so that readers see either the old or the new file, never a
- * mix (text is written as UTF-8): write a temp file beside it, fsync, rename over the target, fsync the folder. The temp
- * file keeps the target's permissions (or gets `mode`).
+ * mix: write a temp file beside it, fsync, rename over the target, fsync the folder. The temp
+ * file keeps the target's permissions (or gets `mode`). A stream that throws leaves the target as it was.
  */
 export async function writeFileAtomic(
 	target: string,
-	data: string | Uint8Array | readonly Uint8Array[],
+	data: AtomicData,
 	options: AtomicWriteOptions = {},
 ): Promise<void> {
 	const previous = await fs.stat(target).catch(() => null);
@@ -32,18 +35,14 @@ export async function writeFileAtomic(
 }
 
 /** Writes and fsyncs `data` to a new temp file beside `target` (named by TEMP_FILE); returns its path. */
-async function writeTempBeside(
-	target: string,
-	data: string | Uint8Array | readonly Uint8Array[],
-	mode: number,
-): Promise<string> {
+async function writeTempBeside(target: string, data: AtomicData, mode: number): Promise<string> {
 	const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
 	const handle = await fs.open(temp, "wx", mode & 0o7777);
 	try {
 		// Parts are written one after the other, from where the last one ended.
-		if (typeof data !== "string" && !(data instanceof Uint8Array))
-			for (const part of data) await handle.writeFile(part);
-		else await handle.writeFile(data, "utf8");
+		if (typeof data === "string" || data instanceof Uint8Array) await handle.writeFile(data, "utf8");
+		else if (Symbol.asyncIterator in data) for await (const part of data) await handle.writeFile(part);
+		else for (const part of data) await handle.writeFile(part);
 		await handle.sync();
 	} catch (error) {
 		await handle.close();

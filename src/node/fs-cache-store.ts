@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs";
 import { join } from "node:path";
-import type { CacheStore } from "../core/model/cache-store";
+import type { CacheBytes, CacheStore } from "../core/model/cache-store";
 import { writeFileAtomic } from "./atomic-write";
 import { stateHome, vaultKey } from "./device-id";
 
@@ -16,7 +16,10 @@ export async function headlessCacheFolder(vaultDir: string, env: NodeJS.ProcessE
 	return join(stateHome(env), "causal-memory", "caches", await vaultKey(vaultDir));
 }
 
-/** CacheStore over one local folder: a file per cache, replaced atomically, readable by the owner only. */
+/**
+ * CacheStore over one local folder: a file per cache, replaced atomically (a temp file written
+ * piece by piece, then renamed over it), readable by the owner only.
+ */
 export class FsCacheStore implements CacheStore {
 	constructor(readonly location: string) {}
 
@@ -30,7 +33,7 @@ export class FsCacheStore implements CacheStore {
 		}
 	}
 
-	async write(name: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void> {
+	async write(name: string, bytes: CacheBytes): Promise<void> {
 		const path = this.pathOf(name);
 		await fs.mkdir(this.location, { recursive: true, mode: FOLDER_MODE });
 		await writeFileAtomic(path, bytes, { mode: FILE_MODE });

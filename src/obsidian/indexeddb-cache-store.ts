@@ -1,5 +1,5 @@
 import type { App } from "obsidian";
-import { joinedBytes, type CacheStore } from "../core/model/cache-store";
+import { isStreamed, type CacheBytes, type CacheStore } from "../core/model/cache-store";
 
 const STORE = "caches";
 const VERSION = 1;
@@ -18,7 +18,10 @@ export function cacheDatabaseName(app: App): string {
  * CacheStore over IndexedDB: one database per vault with one object store, a cache per key.
  * IndexedDB lives in the app's profile on this machine, so vault sync never copies it. Every
  * call opens the database and closes it again (saves are minutes apart), so no connection is
- * left behind when the plugin unloads. A write is one transaction: all of it or nothing.
+ * left behind when the plugin unloads. A write is one transaction: all of it or nothing. A cache
+ * in pieces is stored as a Blob of them: the browser keeps a Blob's bytes outside the JS heap (on
+ * disk when large), so a streamed cache's pieces go there as they are made and are put in one
+ * transaction at the end.
  */
 export class IndexedDbCacheStore implements CacheStore {
 	constructor(
@@ -35,14 +38,13 @@ export class IndexedDbCacheStore implements CacheStore {
 	async read(name: string): Promise<Uint8Array | null> {
 		const value = await this.run<unknown>("readonly", (store) => store.get(name));
 		if (value instanceof Uint8Array) return value;
+		if (value instanceof Blob) return new Uint8Array(await value.arrayBuffer());
 		return value instanceof ArrayBuffer ? new Uint8Array(value) : null;
 	}
 
-	async write(name: string, data: Uint8Array | readonly Uint8Array[]): Promise<void> {
-		const bytes = joinedBytes(data);
-		// Structured cloning copies a view's whole buffer: store exactly the bytes.
-		const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-		await this.run("readwrite", (store) => store.put(whole, name));
+	async write(name: string, data: CacheBytes): Promise<void> {
+		const value = await storedValue(data);
+		await this.run("readwrite", (store) => store.put(value, name));
 	}
 
 	async remove(name: string): Promise<void> {
@@ -81,6 +83,24 @@ export class IndexedDbCacheStore implements CacheStore {
 			request.onerror = () => reject(failure(request.error, this.location));
 		});
 	}
+}
+
+/** What is put: exactly the bytes of a single array, or a Blob of the pieces, each copied into it before the next is made. */
+async function storedValue(data: CacheBytes): Promise<Uint8Array | Blob> {
+	if (Array.isArray(data)) return new Blob((data as readonly Uint8Array[]).map(blobPart));
+	if (isStreamed(data)) {
+		const pieces: Blob[] = [];
+		for await (const piece of data) pieces.push(new Blob([blobPart(piece)]));
+		return new Blob(pieces);
+	}
+	const bytes = data as Uint8Array;
+	// Structured cloning copies a view's whole buffer: store exactly the bytes.
+	return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+}
+
+/** Caches are made in plain ArrayBuffers, never shared ones, which is what a Blob takes. */
+function blobPart(bytes: Uint8Array): BlobPart {
+	return bytes as Uint8Array<ArrayBuffer>;
 }
 
 function failure(error: DOMException | null, location: string): Error {

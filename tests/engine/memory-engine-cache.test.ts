@@ -94,7 +94,7 @@ describe("MemoryEngine caches", () => {
 		const saved = caches.files.get(KEYWORD_CACHE) ?? new Uint8Array();
 
 		for (const [damage, reason] of [
-			[saved.subarray(0, saved.length - 100), /^the keyword index cache is partial \(\d+ of \d+ bytes\)/],
+			[saved.subarray(0, saved.length - 100), /^the keyword index cache is corrupt \(.*truncated/],
 			[new TextEncoder().encode("garbage"), /^the keyword index cache is corrupt \(no header line\)/],
 		] as const) {
 			const damaged = new MemoryCacheStore();

@@ -191,17 +191,28 @@ describe("MemoryEngine note digests", () => {
 		expect(await stateOf(third)).toEqual(await stateOf(fresh));
 	});
 
-	it("a corrupt, partial or foreign digest is one warning and every note is read", async () => {
+	it("a corrupt, partial, outdated or foreign digest is one warning and every note is read", async () => {
 		const vault = new CountingVault(NOTES);
 		const { caches, cold } = await coldStart(vault);
 		const saved = caches.files.get(NOTE_DIGEST_CACHE) ?? new Uint8Array();
 		const flipped = saved.slice();
-		flipped[flipped.length - 40] ^= 0xff;
+		// The last word before the body's 40-byte trailer.
+		flipped[flipped.length - 44] ^= 0xff;
 		const text = new TextDecoder().decode(saved);
 		const foreign = new TextEncoder().encode(text.replace(/"signature":"[^"]*"/, '"signature":"digest 0, probe 0"'));
+		// A cache saved by the version before the body was streamed (frame format 1).
+		const outdated = new TextEncoder().encode(text.replace('"format":2', '"format":1'));
 
 		for (const [damage, reason] of [
-			[saved.subarray(0, saved.length - 100), /^the note digest cache is partial \(\d+ of \d+ bytes\)/],
+			[
+				saved.subarray(0, saved.length - 100),
+				/^the note digest cache is corrupt \(the note digest data is corrupt: \d+ bytes, not a whole number of words: truncated\)/,
+			],
+			[
+				saved.subarray(0, saved.length - 96),
+				/^the note digest cache is corrupt \(the note digest data is corrupt: no trailer at the end: truncated, or not a note digest\)/,
+			],
+			[outdated, /^the note digest cache has format 1, this version reads 2/],
 			[flipped, /^the note digest cache is corrupt \(the note digest data is corrupt: checksum mismatch\)/],
 			[new TextEncoder().encode("garbage"), /^the note digest cache is corrupt \(no header line\)/],
 			[foreign, /^the note digest cache was made by another version of the parser or cue extraction/],

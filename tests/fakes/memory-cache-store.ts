@@ -1,4 +1,4 @@
-import { joinedBytes, type CacheStore } from "../../src/core/model/cache-store";
+import { collectedBytes, type CacheBytes, type CacheStore } from "../../src/core/model/cache-store";
 
 /** In-memory CacheStore that counts writes and can be told to fail them. */
 export class MemoryCacheStore implements CacheStore {
@@ -15,8 +15,8 @@ export class MemoryCacheStore implements CacheStore {
 		return this.files.get(name)?.slice() ?? null;
 	}
 
-	async write(name: string, data: Uint8Array | readonly Uint8Array[]): Promise<void> {
-		const bytes = joinedBytes(data);
+	async write(name: string, data: CacheBytes): Promise<void> {
+		const bytes = await collectedBytes(data);
 		await Promise.resolve();
 		if (this.failWrites) throw this.failWrites;
 		this.writes++;

@@ -45,6 +45,23 @@ describe("FsCacheStore", () => {
 		expect((await readdir(dir)).sort()).toEqual(["blocked", "keyword-index"]);
 	});
 
+	it("writes a stream piece by piece before asking for the next, and leaves the cache and no temp file when it fails", async () => {
+		const store = new FsCacheStore(dir);
+		const reused = new Uint8Array(2);
+		async function* stream(fail: boolean): AsyncGenerator<Uint8Array> {
+			for (let i = 0; i < 3; i++) {
+				reused.set([i, i + 10]);
+				yield reused;
+			}
+			if (fail) throw new Error("the index changed");
+		}
+		await store.write("note-digests", stream(false));
+		expect(await store.read("note-digests")).toEqual(new Uint8Array([0, 10, 1, 11, 2, 12]));
+		await expect(store.write("note-digests", stream(true))).rejects.toThrow("the index changed");
+		expect(await store.read("note-digests")).toEqual(new Uint8Array([0, 10, 1, 11, 2, 12]));
+		expect(await readdir(dir)).toEqual(["note-digests"]);
+	});
+
 	it("refuses names that are not plain file names", async () => {
 		const store = new FsCacheStore(dir);
 		for (const name of ["", "..", "a/b", "a\\b", "../x"])

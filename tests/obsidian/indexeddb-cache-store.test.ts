@@ -36,6 +36,26 @@ describe("IndexedDbCacheStore", () => {
 		expect(read?.buffer.byteLength).toBe(4);
 	});
 
+	it("stores pieces and a stream of pieces whole, copying each streamed piece before the next, and nothing when the stream fails", async () => {
+		const store = new IndexedDbCacheStore(new IDBFactory(), "causal-memory/cache/test");
+		await store.write("parts", [new Uint8Array([1, 2]), new Uint8Array(0), new Uint8Array([3])]);
+		expect(await store.read("parts")).toEqual(new Uint8Array([1, 2, 3]));
+		// The maker writes over one buffer between pieces, as the note digest encoder does.
+		const reused = new Uint8Array(2);
+		async function* stream(fail: boolean): AsyncGenerator<Uint8Array> {
+			for (let i = 0; i < 3; i++) {
+				reused.set([i, i + 10]);
+				yield reused;
+				await Promise.resolve();
+			}
+			if (fail) throw new Error("the index changed");
+		}
+		await store.write("streamed", stream(false));
+		expect(await store.read("streamed")).toEqual(new Uint8Array([0, 10, 1, 11, 2, 12]));
+		await expect(store.write("streamed", stream(true))).rejects.toThrow("the index changed");
+		expect(await store.read("streamed")).toEqual(new Uint8Array([0, 10, 1, 11, 2, 12]));
+	});
+
 	it("keeps one database per vault, named by the vault's appId", async () => {
 		const factory = new IDBFactory();
 		const first = appFor();

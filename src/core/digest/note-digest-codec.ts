@@ -1,7 +1,7 @@
 import type { CueTable, TabledCueRecord } from "../cues/cue-table";
 import type { CueRecord } from "../cues/extract-cues";
-import { joinedBytes } from "../model/cache-store";
-import { align8, SLICE_WORK, slicedChecksum, StreamChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
+import { collectedBytes } from "../model/cache-store";
+import { align8, slicedChecksum, StreamChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
 import type { DayRange } from "../time/calendar";
 
 /**
@@ -40,30 +40,32 @@ export class DigestCodecError extends Error {
 }
 
 /**
- * The layout: a 40-byte prefix (magic "CMND", format, total length, checksum of everything
- * after the prefix, then the counts: notes, note text bytes, distinct cues, cue text bytes, cue
- * references, times), then
+ * The layout, made to be written as it is made (`encodeNoteDigestStream`): first each note's
+ * record, then the columns, then a 40-byte trailer (magic "CMND", format, total length, checksum
+ * of everything before the trailer, then the counts: notes, record bytes, distinct cues, cue text
+ * bytes, cue references, times).
  *
  * | section | type | content |
  * |---|---|---|
+ * | records | Uint32, UTF-8 | per note: its cues then its names as numbers in the cue table, then path, stamp, snippet, note, warning back to back, padded to 4 bytes |
  * | numbers | Float64 | ctime, duplicateHash (−1 for none), the day written (NaN for none) per note |
  * | times | Float64 | start, end day of each time range, note after note |
  * | lengths | Uint32 | per note: the UTF-16 length of each text field, then the UTF-8 length of them all |
  * | cue counts | Uint32 | cues, names, times per note |
- * | cue references | Uint32 | the note's cues then its names, as numbers in the cue table |
  * | cue lengths | Uint32 | UTF-16 length of each distinct cue |
  * | cue table | UTF-8 | the distinct cues, back to back |
- * | text | UTF-8 | path, stamp, snippet, note, warning of each note, back to back |
  *
- * padded to a multiple of 8 bytes. Cues are stored once and shared by every note that has them:
- * most of a note's cues are common words, and whoever takes the notes looks each cue up once
- * (`CueTable`). A note's fields are encoded one by one into large chunks, and decoded in one
- * call when the note is taken (`DecodedNoteDigests`). Encoding and decoding yield every
- * `SLICE_WORK` units.
+ * The records are padded to 8 bytes, and so are the columns. Cues are stored once and shared by
+ * every note that has them: most of a note's cues are common words, and whoever takes the notes
+ * looks each cue up once (`CueTable`). The records are the bulk (≈ 75 MB of 85 at 100k notes):
+ * they are written into one buffer that is handed on whenever it fills and then reused, so a
+ * save holds a few MB outside the JS heap, not the whole cache (which made V8 collect its heap
+ * again and again while a stop saved). A note's fields are decoded in one call when the note is
+ * taken (`DecodedNoteDigests`). Encoding and decoding yield every `SLICE_WORK` units.
  */
-export const NOTE_DIGEST_FORMAT = 4;
+export const NOTE_DIGEST_FORMAT = 5;
 const MAGIC = 0x444e4d43;
-const PREFIX_BYTES = 40;
+const TRAILER_BYTES = 40;
 const TEXT_FIELDS = 5;
 /** Per note: the fields' UTF-16 lengths and their UTF-8 length. */
 const LENGTHS = TEXT_FIELDS + 1;
@@ -71,11 +73,13 @@ const NUMBERS = 3;
 const CUE_COUNTS = 3;
 const NOTE_WORK = 256;
 const CUE_WORK = 16;
-const CHUNK_BYTES = 1 << 20;
+/** The records' buffer: handed on (and reused) whenever the next record does not fit. */
+const RECORD_CHUNK_BYTES = 1 << 20;
+const CUE_CHUNK_BYTES = 1 << 16;
 /** Numbers in a chunk of a column (0.25–0.5 MB). */
 const COLUMN_CHUNK = 1 << 16;
 
-/** UTF-8 written into large chunks with `encodeInto`: one allocation per MB, not per string. */
+/** UTF-8 written into chunks with `encodeInto`: one allocation per chunk, not per string. */
 class Utf8Chunks {
 	private readonly encoder = new TextEncoder();
 	private readonly chunks: Uint8Array[] = [];
@@ -87,7 +91,7 @@ class Utf8Chunks {
 	add(text: string): number {
 		if (this.current.length - this.used < text.length * 3) {
 			this.seal();
-			this.current = new Uint8Array(Math.max(CHUNK_BYTES, text.length * 3));
+			this.current = new Uint8Array(Math.max(CUE_CHUNK_BYTES, text.length * 3));
 		}
 		const { written } = this.encoder.encodeInto(text, this.current.subarray(this.used));
 		this.used += written;
@@ -139,44 +143,94 @@ class NumberChunks {
 	}
 }
 
-/** Byte offsets of the sections, from the counts in the prefix. */
-function layout(notes: number, times: number, references: number, cues: number): number[] {
-	const offsets = [PREFIX_BYTES];
-	const sizes = [
-		notes * NUMBERS * 8,
-		times * 2 * 8,
-		notes * LENGTHS * 4,
-		notes * CUE_COUNTS * 4,
-		references * 4,
-		cues * 4,
-	];
+/**
+ * The notes' records, written into one buffer that is handed on when the next record does not
+ * fit and then written over (a record larger than the buffer gets a larger one).
+ */
+class RecordBuffer {
+	private readonly encoder = new TextEncoder();
+	private bytes = new Uint8Array(RECORD_CHUNK_BYTES);
+	private words = new Uint32Array(this.bytes.buffer);
+	private used = 0;
+
+	/** The bytes written since the last `take`, to hand on, if a record of at most `size` bytes does not fit after them. */
+	full(size: number): Uint8Array | null {
+		if (this.used + size <= this.bytes.length) return null;
+		const filled = this.used > 0 ? this.take() : null;
+		if (size > this.bytes.length) {
+			this.bytes = new Uint8Array(size + 3 - ((size + 3) % 4));
+			this.words = new Uint32Array(this.bytes.buffer);
+		}
+		return filled;
+	}
+
+	/** Appends a record's cue numbers (the record starts 4-byte aligned). */
+	number(value: number): void {
+		this.words[this.used >>> 2] = value;
+		this.used += 4;
+	}
+
+	/** Appends `text`; returns its UTF-8 length. */
+	text(text: string): number {
+		const { written } = this.encoder.encodeInto(text, this.bytes.subarray(this.used));
+		this.used += written;
+		return written;
+	}
+
+	/** Pads the record to 4 bytes with zeros (the buffer holds an earlier record's bytes). */
+	endRecord(): void {
+		while (this.used % 4 !== 0) this.bytes[this.used++] = 0;
+	}
+
+	/** The bytes written since the last `take`; they may be written over after the next record. */
+	take(): Uint8Array {
+		const filled = this.bytes.subarray(0, this.used);
+		this.used = 0;
+		return filled;
+	}
+}
+
+/** Byte offsets of the columns after the records, from the counts in the trailer. */
+function layout(recordBytes: number, notes: number, times: number, cues: number): number[] {
+	const offsets = [align8(recordBytes)];
+	const sizes = [notes * NUMBERS * 8, times * 2 * 8, notes * LENGTHS * 4, notes * CUE_COUNTS * 4, cues * 4];
 	for (const size of sizes) offsets.push(offsets[offsets.length - 1] + size);
 	return offsets;
 }
 
-/** `encodeNoteDigestParts`'s pieces joined into one array, for callers that want the bytes whole. */
+/** `encodeNoteDigestStream`'s pieces copied into one array, for callers that want the bytes whole. */
 export async function encodeNoteDigests(digests: Iterable<NoteDigest>, yieldNow?: YieldNow): Promise<Uint8Array> {
-	return joinedBytes(await encodeNoteDigestParts(digests, yieldNow));
+	return collectedBytes(encodeNoteDigestStream(digests, yieldNow));
 }
 
 /**
- * The digests as bytes, in the pieces they were made in (one after the other they are the
- * format above): neither the columns nor the text are copied into one array, so the cache is
- * never in memory twice. `digests` is read once, a note at a time between yields.
+ * The digests as bytes (the format above), in pieces made as `digests` is read, a note at a time
+ * between yields. The records' piece is written over once the next piece is asked for: take each
+ * piece (write or copy it) before asking for the next (`CacheBytes`).
  */
-export async function encodeNoteDigestParts(digests: Iterable<NoteDigest>, yieldNow?: YieldNow): Promise<Uint8Array[]> {
+export async function* encodeNoteDigestStream(
+	digests: Iterable<NoteDigest>,
+	yieldNow?: YieldNow,
+): AsyncGenerator<Uint8Array> {
 	const slicer = new WorkSlicer(yieldNow);
+	const checksum = new StreamChecksum();
+	let total = 0;
+	const counted = async (piece: Uint8Array): Promise<Uint8Array> => {
+		await checksum.add(piece, slicer);
+		total += piece.byteLength;
+		return piece;
+	};
 	const float64 = (length: number): Float64Array => new Float64Array(length);
 	const uint32 = (length: number): Uint32Array => new Uint32Array(length);
 	const numbers = new NumberChunks(float64);
 	const times = new NumberChunks(float64);
 	const lengths = new NumberChunks(uint32);
 	const cueCounts = new NumberChunks(uint32);
-	const references = new NumberChunks(uint32);
 	const cueLengths = new NumberChunks(uint32);
 	const cueIds = new Map<string, number>();
 	const cueText = new Utf8Chunks();
-	const noteText = new Utf8Chunks();
+	const records = new RecordBuffer();
+	let references = 0;
 	const reference = (cue: string): number => {
 		let id = cueIds.get(cue);
 		if (id === undefined) {
@@ -190,7 +244,7 @@ export async function encodeNoteDigestParts(digests: Iterable<NoteDigest>, yield
 	let utf8 = 0;
 	const text = (field: string): void => {
 		lengths.push(field.length);
-		utf8 += noteText.add(field);
+		utf8 += records.text(field);
 	};
 	for (const digest of digests) {
 		numbers.push(digest.ctime);
@@ -200,73 +254,79 @@ export async function encodeNoteDigestParts(digests: Iterable<NoteDigest>, yield
 		cueCounts.push(cues.length);
 		cueCounts.push(names.length);
 		cueCounts.push(digest.cues.times.length);
-		for (const cue of cues) references.push(reference(cue));
-		for (const name of names) references.push(reference(name));
 		for (const range of digest.cues.times) {
 			times.push(range.start);
 			times.push(range.end);
 		}
+		const { path, stamp, snippet, note, warning } = digest;
+		const textUnits = path.length + stamp.length + snippet.length + note.length + warning.length;
+		const filled = records.full((cues.length + names.length) * 4 + textUnits * 3 + 3);
+		if (filled) yield await counted(filled);
+		for (const cue of cues) records.number(reference(cue));
+		for (const name of names) records.number(reference(name));
+		references += cues.length + names.length;
 		utf8 = 0;
-		text(digest.path);
-		text(digest.stamp);
-		text(digest.snippet);
-		text(digest.note);
-		text(digest.warning);
+		text(path);
+		text(stamp);
+		text(snippet);
+		text(note);
+		text(warning);
 		lengths.push(utf8);
-		await slicer.spent(NOTE_WORK + digest.note.length + digest.snippet.length + CUE_WORK * cues.length);
+		records.endRecord();
+		await slicer.spent(NOTE_WORK + note.length + snippet.length + CUE_WORK * cues.length);
 	}
-	const sections = [
+	const last = records.take();
+	if (last.byteLength > 0) yield await counted(last);
+	const recordBytes = total;
+	const columns = [
 		...numbers.parts(),
 		...times.parts(),
 		...lengths.parts(),
 		...cueCounts.parts(),
-		...references.parts(),
 		...cueLengths.parts(),
 		...cueText.parts(),
-		...noteText.parts(),
 	];
-	const bodyBytes = sections.reduce((sum, part) => sum + part.byteLength, 0);
-	const total = align8(PREFIX_BYTES + bodyBytes);
-	if (total > PREFIX_BYTES + bodyBytes) sections.push(new Uint8Array(total - PREFIX_BYTES - bodyBytes));
-	const checksum = new StreamChecksum();
-	for (const part of sections) await checksum.add(part, slicer);
-	const prefix = new Uint8Array(PREFIX_BYTES);
-	new Uint32Array(prefix.buffer).set([
+	if (recordBytes % 8 !== 0) columns.unshift(new Uint8Array(4));
+	for (const piece of columns) yield await counted(piece);
+	if (total % 8 !== 0) yield await counted(new Uint8Array(8 - (total % 8)));
+	const trailer = new Uint8Array(TRAILER_BYTES);
+	new Uint32Array(trailer.buffer).set([
 		MAGIC,
 		NOTE_DIGEST_FORMAT,
-		total,
+		total + TRAILER_BYTES,
 		checksum.value,
 		numbers.length / NUMBERS,
-		noteText.bytes,
+		recordBytes,
 		cueLengths.length,
 		cueText.bytes,
-		references.length,
+		references,
 		times.length / 2,
 	]);
-	return [prefix, ...sections];
+	yield trailer;
 }
 
 /**
  * The digests in `input`, read a note at a time (`DecodedNoteDigests`); throws a DigestCodecError
  * for bytes that are truncated, garbled or of another format. What is checked here, in slices:
- * the prefix, the checksum and that the sections add up; a note's own text is decoded (and
+ * the trailer, the checksum and that the sections add up; a note's own text is decoded (and
  * checked) when it is taken.
  */
 export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow): Promise<DecodedNoteDigests> {
 	const slicer = new WorkSlicer(yieldNow);
 	const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
-	if (bytes.byteLength < PREFIX_BYTES) throw corrupt(`${bytes.byteLength} bytes, shorter than the prefix`);
-	const prefix = new Uint32Array(bytes.buffer, bytes.byteOffset, PREFIX_BYTES / 4);
-	const [magic, format, total, sum, notes, textBytes, cueCount, cueTextBytes, referenceCount, timeCount] = prefix;
-	if (magic !== MAGIC) throw corrupt("not a note digest");
+	const size = bytes.byteLength;
+	if (size < TRAILER_BYTES || size % 8 !== 0) throw corrupt(`${size} bytes, not a whole number of words: truncated`);
+	const trailer = new Uint32Array(bytes.buffer, bytes.byteOffset + size - TRAILER_BYTES, TRAILER_BYTES / 4);
+	const [magic, format, total, sum, notes, recordBytes, cueCount, cueTextBytes, referenceCount, timeCount] = trailer;
+	if (magic !== MAGIC) throw corrupt("no trailer at the end: truncated, or not a note digest");
 	if (format !== NOTE_DIGEST_FORMAT)
 		throw new DigestCodecError(`note digest format ${format}, this version reads ${NOTE_DIGEST_FORMAT}`);
-	const offsets = layout(notes, timeCount, referenceCount, cueCount);
+	const offsets = layout(recordBytes, notes, timeCount, cueCount);
 	const cueTextStart = offsets[offsets.length - 1];
-	const textStart = cueTextStart + cueTextBytes;
-	if (total !== bytes.byteLength || align8(textStart + textBytes) !== total)
-		throw corrupt(`${bytes.byteLength} bytes of ${total}: truncated or padded`);
-	if ((await slicedChecksum(bytes, PREFIX_BYTES, slicer)) !== sum) throw corrupt("checksum mismatch");
+	if (total !== size || align8(cueTextStart + cueTextBytes) + TRAILER_BYTES !== total || recordBytes % 4 !== 0)
+		throw corrupt(`${size} bytes of ${total}: truncated or padded`);
+	if ((await slicedChecksum(bytes.subarray(0, size - TRAILER_BYTES), 0, slicer)) !== sum)
+		throw corrupt("checksum mismatch");
 	const at = (index: number): number => bytes.byteOffset + offsets[index];
 	const sections: Sections = {
 		bytes,
@@ -275,34 +335,34 @@ export async function decodeNoteDigests(input: Uint8Array, yieldNow?: YieldNow):
 		lengths: new Uint32Array(bytes.buffer, at(2), notes * LENGTHS),
 		cueCounts: new Uint32Array(bytes.buffer, at(3), notes * CUE_COUNTS),
 		starts: new Float64Array((notes + 1) * STARTS),
-		textStart,
 	};
-	const references = new Uint32Array(bytes.buffer, at(4), referenceCount);
-	for (let from = 0; from < referenceCount; from += SLICE_WORK) {
-		const to = Math.min(referenceCount, from + SLICE_WORK);
-		for (let i = from; i < to; i++)
-			if (references[i] >= cueCount) throw corrupt(`cue reference ${i} points past the cue table`);
-		await slicer.spent(to - from);
-	}
-	const cueStarts = await utf8Starts(bytes, cueTextStart, new Uint32Array(bytes.buffer, at(5), cueCount), slicer);
-	if (cueStarts[cueCount] !== textStart) throw corrupt("cue lengths do not add up");
+	const cueStarts = await utf8Starts(bytes, cueTextStart, new Uint32Array(bytes.buffer, at(4), cueCount), slicer);
+	if (cueStarts[cueCount] !== cueTextStart + cueTextBytes) throw corrupt("cue lengths do not add up");
+	const words = new Uint32Array(bytes.buffer, bytes.byteOffset, recordBytes / 4);
 	const { starts, lengths, cueCounts } = sections;
 	const holders = new Uint32Array(cueCount);
+	let record = 0;
+	let referencesSeen = 0;
 	for (let note = 0; note < notes; note++) {
 		const start = note * STARTS;
 		const [cueTotal, nameTotal, timeTotal] = cueCounts.subarray(note * CUE_COUNTS, (note + 1) * CUE_COUNTS);
-		const firstReference = starts[start + 1];
-		if (firstReference + cueTotal + nameTotal > referenceCount) throw corrupt(`note ${note} has more cues than stored`);
-		for (let i = firstReference; i < firstReference + cueTotal; i++) holders[references[i]]++;
-		starts[start + STARTS] = starts[start] + lengths[note * LENGTHS + TEXT_FIELDS];
-		starts[start + STARTS + 1] = firstReference + cueTotal + nameTotal;
+		const first = record / 4;
+		const textStart = record + (cueTotal + nameTotal) * 4;
+		record = textStart + align4(lengths[note * LENGTHS + TEXT_FIELDS]);
+		if (record > recordBytes) throw corrupt(`note ${note} runs past the records`);
+		for (let i = first; i < first + cueTotal + nameTotal; i++) {
+			if (words[i] >= cueCount) throw corrupt(`cue reference ${i} points past the cue table`);
+			if (i < first + cueTotal) holders[words[i]]++;
+		}
+		starts[start] = textStart;
+		starts[start + 1] = first;
 		starts[start + STARTS + 2] = starts[start + 2] + timeTotal;
-		await slicer.spent(CUE_WORK + cueTotal);
+		referencesSeen += cueTotal + nameTotal;
+		await slicer.spent(CUE_WORK + cueTotal + nameTotal);
 	}
-	const end = notes * STARTS;
-	if (starts[end] !== textBytes || starts[end + 1] !== referenceCount || starts[end + 2] !== timeCount)
+	if (record !== recordBytes || referencesSeen !== referenceCount || starts[notes * STARTS + 2] !== timeCount)
 		throw corrupt("the sections do not add up");
-	return new DecodedNoteDigests(sections, new Utf8CueTable(bytes, cueStarts, references, holders));
+	return new DecodedNoteDigests(sections, new Utf8CueTable(bytes, cueStarts, words, holders));
 }
 
 /** Per note in `Sections.starts`: where its text, cue references and times start. */
@@ -314,9 +374,8 @@ interface Sections {
 	times: Float64Array;
 	lengths: Uint32Array;
 	cueCounts: Uint32Array;
-	/** Per note and one past the last: byte offset of its text from `textStart`, first cue reference, first time. */
+	/** Per note: byte offset of its text, word offset of its first cue reference, first time (and one past the last note's). */
 	starts: Float64Array;
-	textStart: number;
 }
 
 /** A note's digest as decoded: its cues as numbers into the digests' cue table. */
@@ -341,16 +400,17 @@ export class DecodedNoteDigests {
 	}
 
 	path(note: number): string {
-		const { bytes, lengths, starts, textStart } = this.sections;
-		const from = textStart + starts[note * STARTS];
+		const { bytes, lengths, starts } = this.sections;
+		const from = starts[note * STARTS];
 		return decodeUtf8(this.decoder, bytes, from, utf8End(bytes, from, lengths[note * LENGTHS]));
 	}
 
 	/** The note's digest; throws a DigestCodecError if its text is not what its lengths say. */
 	digest(note: number): DecodedNoteDigest {
-		const { bytes, numbers, times, lengths, cueCounts, starts, textStart } = this.sections;
+		const { bytes, numbers, times, lengths, cueCounts, starts } = this.sections;
 		const start = note * STARTS;
-		const text = decodeUtf8(this.decoder, bytes, textStart + starts[start], textStart + starts[start + STARTS]);
+		const from = starts[start];
+		const text = decodeUtf8(this.decoder, bytes, from, from + lengths[note * LENGTHS + TEXT_FIELDS]);
 		const [path, stamp, snippet, noteJson, warning] = split(
 			text,
 			lengths.subarray(note * LENGTHS, note * LENGTHS + TEXT_FIELDS),
@@ -458,6 +518,10 @@ function split(text: string, pieceLengths: ArrayLike<number>): string[] {
 	for (let i = 0; i < pieceLengths.length; i++) pieces.push(text.slice(from, (from += pieceLengths[i])));
 	if (from !== text.length) throw corrupt("text lengths do not add up");
 	return pieces;
+}
+
+function align4(offset: number): number {
+	return Math.ceil(offset / 4) * 4;
 }
 
 function corrupt(detail: string): DigestCodecError {

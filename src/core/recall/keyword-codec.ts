@@ -1,3 +1,4 @@
+import { collectedBytes } from "../model/cache-store";
 import { align8, SLICE_WORK, slicedChecksum, StreamChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
 import { parseKeywordSettings, type KeywordSettingsInput } from "../model/keyword-settings";
 import { indexSignature } from "./index-signature";
@@ -15,26 +16,29 @@ import {
 import { RadixCursor } from "./radix-walk";
 
 /**
- * The keyword index as bytes: a 24-byte prefix (magic "CMKI", format, total length, checksum of
- * everything after the prefix, header length, 0), a small JSON header, then typed arrays
- * written as they are, each 8-byte aligned:
+ * The keyword index as bytes, made to be written as it is made (`encodeKeywordIndexStream`):
+ * typed arrays written as they are, each section 8-byte aligned, then a small JSON header and a
+ * 24-byte trailer (magic "CMKI", format, total length, checksum of everything before the
+ * trailer, header length, posting bytes):
  *
  * | section | type | content |
  * |---|---|---|
+ * | postings | Int32, Uint8 | per term, in term order: its postings (`doc << 3 \| field`), then their term frequencies (255 meaning "see overflow"), padded to 4 bytes |
  * | notes | UTF-8 | `path\0stamp\0` per note, in document order |
  * | field lengths | Uint32 | notes × fields |
  * | note postings | Uint32 | postings per note |
  * | terms | UTF-8 | `term\0` per term |
  * | term postings | Uint32 | postings per term |
- * | postings | Int32 | `doc << 3 \| field`, grouped by term in term order |
- * | term frequencies | Uint8 | one per posting, 255 meaning "see overflow" |
  * | overflow | Uint32 | (term, doc << 3 \| field, frequency) per frequency ≥ 255 |
+ * | header | JSON | the counts, the settings signature, the average field lengths |
  *
  * Only live notes are written, renumbered 0‥n−1 in their order (so tie order is kept), and only
- * terms that still have postings. Encoding and decoding run in slices of bounded work with an
- * optional `yieldNow` between them, so neither holds a thread for long.
+ * terms that still have postings. The postings (≈ 100 MB at 100k notes) go out through one
+ * reused 1 MB buffer: the rest (≈ 15 MB) is held until the end. Encoding and decoding run in
+ * slices of bounded work with an optional `yieldNow` between them, so neither holds a thread for
+ * long.
  */
-export const KEYWORD_INDEX_FORMAT = 1;
+export const KEYWORD_INDEX_FORMAT = 2;
 
 export type { YieldNow } from "../model/sliced-work";
 
@@ -62,7 +66,7 @@ interface Header {
 }
 
 const MAGIC = 0x494b4d43;
-const PREFIX_BYTES = 24;
+const TRAILER_BYTES = 24;
 /** What one term costs in those units (a radix-tree insert or lookup, a string; at 48, slices took 40–60 ms of CPU at 100k notes). */
 const TERM_WORK = 128;
 const NOTE_WORK = 64;
@@ -74,52 +78,87 @@ const NOTE_WORK = 64;
  */
 const ENCODE_SLICE_WORK = SLICE_WORK / 4;
 const TEXT_CHUNK_BYTES = 1 << 16;
-/** Postings in a chunk of the postings section (4 MB, and 1 MB of term frequencies). */
-const POSTING_CHUNK = 1 << 20;
+/** The postings' buffer: handed on (and reused) whenever it fills. */
+const POSTING_BUFFER_BYTES = 1 << 20;
 
 /**
- * The index as bytes (see the format above). The index must not change until the promise
- * settles: a change seen after a `yieldNow` makes it reject.
+ * The index as bytes (see the format above), in one array. The index must not change until the
+ * promise settles: a change seen after a `yieldNow` makes it reject.
  */
 export async function encodeKeywordIndex(index: KeywordIndex, yieldNow?: YieldNow): Promise<Uint8Array> {
-	const slicer = new WorkSlicer(yieldNow);
-	const parts = await encodeKeywordIndexParts(index, yieldNow);
-	const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-	let offset = 0;
-	for (const part of parts) {
-		for (let from = 0; from < part.length; from += SLICE_WORK * 4) {
-			bytes.set(part.subarray(from, from + SLICE_WORK * 4), offset + from);
-			await slicer.spent(SLICE_WORK);
-		}
-		offset += part.byteLength;
-	}
-	return bytes;
+	return collectedBytes(encodeKeywordIndexStream(index, yieldNow));
 }
 
 /**
- * `encodeKeywordIndex`'s bytes as the pieces they are made of, one after the other (zeros
- * between them as the alignment needs): written as they are, a 100+ MB index is not copied
- * into one array first.
+ * `encodeKeywordIndex`'s bytes as pieces made one after the other: the postings' piece is
+ * written over once the next piece is asked for, so take each (write or copy it) before asking
+ * for the next (`CacheBytes`). A change to the index seen after a `yieldNow` makes it throw.
  */
-export async function encodeKeywordIndexParts(index: KeywordIndex, yieldNow?: YieldNow): Promise<Uint8Array[]> {
+export async function* encodeKeywordIndexStream(index: KeywordIndex, yieldNow?: YieldNow): AsyncGenerator<Uint8Array> {
 	const postings = index.postings;
 	const changes = postings.changes;
-	const slicer = new WorkSlicer(
-		yieldNow,
-		() => {
-			if (postings.changes !== changes)
-				throw new KeywordCodecError(
-					"changed",
-					"Keyword index: the index changed while it was being encoded; encode it again.",
-				);
-		},
-		ENCODE_SLICE_WORK,
-	);
+	const unchanged = (): void => {
+		if (postings.changes !== changes)
+			throw new KeywordCodecError(
+				"changed",
+				"Keyword index: the index changed while it was being encoded; encode it again.",
+			);
+	};
+	const slicer = new WorkSlicer(yieldNow, unchanged, ENCODE_SLICE_WORK);
+	const checksum = new StreamChecksum();
+	let total = 0;
+	const counted = async (piece: Uint8Array): Promise<Uint8Array> => {
+		await checksum.add(piece, slicer);
+		total += piece.byteLength;
+		return piece;
+	};
 	const fields = postings.fieldCount;
 	const newDoc = new Int32Array(postings.nextDoc).fill(-1);
 	let notes = 0;
 	for (let doc = 0; doc < postings.nextDoc; doc++) if (postings.live[doc] === 1) newDoc[doc] = notes++;
 	await slicer.spent(postings.nextDoc);
+
+	const liveCount = postings.postingCount - postings.deadPostings;
+	const buffer = new PostingBuffer();
+	const termPostings: number[] = [];
+	const copier = new PostingCopier(postings, newDoc, buffer);
+	const termText = new TextPieces();
+	let postingBytes = 0;
+	const terms = new RadixCursor(postings.terms);
+	while (terms.next()) {
+		const id = terms.value as number;
+		const before = copier.written;
+		// The term's postings, then (a second walk) their frequencies.
+		for (let pass = 0; pass < 2; pass++) {
+			for (let address = postings.head[id]; address !== NO_CHUNK;) {
+				const page = postings.docFieldPages[address >>> PAGE_BITS];
+				const start = (address & PAGE_MASK) + CHUNK_HEADER;
+				const next = page[start - 1];
+				const end = start + (next === NO_CHUNK ? postings.tailUsed[id] : page[start - CHUNK_HEADER]);
+				for (let from = start; from < end;) {
+					const was = from;
+					from = copier.copy(pass === 0, id, termPostings.length, address >>> PAGE_BITS, from, end);
+					if (buffer.full()) yield await counted(buffer.take());
+					// A term in most notes has hundreds of thousands of postings: yield within it too.
+					await slicer.spent(from - was);
+				}
+				address = next;
+			}
+		}
+		const count = copier.written - before;
+		if (count > 0) {
+			buffer.pad(4);
+			postingBytes += align4(count * 5);
+			termPostings.push(count);
+			termText.add(terms.key);
+		}
+		await slicer.spent(TERM_WORK);
+	}
+	const { written, overflow } = copier;
+	if (written !== liveCount) throw new Error(`Keyword index: ${written} live postings found, ${liveCount} counted.`);
+	buffer.pad(8);
+	const last = buffer.take();
+	if (last.byteLength > 0) yield await counted(last);
 
 	const pathOfNew: string[] = new Array<string>(notes);
 	const stampOfNew: string[] = new Array<string>(notes);
@@ -140,43 +179,6 @@ export async function encodeKeywordIndexParts(index: KeywordIndex, yieldNow?: Yi
 		noteText.add(stampOfNew[renumbered]);
 		await slicer.spent(NOTE_WORK);
 	}
-
-	const liveCount = postings.postingCount - postings.deadPostings;
-	const livePostings = new PostingChunks();
-	const termPostings: number[] = [];
-	const overflow: number[] = [];
-	const termText = new TextPieces();
-	let written = 0;
-	const terms = new RadixCursor(postings.terms);
-	while (terms.next()) {
-		const term = terms.key;
-		const id = terms.value as number;
-		const before = written;
-		for (let address = postings.head[id]; address !== NO_CHUNK;) {
-			const page = postings.docFieldPages[address >>> PAGE_BITS];
-			const tfPage = postings.tfPages[address >>> PAGE_BITS];
-			const start = (address & PAGE_MASK) + CHUNK_HEADER;
-			const next = page[start - 1];
-			const end = start + (next === NO_CHUNK ? postings.tailUsed[id] : page[start - CHUNK_HEADER]);
-			for (let i = start; i < end; i++) {
-				const renumbered = newDoc[page[i] >>> FIELD_BITS];
-				if (renumbered < 0) continue;
-				const docField = (renumbered << FIELD_BITS) | (page[i] & FIELD_MASK);
-				livePostings.push(docField, tfPage[i]);
-				written++;
-				if (tfPage[i] === TF_SATURATED) overflow.push(termPostings.length, docField, postings.overflowTf(id, page[i]));
-			}
-			address = next;
-		}
-		if (written > before) {
-			termPostings.push(written - before);
-			termText.add(term);
-		}
-		await slicer.spent(TERM_WORK + (written - before));
-	}
-	livePostings.trimLast();
-	if (written !== liveCount) throw new Error(`Keyword index: ${written} live postings found, ${liveCount} counted.`);
-
 	const notesBytes = noteText.finish();
 	const termsBytes = termText.finish();
 	const header: Header = {
@@ -191,37 +193,33 @@ export async function encodeKeywordIndexParts(index: KeywordIndex, yieldNow?: Yi
 		averageLengths: [...postings.averageLengths],
 	};
 	const headerBytes = new TextEncoder().encode(JSON.stringify(header));
-	const sections: (ArrayBufferView | ArrayBufferView[])[] = [
-		headerBytes,
+	const sections: ArrayBufferView[] = [
 		notesBytes,
 		fieldLengths,
 		notePostings,
 		termsBytes,
 		Uint32Array.from(termPostings),
-		livePostings.docFields,
-		livePostings.tfs,
 		Uint32Array.from(overflow),
+		headerBytes,
 	];
-	let total = PREFIX_BYTES;
-	const parts: Uint8Array[] = [new Uint8Array(PREFIX_BYTES)];
-	const checksum = new StreamChecksum();
 	for (const section of sections) {
-		let length = 0;
-		for (const piece of Array.isArray(section) ? section : [section]) {
-			const view = new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength);
-			await checksum.add(view, slicer);
-			parts.push(view);
-			length += view.byteLength;
-		}
-		const padding = align8(length) - length;
-		if (padding > 0) {
-			parts.push(new Uint8Array(padding));
-			await checksum.add(parts[parts.length - 1], slicer);
-		}
-		total += length + padding;
+		const view = new Uint8Array(section.buffer, section.byteOffset, section.byteLength);
+		if (view.byteLength > 0) yield await counted(view);
+		const padding = align8(view.byteLength) - view.byteLength;
+		if (padding > 0) yield await counted(new Uint8Array(padding));
 	}
-	new Uint32Array(parts[0].buffer).set([MAGIC, KEYWORD_INDEX_FORMAT, total, checksum.value, headerBytes.byteLength, 0]);
-	return parts;
+	// The store's writes between pieces let edits land too: the counter says if any did.
+	unchanged();
+	const trailer = new Uint8Array(TRAILER_BYTES);
+	new Uint32Array(trailer.buffer).set([
+		MAGIC,
+		KEYWORD_INDEX_FORMAT,
+		total + TRAILER_BYTES,
+		checksum.value,
+		headerBytes.byteLength,
+		postingBytes,
+	]);
+	yield trailer;
 }
 
 /**
@@ -236,7 +234,7 @@ export async function decodeKeywordIndex(
 ): Promise<KeywordIndex> {
 	const slicer = new WorkSlicer(yieldNow);
 	const bytes = await aligned(input, slicer);
-	const { header, headerLength } = await readHeader(bytes, slicer);
+	const { header, headerStart, postingBytes } = await readTrailer(bytes, slicer);
 	const parsed = parseKeywordSettings(settings);
 	if (header.signature !== indexSignature(parsed)) {
 		throw new KeywordCodecError(
@@ -245,16 +243,14 @@ export async function decodeKeywordIndex(
 		);
 	}
 	const { fields, notes, terms, postings: postingCount, overflow: overflowCount } = header;
-	const reader = new SectionReader(bytes, align8(PREFIX_BYTES + headerLength));
+	const reader = new SectionReader(bytes, align8(postingBytes));
 	const notesText = reader.bytes(header.notesBytes);
 	const fieldLengths = reader.uint32(notes * fields);
 	const notePostings = reader.uint32(notes);
 	const termsText = reader.bytes(header.termsBytes);
 	const termPostings = reader.uint32(terms);
-	const docFields = reader.int32(postingCount);
-	const tfs = reader.bytes(postingCount);
 	const overflow = reader.uint32(overflowCount * 3);
-	reader.end();
+	reader.end(headerStart);
 
 	const postings = new KeywordPostings(fields);
 	const index = new KeywordIndex(parsed, postings);
@@ -272,46 +268,59 @@ export async function decodeKeywordIndex(
 
 	const termStrings = await textOf(termsText, terms, slicer);
 	postings.reserveTerms(terms);
-	let from = 0;
+	let at = 0;
+	let seen = 0;
 	for (let term = 0; term < terms; term++) {
 		const count = termPostings[term];
-		const to = from + count;
-		if (count === 0 || to > postingCount) throw corrupt(`term ${term} has ${count} postings past the end`);
-		for (let i = from; i < to; i++) {
+		const tfsAt = at + count * 4;
+		if (count === 0 || tfsAt + count > postingBytes) throw corrupt(`term ${term} has ${count} postings past the end`);
+		const docFields = new Int32Array(bytes.buffer, bytes.byteOffset + at, count);
+		const tfs = new Uint8Array(bytes.buffer, bytes.byteOffset + tfsAt, count);
+		for (let i = 0; i < count; i++) {
 			if (docFields[i] >>> FIELD_BITS >= notes || (docFields[i] & FIELD_MASK) >= fields)
-				throw corrupt(`posting ${i} points past the notes or fields`);
+				throw corrupt(`posting ${seen + i} points past the notes or fields`);
 		}
 		if (postings.terms.has(termStrings[term])) throw corrupt(`term "${termStrings[term]}" is listed twice`);
 		postings.terms.set(termStrings[term], term);
 		await slicer.spent(TERM_WORK);
 		// A term in most notes has hundreds of thousands of postings: written a slice at a time.
-		for (let piece = from; piece < to; piece += SLICE_WORK) {
-			const end = Math.min(to, piece + SLICE_WORK);
+		for (let piece = 0; piece < count; piece += SLICE_WORK) {
+			const end = Math.min(count, piece + SLICE_WORK);
 			postings.writeTerm(term, docFields.subarray(piece, end), tfs.subarray(piece, end));
 			await slicer.spent(end - piece);
 		}
-		from = to;
+		at = align4(tfsAt + count);
+		seen += count;
 	}
-	if (from !== postingCount) throw corrupt(`${from} postings listed by term, ${postingCount} stored`);
+	if (seen !== postingCount || at !== postingBytes)
+		throw corrupt(`${seen} postings in ${at} bytes listed by term, ${postingCount} in ${postingBytes} stored`);
 	for (let i = 0; i < overflow.length; i += 3) {
 		postings.tfOverflow.set(overflow[i] * 2 ** 31 + overflow[i + 1], overflow[i + 2]);
 	}
 	return index;
 }
 
-async function readHeader(bytes: Uint8Array, slicer: WorkSlicer): Promise<{ header: Header; headerLength: number }> {
-	if (bytes.byteLength < PREFIX_BYTES) throw corrupt(`${bytes.byteLength} bytes, shorter than the prefix`);
-	const [magic, format, total, sum, headerLength] = new Uint32Array(bytes.buffer, bytes.byteOffset, PREFIX_BYTES / 4);
-	if (magic !== MAGIC) throw corrupt("not a keyword index");
+async function readTrailer(
+	bytes: Uint8Array,
+	slicer: WorkSlicer,
+): Promise<{ header: Header; headerStart: number; postingBytes: number }> {
+	const size = bytes.byteLength;
+	if (size < TRAILER_BYTES) throw corrupt(`${size} bytes, shorter than the trailer`);
+	if (size % 8 !== 0) throw corrupt(`${size} bytes, not a whole number of words: truncated`);
+	const trailer = new Uint32Array(bytes.buffer, bytes.byteOffset + size - TRAILER_BYTES, TRAILER_BYTES / 4);
+	const [magic, format, total, sum, headerLength, postingBytes] = trailer;
+	if (magic !== MAGIC) throw corrupt("no trailer at the end: truncated, or not a keyword index");
 	if (format !== KEYWORD_INDEX_FORMAT)
 		throw new KeywordCodecError("format", `keyword index format ${format}, this version reads ${KEYWORD_INDEX_FORMAT}`);
-	if (total !== bytes.byteLength || headerLength > total - PREFIX_BYTES)
-		throw corrupt(`${bytes.byteLength} bytes of ${total}: truncated or padded`);
-	if ((await slicedChecksum(bytes, PREFIX_BYTES, slicer)) !== sum) throw corrupt("checksum mismatch");
+	const headerStart = size - TRAILER_BYTES - align8(headerLength);
+	if (total !== size || headerStart < align8(postingBytes) || postingBytes % 4 !== 0)
+		throw corrupt(`${size} bytes of ${total}: truncated or padded`);
+	if ((await slicedChecksum(bytes.subarray(0, size - TRAILER_BYTES), 0, slicer)) !== sum)
+		throw corrupt("checksum mismatch");
 	let header: Partial<Header>;
 	try {
 		header = JSON.parse(
-			new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(PREFIX_BYTES, PREFIX_BYTES + headerLength)),
+			new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(headerStart, headerStart + headerLength)),
 		) as Partial<Header>;
 	} catch {
 		throw corrupt("unreadable header");
@@ -326,7 +335,7 @@ async function readHeader(bytes: Uint8Array, slicer: WorkSlicer): Promise<{ head
 		!header.averageLengths.every((value) => typeof value === "number")
 	)
 		throw corrupt("malformed header");
-	return { header: header as Header, headerLength };
+	return { header: header as Header, headerStart, postingBytes };
 }
 
 /** Typed views of consecutive 8-byte aligned sections after the header. */
@@ -348,8 +357,9 @@ class SectionReader {
 		return new Int32Array(this.data.buffer, this.data.byteOffset + this.take(count * 4), count);
 	}
 
-	end(): void {
-		if (this.offset !== this.data.byteLength) throw corrupt("sections do not fill the data");
+	/** Checks that the sections end where the header starts. */
+	end(headerStart: number): void {
+		if (this.offset !== headerStart) throw corrupt("sections do not fill the data");
 	}
 
 	private take(length: number): number {
@@ -382,31 +392,79 @@ async function textOf(bytes: Uint8Array, count: number, slicer: WorkSlicer): Pro
 }
 
 /**
- * The live postings and their term frequencies, in arrays of POSTING_CHUNK allocated as they
- * fill: at 100k notes one array of all of them (80 + 20 MB) made V8 collect the whole heap at
- * once for the outside-the-heap memory it added, a pause of 0.4–3 s at the start of a save.
+ * Copies a chunk of a term's postings (renumbered, dead ones left out), or their frequencies,
+ * into the buffer until it is full: the loop over every posting lives here, not in the
+ * encoder's async generator, whose body V8 runs far slower.
  */
-class PostingChunks {
-	readonly docFields: Int32Array[] = [];
-	readonly tfs: Uint8Array[] = [];
-	private used = POSTING_CHUNK;
+class PostingCopier {
+	/** Postings copied so far (first pass only). */
+	written = 0;
+	/** (term, doc << 3 | field, frequency) of each frequency ≥ 255. */
+	readonly overflow: number[] = [];
 
-	push(docField: number, tf: number): void {
-		if (this.used === POSTING_CHUNK) {
-			this.docFields.push(new Int32Array(POSTING_CHUNK));
-			this.tfs.push(new Uint8Array(POSTING_CHUNK));
-			this.used = 0;
+	constructor(
+		private readonly postings: KeywordPostings,
+		private readonly newDoc: Int32Array,
+		private readonly buffer: PostingBuffer,
+	) {}
+
+	/** From `from` to `end` of page `pageIndex`; returns where it stopped (`end`, or where the buffer filled). */
+	copy(docFields: boolean, id: number, term: number, pageIndex: number, from: number, end: number): number {
+		const { newDoc, buffer } = this;
+		const page = this.postings.docFieldPages[pageIndex];
+		const tfPage = this.postings.tfPages[pageIndex];
+		let i = from;
+		for (; i < end && !buffer.full(); i++) {
+			const renumbered = newDoc[page[i] >>> FIELD_BITS];
+			if (renumbered < 0) continue;
+			if (!docFields) {
+				buffer.byte(tfPage[i]);
+				continue;
+			}
+			const docField = (renumbered << FIELD_BITS) | (page[i] & FIELD_MASK);
+			buffer.int32(docField);
+			this.written++;
+			if (tfPage[i] === TF_SATURATED) this.overflow.push(term, docField, this.postings.overflowTf(id, page[i]));
 		}
-		this.docFields[this.docFields.length - 1][this.used] = docField;
-		this.tfs[this.tfs.length - 1][this.used++] = tf;
+		return i;
+	}
+}
+
+/**
+ * The postings section, written into one buffer that is handed on whenever it is full and then
+ * written over: at 100k notes the whole section (≈ 100 MB of arrays outside the JS heap) made V8
+ * collect its 400 MB heap while a stop saved. Every piece but the last is the whole buffer (a
+ * multiple of 8 bytes), so alignment within the buffer is alignment within the section.
+ */
+class PostingBuffer {
+	private readonly bytes = new Uint8Array(POSTING_BUFFER_BYTES);
+	private readonly words = new Int32Array(this.bytes.buffer);
+	private used = 0;
+
+	full(): boolean {
+		return this.used === this.bytes.length;
 	}
 
-	/** Cuts the last chunk to what was written; call once all are pushed. */
-	trimLast(): void {
-		const last = this.docFields.length - 1;
-		if (last < 0 || this.used === POSTING_CHUNK) return;
-		this.docFields[last] = this.docFields[last].subarray(0, this.used);
-		this.tfs[last] = this.tfs[last].subarray(0, this.used);
+	/** At a 4-byte aligned position: a term's postings start aligned and are written before its frequencies. */
+	int32(value: number): void {
+		this.words[this.used >>> 2] = value;
+		this.used += 4;
+	}
+
+	byte(value: number): void {
+		this.bytes[this.used++] = value;
+	}
+
+	/** Zeros up to a multiple of `alignment` (4 or 8; the buffer is a multiple of 8, so it never overflows). */
+	pad(alignment: number): void {
+		while (this.used % alignment !== 0) this.bytes[this.used++] = 0;
+	}
+
+	/** The bytes written since the last `take`; they are written over after it. */
+	take(): Uint8Array {
+		const filled = this.bytes.subarray(0, this.used);
+		this.used = 0;
+		return filled;
 	}
 }
 
@@ -451,6 +509,10 @@ async function aligned(bytes: Uint8Array, slicer: WorkSlicer): Promise<Uint8Arra
 		await slicer.spent(SLICE_WORK);
 	}
 	return copy;
+}
+
+function align4(offset: number): number {
+	return Math.ceil(offset / 4) * 4;
 }
 
 function corrupt(detail: string): KeywordCodecError {

@@ -1,10 +1,10 @@
 import type { CacheStore } from "../../core/model/cache-store";
 import { errorMessage } from "../../core/model/error-message";
-import { cacheFrameParts, frameProblem, unframeCache } from "../../core/model/cache-frame";
+import { frameProblem, streamedCacheFrame, unframeCache } from "../../core/model/cache-frame";
 import { noteDigestSignature } from "../../core/digest/digest-signature";
 import {
 	decodeNoteDigests,
-	encodeNoteDigestParts,
+	encodeNoteDigestStream,
 	type DecodedNoteDigests,
 	type NoteDigest,
 	type YieldNow,
@@ -12,8 +12,8 @@ import {
 
 /** The note digests' name in the CacheStore. */
 export const NOTE_DIGEST_CACHE = "note-digests";
-/** Bump when the header or the way the body is made changes. */
-const FORMAT = 1;
+/** Bump when the header or the way the body is made changes (2: the body streamed, its length in its trailer). */
+const FORMAT = 2;
 /** What a cache of another signature means, for the warning. */
 const SIGNATURE_MISMATCH = "was made by another version of the parser or cue extraction";
 
@@ -27,14 +27,17 @@ export type NoteDigestRead =
 			absent?: boolean;
 	  };
 
-/** Writes the digests as one cache: a header line (format, signature, body length), then the codec's bytes. */
+/**
+ * Writes the digests as one cache: a header line (format, signature), then the codec's bytes,
+ * handed to the store as they are made (the body's trailer gives its length).
+ */
 export async function saveNoteDigestCache(
 	caches: CacheStore,
 	digests: Iterable<NoteDigest>,
 	yieldNow?: YieldNow,
 ): Promise<void> {
-	const body = await encodeNoteDigestParts(digests, yieldNow);
-	await caches.write(NOTE_DIGEST_CACHE, cacheFrameParts({ format: FORMAT, signature: noteDigestSignature() }, body));
+	const header = { format: FORMAT, signature: noteDigestSignature() };
+	await caches.write(NOTE_DIGEST_CACHE, streamedCacheFrame(header, encodeNoteDigestStream(digests, yieldNow)));
 }
 
 /** The saved digests. Never throws: a missing, unreadable, partial, corrupt or outdated cache is a miss with its reason. */

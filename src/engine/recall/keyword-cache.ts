@@ -1,7 +1,7 @@
 import type { KeywordIndex } from "../../core/recall/keyword-index";
 import {
 	decodeKeywordIndex,
-	encodeKeywordIndexParts,
+	encodeKeywordIndexStream,
 	KeywordCodecError,
 	type YieldNow,
 } from "../../core/recall/keyword-codec";
@@ -12,17 +12,18 @@ import {
 	type KeywordSettingsInput,
 } from "../../core/model/keyword-settings";
 import { indexSignature } from "../../core/recall/index-signature";
-import type { CacheStore } from "../../core/model/cache-store";
-import { cacheFrameParts, frameProblem, unframeCache } from "../../core/model/cache-frame";
+import { collectedBytes, type CacheStore } from "../../core/model/cache-store";
+import { frameProblem, streamedCacheFrame, unframeCache } from "../../core/model/cache-frame";
 import { errorMessage } from "../../core/model/error-message";
 
 /** The keyword index's name in the CacheStore. */
 export const KEYWORD_CACHE = "keyword-index";
 /**
  * Bump when the layout changes (2: bytes in a CacheStore, with the body's length in the header;
- * 3: the body is `encodeKeywordIndex`'s bytes, no longer JSON).
+ * 3: the body is `encodeKeywordIndex`'s bytes, no longer JSON; 4: the body streamed, its length
+ * in its trailer).
  */
-const FORMAT = 3;
+const FORMAT = 4;
 /** What a cache of another signature means, for the warning. */
 const SIGNATURE_MISMATCH =
 	"was built with another tokenizer version or other keyword settings (body limit, stop words, stemming)";
@@ -65,17 +66,27 @@ export function fileStamps(files: Iterable<StampedFile>): Map<string, string> {
 }
 
 /**
- * Writes the index as one cache: a header line (format, settings signature, body length), then
- * the index's bytes, so a version mismatch is found without decoding the body and a partial
- * write by its length. Call it when the index has changed and the vault is quiet; how often is
- * the caller's choice.
+ * Writes the index as one cache: a header line (format, settings signature), then the index's
+ * bytes, handed to the store as they are made (the body's trailer gives its length and
+ * checksum), so a version mismatch is found without decoding the body and a partial write by
+ * the trailer. Call it when the index has changed and the vault is quiet; how often is the
+ * caller's choice.
  */
 export async function saveKeywordCache(caches: CacheStore, index: KeywordIndex, yieldNow?: YieldNow): Promise<void> {
-	const body = await encodeIndex(index, yieldNow);
-	await caches.write(
-		KEYWORD_CACHE,
-		cacheFrameParts({ format: FORMAT, signature: indexSignature(index.settings) }, body),
-	);
+	const header = { format: FORMAT, signature: indexSignature(index.settings) };
+	// Encoding in slices lets edits land in between, which voids the save (nothing is written):
+	// try again, and after a few such races encode in one stretch, which no edit can interrupt,
+	// and write that.
+	for (let attempt = 0; attempt < SLICED_ENCODE_ATTEMPTS && yieldNow; attempt++) {
+		try {
+			await caches.write(KEYWORD_CACHE, streamedCacheFrame(header, encodeKeywordIndexStream(index, yieldNow)));
+			return;
+		} catch (error) {
+			if (!(error instanceof KeywordCodecError && error.kind === "changed")) throw error;
+		}
+	}
+	const whole = await collectedBytes(streamedCacheFrame(header, encodeKeywordIndexStream(index)));
+	await caches.write(KEYWORD_CACHE, whole);
 }
 
 /**
@@ -118,20 +129,6 @@ export async function readKeywordCache(
 	} catch (error) {
 		return miss(`the keyword index cache is corrupt (${errorMessage(error)})`);
 	}
-}
-
-/** The index as bytes (in pieces). The two codec functions are the only ones that know the body's layout. */
-async function encodeIndex(index: KeywordIndex, yieldNow?: YieldNow): Promise<Uint8Array[]> {
-	// Encoding in slices lets edits land in between, which voids the slices done so far: try again,
-	// and after a few such races encode in one go, which no edit can interrupt.
-	for (let attempt = 0; attempt < SLICED_ENCODE_ATTEMPTS && yieldNow; attempt++) {
-		try {
-			return await encodeKeywordIndexParts(index, yieldNow);
-		} catch (error) {
-			if (!(error instanceof KeywordCodecError && error.kind === "changed")) throw error;
-		}
-	}
-	return encodeKeywordIndexParts(index);
 }
 
 function decodeIndex(body: Uint8Array, settings: KeywordSettings, yieldNow?: YieldNow): Promise<KeywordIndex> {

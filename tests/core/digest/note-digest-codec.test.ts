@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
 	decodeNoteDigests,
 	DigestCodecError,
-	encodeNoteDigestParts,
 	encodeNoteDigests,
+	encodeNoteDigestStream,
 	type NoteDigest,
 } from "../../../src/core/digest/note-digest-codec";
 import { decodedDigests } from "../../helpers/decoded-digests";
@@ -72,21 +72,27 @@ function manyDigests(count: number): NoteDigest[] {
 }
 
 describe("note digest codec", () => {
-	it("makes the same bytes as the encoder that copied everything into one array (caches saved before still load)", async () => {
-		// SHA-256 of the bytes the previous encoder (one array, numbers in JS arrays) made of these digests.
+	it("streams the records through one reused 1 MB buffer and holds only the columns until the end", async () => {
 		const sha = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
-		const parts = await encodeNoteDigestParts(manyDigests(40_000));
-		expect(parts.length).toBeGreaterThan(20);
-		const bytes = joinedBytes(parts);
-		expect(bytes.byteLength).toBe(12_077_360);
-		expect(sha(bytes)).toBe("cfaf702a29d26af4ba8d60144369365f350ab58b5cf71de3bbf31603c3af1129");
-		expect(sha(await encodeNoteDigests(manyDigests(2)))).toBe(
-			"fba11309ea455afac8e861d44a94d64de534c8fc5b1442c0a8fba850254b22f6",
-		);
+		const copies: Uint8Array[] = [];
+		const buffers = new Set<ArrayBufferLike>();
+		let largest = 0;
+		for await (const piece of encodeNoteDigestStream(manyDigests(40_000))) {
+			copies.push(piece.slice());
+			buffers.add(piece.buffer);
+			largest = Math.max(largest, piece.byteLength);
+		}
+		const bytes = joinedBytes(copies);
+		expect(bytes.byteLength).toBe(12_137_176);
+		expect(largest).toBeLessThanOrEqual(1 << 20);
+		// ≈ 10 MB of records went through one buffer; the columns are ≈ 2 MB in 64k-number chunks.
+		expect(copies.length).toBeGreaterThan(20);
+		expect(buffers.size).toBeLessThan(copies.length - 8);
+		expect(sha(bytes)).toBe("ea9bb21634d9780602ec2e57b2e2694144592cb7b61d844c6082f4cc581c4c56");
 		expect(decodedDigests(await decodeNoteDigests(bytes))).toEqual(manyDigests(40_000));
-		// The streamed checksum covers every piece: a flip in the last text chunk is caught.
+		// The streamed checksum covers every piece: a flip in the first record is caught.
 		const garbled = bytes.slice();
-		garbled[garbled.length - 100] ^= 0x20;
+		garbled[100] ^= 0x20;
 		await expect(decodeNoteDigests(garbled)).rejects.toThrow(/checksum mismatch/);
 	});
 
@@ -106,6 +112,19 @@ describe("note digest codec", () => {
 		expect((await decodeNoteDigests(await encodeNoteDigests([]))).size).toBe(0);
 	});
 
+	it("takes a note larger than the records' buffer, first or between others", async () => {
+		const huge: NoteDigest = { ...DIGESTS[0], path: "Huge.md", note: JSON.stringify(["é".repeat(700_000)]) };
+		for (const digests of [
+			[huge, ...DIGESTS],
+			[...DIGESTS, huge, DIGESTS[1]],
+		]) {
+			const pieces: Uint8Array[] = [];
+			for await (const piece of encodeNoteDigestStream(digests)) pieces.push(piece.slice());
+			expect(pieces.every((piece) => piece.byteLength > 0)).toBe(true);
+			expect(decodedDigests(await decodeNoteDigests(joinedBytes(pieces)))).toEqual(digests);
+		}
+	});
+
 	it("encodes and decodes many notes in slices, yielding between them", async () => {
 		const many = Array.from({ length: 20_000 }, (_, i) => ({ ...DIGESTS[i % 2], path: `Note ${i}.md` }));
 		let yields = 0;
@@ -122,7 +141,8 @@ describe("note digest codec", () => {
 
 	it("refuses truncated or garbled bytes and reads intact ones at any offset", async () => {
 		const bytes = await encodeNoteDigests(DIGESTS);
-		await expect(decodeNoteDigests(bytes.subarray(0, bytes.length - 8))).rejects.toThrow(/truncated or padded/);
+		await expect(decodeNoteDigests(bytes.subarray(0, bytes.length - 8))).rejects.toThrow(/no trailer at the end/);
+		await expect(decodeNoteDigests(bytes.subarray(8))).rejects.toThrow(/truncated or padded/);
 		const garbled = bytes.slice();
 		garbled[40] ^= 0x01;
 		await expect(decodeNoteDigests(garbled)).rejects.toThrow(/checksum mismatch/);

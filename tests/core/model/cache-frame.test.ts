@@ -1,37 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { cacheFrameParts, frameCache, unframeCache } from "../../../src/core/model/cache-frame";
+import { streamedCacheFrame, unframeCache } from "../../../src/core/model/cache-frame";
+import { collectedBytes } from "../../../src/core/model/cache-store";
 
 const HEADER = { format: 2, signature: "abc" };
 const BODY = new Uint8Array([1, 2, 10, 255, 0]);
 
-describe("cache frame", () => {
-	it("gives back the body it framed, newlines in the body included", () => {
-		const unframed = unframeCache(frameCache(HEADER, BODY), HEADER);
-		expect("body" in unframed && [...unframed.body]).toEqual([1, 2, 10, 255, 0]);
-	});
+async function* pieces(): AsyncGenerator<Uint8Array> {
+	yield BODY.subarray(0, 2);
+	yield BODY.subarray(2);
+}
 
-	it("frames in two parts, the body itself after a header line padded to 8 bytes, so the body read back is aligned", () => {
+function framed(header = HEADER): Promise<Uint8Array> {
+	return collectedBytes(streamedCacheFrame(header, pieces()));
+}
+
+describe("cache frame", () => {
+	it("gives back the body it framed, newlines in the body included, after a header line padded to 8 bytes", async () => {
 		for (const signature of ["", "a", "abcdefgh", "signature of any length"]) {
-			const [head, body] = cacheFrameParts({ ...HEADER, signature }, BODY);
-			expect(body).toBe(BODY);
-			expect(head.byteLength % 8).toBe(0);
-			const whole = frameCache({ ...HEADER, signature }, BODY);
-			expect(whole).toEqual(new Uint8Array([...head, ...BODY]));
+			const whole = await framed({ ...HEADER, signature });
+			const newline = whole.indexOf(10);
+			expect(JSON.parse(new TextDecoder().decode(whole.subarray(0, newline)))).toEqual({ ...HEADER, signature });
+			expect((newline + 1) % 8).toBe(0);
 			const unframed = unframeCache(whole, { ...HEADER, signature });
-			expect("body" in unframed && unframed.body.byteOffset % 8).toBe(0);
+			expect("body" in unframed && [...unframed.body]).toEqual([1, 2, 10, 255, 0]);
 		}
 	});
 
-	it("names what is wrong, checking header, format, signature, then length", () => {
-		const framed = frameCache(HEADER, BODY);
+	it("names what is wrong, checking header, format, then signature; a cut body is for its own trailer to find", async () => {
+		const whole = await framed();
 		expect(unframeCache(BODY, HEADER)).toEqual({ problem: "no header" });
 		expect(unframeCache(new TextEncoder().encode("not json\n"), HEADER)).toEqual({ problem: "no header" });
-		expect(unframeCache(framed, { ...HEADER, format: 3 })).toEqual({ problem: "format", found: "2" });
-		expect(unframeCache(framed, { ...HEADER, signature: "abd" })).toEqual({ problem: "signature" });
-		expect(unframeCache(framed.subarray(0, framed.byteLength - 2), HEADER)).toEqual({
-			problem: "partial",
-			got: 3,
-			expected: "5",
-		});
+		expect(unframeCache(whole, { ...HEADER, format: 3 })).toEqual({ problem: "format", found: "2" });
+		expect(unframeCache(whole, { ...HEADER, signature: "abd" })).toEqual({ problem: "signature" });
+		const cut = unframeCache(whole.subarray(0, whole.length - 2), HEADER);
+		expect("body" in cut && [...cut.body]).toEqual([1, 2, 10]);
 	});
 });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decodeKeywordIndex, encodeKeywordIndexParts } from "../../../src/core/recall/keyword-codec";
+import { decodeKeywordIndex, encodeKeywordIndexStream } from "../../../src/core/recall/keyword-codec";
 import { KeywordIndex } from "../../../src/core/recall/keyword-index";
 import { joinedBytes } from "../../../src/core/model/cache-store";
 
@@ -21,17 +21,29 @@ function madeUpIndex(notes: number): KeywordIndex {
 }
 
 describe("keyword index codec bytes", () => {
-	it("are those of the encoder that kept all postings in one array, past a chunk of postings (caches saved before still load)", async () => {
+	it("stream more than a buffer of postings through one reused 1 MB buffer, and a flip anywhere in them is caught", async () => {
 		const index = madeUpIndex(50_000);
 		expect(index.postings.postingCount - index.postings.deadPostings).toBeGreaterThan(1 << 20);
-		const bytes = joinedBytes(await encodeKeywordIndexParts(index));
-		// SHA-256 of what the previous encoder (one Int32Array of postings, checksummed per section) made of this index.
+		const copies: Uint8Array[] = [];
+		const buffers = new Set<ArrayBufferLike>();
+		for await (const piece of encodeKeywordIndexStream(index)) {
+			copies.push(piece.slice());
+			buffers.add(piece.buffer);
+			expect(piece.byteLength).toBeLessThanOrEqual(1 << 20);
+		}
+		const bytes = joinedBytes(copies);
+		// ≈ 7 MB of postings went through one buffer; the other sections are pieces of their own.
+		expect(bytes.byteLength).toBeGreaterThan(6 << 20);
+		expect(buffers.size).toBeLessThan(copies.length - 5);
+		// Pins the format: a change to it must bump KEYWORD_INDEX_FORMAT and this hash.
 		expect(createHash("sha256").update(bytes).digest("hex")).toBe(
-			"7e5f169fa0e0ca4c5fe64e1c3cc2e1bb0c6c9472f495bd08673963cd8626dcbb",
+			"23dd94b3a670295c2a7d2e47c0e714179e8ca6cf023050997b32b1fe235bc063",
 		);
-		// A flip in the second chunk of postings is caught by the streamed checksum.
+		const decoded = await decodeKeywordIndex(bytes);
+		for (const query of ["kaka", "romi lun", "会"]) expect(decoded.search(query)).toEqual(index.search(query));
+		// A flip in the second buffer of postings is caught by the streamed checksum.
 		const garbled = bytes.slice();
-		garbled[bytes.length - (1 << 20)] ^= 0x01;
+		garbled[(1 << 20) + 5] ^= 0x01;
 		await expect(decodeKeywordIndex(garbled)).rejects.toThrow(/checksum mismatch/);
 	}, 60_000);
 });

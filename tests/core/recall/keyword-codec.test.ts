@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
 	decodeKeywordIndex,
 	encodeKeywordIndex,
-	encodeKeywordIndexParts,
+	encodeKeywordIndexStream,
 	KEYWORD_INDEX_FORMAT,
 	KeywordCodecError,
 } from "../../../src/core/recall/keyword-codec";
@@ -64,14 +64,27 @@ async function expectCodecError(bytes: Uint8Array, kind: KeywordCodecError["kind
 }
 
 describe("keyword index codec", () => {
-	it("encodes in pieces that, one after the other, are exactly the encoded bytes (checksum included)", async () => {
+	it("streams pieces that, copied one after the other, are exactly the encoded bytes (checksum included)", async () => {
 		const index = buildIndex();
-		const parts = await encodeKeywordIndexParts(index);
-		expect(parts.length).toBeGreaterThan(9);
-		const joined = new Uint8Array(parts.flatMap((part) => [...part]));
+		const copies: Uint8Array[] = [];
+		for await (const piece of encodeKeywordIndexStream(index)) copies.push(piece.slice());
+		expect(copies.length).toBeGreaterThan(7);
+		const joined = new Uint8Array(copies.flatMap((part) => [...part]));
 		expect(joined).toEqual(await encodeKeywordIndex(index));
 		const decoded = await decodeKeywordIndex(joined);
 		for (const query of QUERIES) expect(decoded.search(query)).toEqual(index.search(query));
+	});
+
+	it("refuses a stream whose index changed between pieces (the store's writes let edits land), after its last piece", async () => {
+		const index = buildIndex();
+		const stream = encodeKeywordIndexStream(index);
+		await stream.next();
+		index.add(doc("late.md", "late"));
+		await expect(
+			(async () => {
+				for await (const piece of stream) void piece;
+			})(),
+		).rejects.toThrow(/changed while it was being encoded/);
 	});
 
 	it("round-trips: the decoded index answers exactly like the original", async () => {
@@ -141,17 +154,18 @@ describe("keyword index codec", () => {
 	it("rejects truncated, padded and garbled bytes", async () => {
 		const bytes = await encodeKeywordIndex(buildIndex());
 		await expectCodecError(bytes.slice(0, bytes.length - 8), "corrupt", /truncated/);
-		await expectCodecError(bytes.slice(0, 10), "corrupt", /shorter than the prefix/);
+		await expectCodecError(bytes.slice(0, bytes.length - 3), "corrupt", /truncated/);
+		await expectCodecError(bytes.slice(0, 10), "corrupt", /shorter than the trailer/);
 		const padded = new Uint8Array(bytes.length + 8);
-		padded.set(bytes);
+		padded.set(bytes, 8);
 		await expectCodecError(padded, "corrupt", /truncated or padded/);
-		for (const at of [30, Math.floor(bytes.length / 2), bytes.length - 1]) {
+		for (const at of [30, Math.floor(bytes.length / 2), bytes.length - 25]) {
 			const garbled = bytes.slice();
 			garbled[at] ^= 0x10;
 			await expectCodecError(garbled, "corrupt", /checksum mismatch/);
 		}
 		await expectCodecError(
-			new TextEncoder().encode('{"nextKey":1,"docs":[],"index":{}} and more'),
+			new TextEncoder().encode('{"nextKey":1,"docs":[],"index":{}} and more.....'),
 			"corrupt",
 			/not a keyword index/,
 		);
@@ -160,7 +174,7 @@ describe("keyword index codec", () => {
 	it("rejects another format and other index settings, but not other boosts", async () => {
 		const bytes = await encodeKeywordIndex(buildIndex());
 		const other = bytes.slice();
-		new DataView(other.buffer).setUint32(4, KEYWORD_INDEX_FORMAT + 1, true);
+		new DataView(other.buffer).setUint32(other.length - 20, KEYWORD_INDEX_FORMAT + 1, true);
 		await expectCodecError(other, "format", new RegExp(`format ${KEYWORD_INDEX_FORMAT + 1}, this version reads`));
 		for (const settings of [{ stopWords: [] }, { stemming: false }, { maxBodyChars: 10 }]) {
 			const error: unknown = await decodeKeywordIndex(bytes, settings).catch((caught: unknown) => caught);

@@ -127,9 +127,14 @@ describe("keyword cache", () => {
 		const put = (content: string | Uint8Array): void =>
 			void storage.files.set(KEYWORD_CACHE, typeof content === "string" ? new TextEncoder().encode(content) : content);
 
+		// The body's length is in its trailer, which a cut cache has lost.
 		put(bytes.subarray(0, bytes.length - 10));
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
-			`the keyword index cache is partial (${bytes.length - header.length - 11} of ${bytes.length - header.length - 1} bytes)`,
+			`the keyword index cache is corrupt (the keyword index data is corrupt: ${bytes.length - header.length - 11} bytes, not a whole number of words: truncated)`,
+		);
+		put(bytes.subarray(0, bytes.length - 16));
+		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
+			"the keyword index cache is corrupt (the keyword index data is corrupt: no trailer at the end: truncated, or not a keyword index)",
 		);
 		put("not json at all");
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
@@ -145,10 +150,10 @@ describe("keyword cache", () => {
 			/^the keyword index cache is corrupt \(/,
 		);
 		const garbled = bytes.slice();
-		garbled.fill(0x7b, header.length + 1, header.length + 40);
+		garbled.fill(0x7b, bytes.length - 24, bytes.length);
 		put(garbled);
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
-			"the keyword index cache is corrupt (the keyword index data is corrupt: not a keyword index)",
+			"the keyword index cache is corrupt (the keyword index data is corrupt: no trailer at the end: truncated, or not a keyword index)",
 		);
 		const flipped = bytes.slice();
 		flipped[header.length + 1 + Math.floor((bytes.length - header.length) / 2)] ^= 1;
@@ -162,9 +167,9 @@ describe("keyword cache", () => {
 		const storage = new MemoryCacheStore();
 		await saveKeywordCache(storage, buildFresh());
 		const text = new TextDecoder().decode(storage.files.get(KEYWORD_CACHE));
-		storage.files.set(KEYWORD_CACHE, new TextEncoder().encode(text.replace(/^\{"format":3,/, '{"format":2,')));
+		storage.files.set(KEYWORD_CACHE, new TextEncoder().encode(text.replace(/^\{"format":4,/, '{"format":3,')));
 		expect(expectMiss(await loadKeywordCache(storage, fileStamps(FILES)))).toBe(
-			"the keyword index cache has format 2, this version reads 3",
+			"the keyword index cache has format 3, this version reads 4",
 		);
 	});
 
