@@ -214,12 +214,7 @@ export async function* encodeNoteDigestStream(
 ): AsyncGenerator<Uint8Array> {
 	const slicer = new WorkSlicer(yieldNow);
 	const checksum = new StreamChecksum();
-	let total = 0;
-	const counted = async (piece: Uint8Array): Promise<Uint8Array> => {
-		await checksum.add(piece, slicer);
-		total += piece.byteLength;
-		return piece;
-	};
+	const counted = (piece: Uint8Array): Promise<Uint8Array> => checksum.passed(piece, slicer);
 	const float64 = (length: number): Float64Array => new Float64Array(length);
 	const uint32 = (length: number): Uint32Array => new Uint32Array(length);
 	const numbers = new NumberChunks(float64);
@@ -277,7 +272,7 @@ export async function* encodeNoteDigestStream(
 	}
 	const last = records.take();
 	if (last.byteLength > 0) yield await counted(last);
-	const recordBytes = total;
+	const recordBytes = checksum.length;
 	const columns = [
 		...numbers.parts(),
 		...times.parts(),
@@ -288,12 +283,12 @@ export async function* encodeNoteDigestStream(
 	];
 	if (recordBytes % 8 !== 0) columns.unshift(new Uint8Array(4));
 	for (const piece of columns) yield await counted(piece);
-	if (total % 8 !== 0) yield await counted(new Uint8Array(8 - (total % 8)));
+	if (checksum.length % 8 !== 0) yield await counted(new Uint8Array(8 - (checksum.length % 8)));
 	const trailer = new Uint8Array(TRAILER_BYTES);
 	new Uint32Array(trailer.buffer).set([
 		MAGIC,
 		NOTE_DIGEST_FORMAT,
-		total + TRAILER_BYTES,
+		checksum.length + TRAILER_BYTES,
 		checksum.value,
 		numbers.length / NUMBERS,
 		recordBytes,

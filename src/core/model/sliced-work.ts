@@ -49,8 +49,21 @@ export class StreamChecksum {
 	/** Bytes of the word the last piece began, and their value so far. */
 	private carried = 0;
 	private word = 0;
+	private bytes = 0;
+
+	/** How many bytes were added so far. */
+	get length(): number {
+		return this.bytes;
+	}
+
+	/** Adds `piece` and hands it back, for encoders that yield each piece as they checksum it. */
+	async passed(piece: Uint8Array, slicer: WorkSlicer): Promise<Uint8Array> {
+		await this.add(piece, slicer);
+		return piece;
+	}
 
 	async add(piece: Uint8Array, slicer: WorkSlicer): Promise<void> {
+		this.bytes += piece.byteLength;
 		let at = 0;
 		while (this.carried > 0 && at < piece.length) this.addByte(piece[at++]);
 		const whole = (piece.length - at) >>> 2;

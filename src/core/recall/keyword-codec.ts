@@ -106,12 +106,7 @@ export async function* encodeKeywordIndexStream(index: KeywordIndex, yieldNow?: 
 	};
 	const slicer = new WorkSlicer(yieldNow, unchanged, ENCODE_SLICE_WORK);
 	const checksum = new StreamChecksum();
-	let total = 0;
-	const counted = async (piece: Uint8Array): Promise<Uint8Array> => {
-		await checksum.add(piece, slicer);
-		total += piece.byteLength;
-		return piece;
-	};
+	const counted = (piece: Uint8Array): Promise<Uint8Array> => checksum.passed(piece, slicer);
 	const fields = postings.fieldCount;
 	const newDoc = new Int32Array(postings.nextDoc).fill(-1);
 	let notes = 0;
@@ -214,7 +209,7 @@ export async function* encodeKeywordIndexStream(index: KeywordIndex, yieldNow?: 
 	new Uint32Array(trailer.buffer).set([
 		MAGIC,
 		KEYWORD_INDEX_FORMAT,
-		total + TRAILER_BYTES,
+		checksum.length + TRAILER_BYTES,
 		checksum.value,
 		headerBytes.byteLength,
 		postingBytes,

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { graphSnapshot } from "../../../src/core/graph/snapshot";
 import { VaultIndex } from "../../../src/engine/index/vault-index";
+import type { VaultEvent } from "../../../src/core/model/vault";
 import { MemoryVault } from "../../helpers/memory-vault";
 
 const PATHS = [
@@ -65,6 +66,18 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 	},
 );
 
+function vaultOf(initial: string[]): MemoryVault {
+	return new MemoryVault({ "A.md": initial[0] ?? "", "Deep/A.md": initial[1] ?? "", "B.md": initial[2] ?? "" });
+}
+
+/** Applies `action` to the vault when it makes sense there; the vault's event, or null when skipped. */
+function perform(vault: MemoryVault, action: Action): VaultEvent | null {
+	if (action.kind === "write") return vault.write(action.path, action.content);
+	if (action.kind === "delete") return vault.content(action.path) === undefined ? null : vault.delete(action.path);
+	if (vault.content(action.from) === undefined || vault.content(action.to) !== undefined) return null;
+	return vault.rename(action.from, action.to);
+}
+
 async function freshSnapshot(vault: MemoryVault): Promise<unknown> {
 	const fresh = new VaultIndex(vault);
 	await fresh.build();
@@ -78,24 +91,12 @@ describe("VaultIndex incremental updates", () => {
 				fc.array(contentArb, { minLength: 3, maxLength: 3 }),
 				fc.array(actionArb, { maxLength: 25 }),
 				async (initial, actions) => {
-					const vault = new MemoryVault({
-						"A.md": initial[0] ?? "",
-						"Deep/A.md": initial[1] ?? "",
-						"B.md": initial[2] ?? "",
-					});
+					const vault = vaultOf(initial);
 					const index = new VaultIndex(vault);
 					await index.build();
 					for (const action of actions) {
-						if (action.kind === "write") await index.apply(vault.write(action.path, action.content));
-						else if (action.kind === "delete" && vault.content(action.path) !== undefined)
-							await index.apply(vault.delete(action.path));
-						else if (
-							action.kind === "rename" &&
-							vault.content(action.from) !== undefined &&
-							vault.content(action.to) === undefined
-						) {
-							await index.apply(vault.rename(action.from, action.to));
-						}
+						const event = perform(vault, action);
+						if (event) await index.apply(event);
 					}
 					expect(graphSnapshot(index.graph)).toEqual(await freshSnapshot(vault));
 				},
@@ -110,24 +111,11 @@ describe("VaultIndex incremental updates", () => {
 				fc.array(contentArb, { minLength: 3, maxLength: 3 }),
 				fc.array(actionArb, { maxLength: 25 }),
 				async (initial, actions) => {
-					const vault = new MemoryVault({
-						"A.md": initial[0] ?? "",
-						"Deep/A.md": initial[1] ?? "",
-						"B.md": initial[2] ?? "",
-					});
+					const vault = vaultOf(initial);
 					const index = new VaultIndex(vault, { settings: { excludedFolders: ["Other"] } });
 					await index.build();
 					const graph = index.graph;
-					for (const action of actions) {
-						if (action.kind === "write") vault.write(action.path, action.content);
-						else if (action.kind === "delete" && vault.content(action.path) !== undefined) vault.delete(action.path);
-						else if (
-							action.kind === "rename" &&
-							vault.content(action.from) !== undefined &&
-							vault.content(action.to) === undefined
-						)
-							vault.rename(action.from, action.to);
-					}
+					for (const action of actions) perform(vault, action);
 					await index.build();
 					expect(index.graph).toBe(graph);
 					const fresh = new VaultIndex(vault, { settings: { excludedFolders: ["Other"] } });
