@@ -1,7 +1,7 @@
 import type { CueTable, TabledCueRecord } from "../cues/cue-table";
 import type { CueRecord } from "../cues/extract-cues";
 import { collectedBytes } from "../model/cache-store";
-import { align8, slicedChecksum, StreamChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
+import { align8, slicedChecksum, StreamChecksum, streamTrailer, WorkSlicer, type YieldNow } from "../model/sliced-work";
 import type { DayRange } from "../time/calendar";
 
 /**
@@ -284,12 +284,7 @@ export async function* encodeNoteDigestStream(
 	if (recordBytes % 8 !== 0) columns.unshift(new Uint8Array(4));
 	for (const piece of columns) yield await counted(piece);
 	if (checksum.length % 8 !== 0) yield await counted(new Uint8Array(8 - (checksum.length % 8)));
-	const trailer = new Uint8Array(TRAILER_BYTES);
-	new Uint32Array(trailer.buffer).set([
-		MAGIC,
-		NOTE_DIGEST_FORMAT,
-		checksum.length + TRAILER_BYTES,
-		checksum.value,
+	yield streamTrailer(MAGIC, NOTE_DIGEST_FORMAT, checksum, TRAILER_BYTES, [
 		numbers.length / NUMBERS,
 		recordBytes,
 		cueLengths.length,
@@ -297,7 +292,6 @@ export async function* encodeNoteDigestStream(
 		references,
 		times.length / 2,
 	]);
-	yield trailer;
 }
 
 /**

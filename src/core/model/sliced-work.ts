@@ -103,6 +103,22 @@ export class StreamChecksum {
 	}
 }
 
+/**
+ * A streamed cache body's trailer: magic, format, the whole length (trailer included), the
+ * checksum of everything before it, then the format's own `fields`, as 32-bit words.
+ */
+export function streamTrailer(
+	magic: number,
+	format: number,
+	checksum: StreamChecksum,
+	trailerBytes: number,
+	fields: readonly number[],
+): Uint8Array {
+	const trailer = new Uint8Array(trailerBytes);
+	new Uint32Array(trailer.buffer).set([magic, format, checksum.length + trailerBytes, checksum.value, ...fields]);
+	return trailer;
+}
+
 /** `offset` rounded up to a multiple of 8, where typed views of any width can start. */
 export function align8(offset: number): number {
 	return Math.ceil(offset / 8) * 8;

@@ -1,5 +1,13 @@
 import { collectedBytes } from "../model/cache-store";
-import { align8, SLICE_WORK, slicedChecksum, StreamChecksum, WorkSlicer, type YieldNow } from "../model/sliced-work";
+import {
+	align8,
+	SLICE_WORK,
+	slicedChecksum,
+	StreamChecksum,
+	streamTrailer,
+	WorkSlicer,
+	type YieldNow,
+} from "../model/sliced-work";
 import { parseKeywordSettings, type KeywordSettingsInput } from "../model/keyword-settings";
 import { indexSignature } from "./index-signature";
 import { KEYWORD_FIELDS, KeywordIndex } from "./keyword-index";
@@ -205,16 +213,7 @@ export async function* encodeKeywordIndexStream(index: KeywordIndex, yieldNow?: 
 	}
 	// The store's writes between pieces let edits land too: the counter says if any did.
 	unchanged();
-	const trailer = new Uint8Array(TRAILER_BYTES);
-	new Uint32Array(trailer.buffer).set([
-		MAGIC,
-		KEYWORD_INDEX_FORMAT,
-		checksum.length + TRAILER_BYTES,
-		checksum.value,
-		headerBytes.byteLength,
-		postingBytes,
-	]);
-	yield trailer;
+	yield streamTrailer(MAGIC, KEYWORD_INDEX_FORMAT, checksum, TRAILER_BYTES, [headerBytes.byteLength, postingBytes]);
 }
 
 /**
