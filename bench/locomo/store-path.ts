@@ -15,7 +15,7 @@ import { FsStorage } from "../../src/node/fs-storage";
 import { FsVault } from "../../src/node/fs-vault";
 import { NODE_TIMERS } from "../../src/node/node-timers";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
-import { sessionTime, type LocomoConversation, type LocomoTurn } from "./locomo-data";
+import { sessionTime, type LocomoConversation, type LocomoSession, type LocomoTurn } from "./locomo-data";
 import { scoreQuestion } from "./metrics";
 import { coverageRanking } from "./coverage-baseline";
 import type { ScoredQuestion } from "./run-conversation";
@@ -177,6 +177,9 @@ export async function runStorePath(
 		const stored = kept
 			? (JSON.parse(await readFile(join(root, TURNS_FILE), "utf8")) as StoredTurns)
 			: await storeTurns(conversation, client, (time) => (now = time));
+		// Reused vaults are asked at the time the last turn was stored, as fresh ones are: retention
+		// and the question's relative times ("last year") are counted from it.
+		now = lastTurnTime(conversation);
 		const storeSeconds = (performance.now() - started) / 1000;
 		if (options.storeDir !== undefined && !kept) await writeFile(join(root, TURNS_FILE), JSON.stringify(stored));
 		// A server that has been running did a maintenance pass since: retention and communities are
@@ -224,6 +227,16 @@ interface StoredTurns {
 	duplicates: number;
 }
 
+function turnTime(session: LocomoSession, turn: number): number {
+	return sessionTime(session.date) + turn * TURN_SPACING_MS;
+}
+
+/** The clock when storeTurns is done: the time of the last turn stored. */
+function lastTurnTime(conversation: LocomoConversation): number {
+	const last = conversation.sessions.filter((session) => session.turns.length > 0).at(-1);
+	return last === undefined ? 0 : turnTime(last, last.turns.length - 1);
+}
+
 async function storeTurns(
 	conversation: LocomoConversation,
 	client: MemoryClient,
@@ -233,10 +246,9 @@ async function storeTurns(
 	let duplicates = 0;
 	let stores = 0;
 	for (const session of conversation.sessions) {
-		const start = sessionTime(session.date);
 		let previous: string | undefined;
 		for (const [i, turn] of session.turns.entries()) {
-			setClock(start + i * TURN_SPACING_MS);
+			setClock(turnTime(session, i));
 			const stored = await client.store({
 				content: turnContent(turn),
 				sourceSession: `session ${session.number}`,

@@ -1,25 +1,35 @@
 import louvain from "graphology-communities-louvain";
-import type { MemoryGraphology } from "../graph/memory-graph";
+import { runToEnd, type MemoryGraphology } from "../graph/memory-graph";
 import type { MemoryEdgeAttributes } from "../graph/types";
-import { EDGE_TYPE_INFO } from "../model/edge-types";
+import {
+	communitiesByPath,
+	communityColumnsStepwise,
+	detectCommunitiesInColumns,
+	supportiveWeight,
+} from "./community-columns";
 
 export interface CommunityOptions {
 	/** Louvain resolution; higher gives more, smaller communities. Default 1. */
 	resolution?: number;
 	/**
-	 * A seeded random function (uniform in [0, 1)) for Louvain's random visiting order. Without
-	 * one, nodes are visited in graph order: deterministic, usually a little less modular.
+	 * A seeded random function (uniform in [0, 1)) for Louvain's random visiting order, over the
+	 * graph itself. Without one, Louvain visits notes oldest first, then by path, as in the worker
+	 * (see CommunityRequest): the same vault has the same communities however it was loaded.
 	 */
 	random?: () => number;
 }
 
 /**
  * Louvain communities over supportive links, weighted by causal weight: note path → community
- * number; unlinked notes sit alone. Runs the directed Louvain (directed modularity) on the
- * memory graph itself, with non-supportive edges weighing 0: an undirected copy of a 100k-note
- * graph costs more to build than Louvain takes to run, and the communities are as good.
+ * number; unlinked notes sit alone. The directed Louvain (directed modularity), non-supportive
+ * edges weighing 0. Here, on the main thread, only without a worker (the worker's answer is the
+ * same: community-columns.ts).
  */
 export function detectCommunities(graph: MemoryGraphology, options: CommunityOptions = {}): Map<string, number> {
+	if (options.random === undefined) {
+		const { request, paths } = runToEnd(communityColumnsStepwise(graph, options.resolution ?? 1));
+		return communitiesByPath(paths, detectCommunitiesInColumns(request));
+	}
 	let supportive = 0;
 	graph.forEachEdge((_edge, attributes) => {
 		supportive += supportiveWeight(attributes);
@@ -30,15 +40,10 @@ export function detectCommunities(graph: MemoryGraphology, options: CommunityOpt
 		// The library's typings do not carry the graph's attribute types through to the getter.
 		getEdgeWeight: (_edge, attributes) => supportiveWeight(attributes as MemoryEdgeAttributes),
 		resolution: options.resolution ?? 1,
-		randomWalk: options.random !== undefined,
-		...(options.random ? { rng: options.random } : {}),
+		randomWalk: true,
+		rng: options.random,
 	});
 	return new Map(Object.entries(mapping));
-}
-
-/** What an edge weighs for communities: its causal weight when supportive, else 0. */
-export function supportiveWeight(attributes: MemoryEdgeAttributes): number {
-	return EDGE_TYPE_INFO[attributes.type].supportive ? Math.max(0, attributes.weight) : 0;
 }
 
 /** Louvain communities of the graph by note path, computed somewhere else (see CommunityCache.refreshWith). */

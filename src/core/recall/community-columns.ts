@@ -1,15 +1,23 @@
 import louvain from "graphology-communities-louvain";
 import { MultiDirectedGraph } from "graphology";
 import { runToEnd, type MemoryGraphology } from "../graph/memory-graph";
-import { supportiveWeight } from "./communities";
+import type { MemoryEdgeAttributes } from "../graph/types";
+import { EDGE_TYPE_INFO } from "../model/edge-types";
 
 /**
  * The memory graph as columns for community detection off the main thread: nodes are rows in
  * the graph's order, edges are (source row, target row, supportive weight) in the graph's edge
- * order, so the worker rebuilds the very graph Louvain would see and finds the same communities.
+ * order. Louvain's answer depends on the order it visits notes and links in, and the graph's
+ * order is an accident of history: a running server holds memories in the order they were
+ * stored, a restart in path order. So the worker visits them in one order of their own, oldest
+ * note first (then by path), and the same vault has the same communities however it was loaded.
  */
 export interface CommunityRequest {
 	nodeCount: number;
+	/** Each row's creation time (ms since the epoch; the node's `ctime`). */
+	created: Float64Array;
+	/** The rows' paths, joined by NUL in chunks of PATH_CHUNK (a path cannot hold NUL). */
+	pathChunks: string[];
 	sources: Uint32Array;
 	targets: Uint32Array;
 	weights: Float64Array;
@@ -35,12 +43,17 @@ export function* communityColumnsStepwise(
 	resolution: number,
 ): Generator<void, CommunityColumns, undefined> {
 	const paths: string[] = [];
+	const created: number[] = [];
+	const pathChunks: string[] = [];
 	const rowOf = new Map<string, number>();
 	for (const path of graph.nodes()) {
 		rowOf.set(path, paths.length);
 		paths.push(path);
+		created.push(graph.getNodeAttribute(path, "ctime"));
+		if (paths.length % PATH_CHUNK === 0) pathChunks.push(paths.slice(-PATH_CHUNK).join(NUL));
 		yield;
 	}
+	if (paths.length % PATH_CHUNK !== 0) pathChunks.push(paths.slice(-(paths.length % PATH_CHUNK)).join(NUL));
 	// The graph can change between steps: an edge to a node added since the rows were taken is
 	// left out (it used to be attached to row 0, merging unrelated notes into its community).
 	const sources: number[] = [];
@@ -59,6 +72,8 @@ export function* communityColumnsStepwise(
 	return {
 		request: {
 			nodeCount: paths.length,
+			created: Float64Array.from(created),
+			pathChunks,
 			sources: Uint32Array.from(sources),
 			targets: Uint32Array.from(targets),
 			weights: Float64Array.from(weights),
@@ -68,8 +83,22 @@ export function* communityColumnsStepwise(
 	};
 }
 
+/** What an edge weighs for communities: its causal weight when supportive, else 0. */
+export function supportiveWeight(attributes: MemoryEdgeAttributes): number {
+	return EDGE_TYPE_INFO[attributes.type].supportive ? Math.max(0, attributes.weight) : 0;
+}
+
+/** Paths go to the worker joined in chunks: one string a path cost as much to copy as the rest. */
+const PATH_CHUNK = 1000;
+const NUL = "\u0000";
+
 export function communityRequestTransferables(request: CommunityRequest): ArrayBuffer[] {
-	return [request.sources.buffer, request.targets.buffer, request.weights.buffer] as ArrayBuffer[];
+	return [
+		request.created.buffer,
+		request.sources.buffer,
+		request.targets.buffer,
+		request.weights.buffer,
+	] as ArrayBuffer[];
 }
 
 /** Runs in the worker: Louvain over the graph the columns describe (see detectCommunities). */
@@ -81,10 +110,14 @@ export function detectCommunitiesInColumns(request: CommunityRequest): Int32Arra
 		for (let row = 0; row < community.length; row++) community[row] = row;
 		return community;
 	}
+	const { rows, rank } = visitingOrder(request);
 	const graph = new MultiDirectedGraph<Record<string, never>, { weight: number }>({ allowSelfLoops: false });
-	for (let row = 0; row < request.nodeCount; row++) graph.addNode(String(row));
-	for (let edge = 0; edge < request.sources.length; edge++)
-		graph.addEdge(String(request.sources[edge]), String(request.targets[edge]), { weight: request.weights[edge] });
+	for (const row of rows) graph.addNode(String(row));
+	const { sources, targets, weights } = request;
+	const edges = Array.from(sources.keys()).sort(
+		(a, b) => rank[sources[a]] - rank[sources[b]] || rank[targets[a]] - rank[targets[b]] || weights[a] - weights[b],
+	);
+	for (const edge of edges) graph.addEdge(String(sources[edge]), String(targets[edge]), { weight: weights[edge] });
 	const mapping = louvain(graph, {
 		getEdgeWeight: (_edge, attributes) => (attributes as { weight: number }).weight,
 		resolution: request.resolution,
@@ -92,6 +125,18 @@ export function detectCommunitiesInColumns(request: CommunityRequest): Int32Arra
 	});
 	for (let row = 0; row < community.length; row++) community[row] = mapping[String(row)];
 	return community;
+}
+
+/** The rows oldest first, then by path, and each row's place in that order. */
+function visitingOrder(request: CommunityRequest): { rows: number[]; rank: Uint32Array } {
+	const paths = request.pathChunks.flatMap((chunk) => chunk.split(NUL));
+	const created = (row: number): number => (Number.isFinite(request.created[row]) ? request.created[row] : 0);
+	const rows = Array.from(paths.keys()).sort(
+		(a, b) => created(a) - created(b) || (paths[a] < paths[b] ? -1 : paths[a] > paths[b] ? 1 : 0),
+	);
+	const rank = new Uint32Array(rows.length);
+	rows.forEach((row, place) => (rank[row] = place));
+	return { rows, rank };
 }
 
 /** The worker's answer by note path. */

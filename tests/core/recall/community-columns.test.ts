@@ -21,6 +21,19 @@ function clusteredGraph(): MemoryGraphology {
 	return graphOf(edges);
 }
 
+/** Twelve notes in a ring of associations, r00 → r01 → … → r11 → r00. */
+const RING = Array.from(
+	{ length: 12 },
+	(_, i) => `r${String(i).padStart(2, "0")} -related_to-> r${String((i + 1) % 12).padStart(2, "0")}`,
+);
+
+/** Communities as sets of paths, whatever their numbers. */
+function partition(communities: Map<string, number>): string[][] {
+	const members = new Map<number, string[]>();
+	for (const [path, community] of communities) members.set(community, [...(members.get(community) ?? []), path]);
+	return [...members.values()].map((paths) => paths.sort()).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
+
 function columnsOf(graph: MemoryGraphology): { columns: CommunityColumns; steps: number } {
 	const steps = communityColumnsStepwise(graph, 1);
 	let count = 0;
@@ -66,6 +79,27 @@ describe("communities off the main thread", () => {
 		} finally {
 			worker.terminate();
 		}
+	});
+
+	it("finds the same communities however the graph's notes and links were added (a restart reads them in another order)", () => {
+		// A ring has no clear cut: where Louvain cuts it depends on the order it visits the notes in.
+		const asStored = graphOf(RING);
+		const asRead = graphOf([...RING].reverse());
+		expect(asRead.nodes()).not.toEqual(asStored.nodes());
+		expect(partition(detectCommunities(asRead))).toEqual(partition(detectCommunities(asStored)));
+		const { columns } = columnsOf(asRead);
+		const inWorker = communitiesByPath(columns.paths, detectCommunitiesInColumns(columns.request));
+		expect(partition(inWorker)).toEqual(partition(detectCommunities(asStored)));
+	});
+
+	it("visits notes oldest first: their creation times decide, not their names or the graph's order", () => {
+		const byName = graphOf(RING);
+		// The same ring, its notes created in the reverse order of their names, read in two orders.
+		const byAge = [graphOf(RING), graphOf([...RING].reverse())];
+		for (const graph of byAge)
+			graph.forEachNode((node) => graph.setNodeAttribute(node, "ctime", 100 - Number(node.slice(1))));
+		expect(partition(detectCommunities(byAge[1]))).toEqual(partition(detectCommunities(byAge[0])));
+		expect(partition(detectCommunities(byAge[0]))).not.toEqual(partition(detectCommunities(byName)));
 	});
 
 	it("puts every note in its own community when no link is supportive", () => {
