@@ -9,3 +9,15 @@ export function asksWhy(query: string): boolean {
 
 const WHY =
 	/\b(?:why|how come|what (?:caused|causes|led to|leads to|made)|reasons? (?:for|behind|why)|because of what)\b/i;
+
+/**
+ * A question without the words that shape it rather than say what it is about: "what kind of
+ * art" asks about art ("kind" would match "your kind words"), "how many times" about times.
+ * Used for the words recall matches (keyword and cue channels); the question's times and intent
+ * are read from the question as asked.
+ */
+export function questionContent(query: string): string {
+	return query.replace(QUESTION_FORM, " ");
+}
+
+const QUESTION_FORM = /\b(?:(?:kinds?|types?|sorts?)\s+of|(?<=\bhow\s+)(?:many|much))\b/gi;

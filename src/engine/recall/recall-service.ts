@@ -38,7 +38,7 @@ import {
 	type SearchHit,
 } from "../../core/recall/recall-types";
 import { fuseScores, type ScoredList } from "../../core/recall/fusion";
-import { asksWhy } from "../../core/recall/query-intent";
+import { asksWhy, questionContent } from "../../core/recall/query-intent";
 import { coveredTerms, weightByCoverage } from "../../core/recall/query-coverage";
 import { compileFilters } from "../../core/recall/search-filters";
 import { duplicateHash } from "../../core/recall/duplicates";
@@ -343,14 +343,15 @@ export class RecallService {
 
 		// The keyword index follows the graph, so notes outside it are rare (a note being re-read):
 		// dropping them afterwards is cheaper than a filter call per matching note.
-		const keywordHits = this.keyword.search(query, { limit: CANDIDATE_POOL }).filter((hit) => inGraph(hit.id));
+		const asked = questionContent(query);
+		const keywordHits = this.keyword.search(asked, { limit: CANDIDATE_POOL }).filter((hit) => inGraph(hit.id));
 		const embeddings = this.embeddings;
 		const useVector = requested === "full" && embeddings !== undefined && embeddings.ready;
 		const vectorHits = useVector ? await embeddings.search(query, CANDIDATE_POOL, inGraph) : [];
 		const useGraph = requested !== "keyword";
 		// Memories within a time the question names: that part of the question counts as covered.
 		const inTime = new Set<string>();
-		const cueMatches = useGraph && settings.cues.weight > 0 ? this.cueMatches(query, inGraph, inTime) : [];
+		const cueMatches = useGraph && settings.cues.weight > 0 ? this.cueMatches(asked, inGraph, inTime) : [];
 		const keywordTerms = new Map(keywordHits.map((hit) => [hit.id, hit.terms]));
 		const termsOf = (id: string): readonly string[] | undefined => coveredTerms(keywordTerms.get(id), inTime.has(id));
 		const fusedHits = this.fuse(keywordHits, vectorHits, cueMatches, useVector, settings, termsOf);
