@@ -268,6 +268,12 @@ const EpisodeSettingsSchema = z.object(
 			"Episode diversity spreads this many first results over episodes; the results after them follow relevance, so the rest of the best episode's memories can follow.",
 			true,
 		),
+		focus: ranged(
+			0,
+			1,
+			0,
+			"No episode diversity when one episode is far ahead: no other episode's 5 best candidates (their scores summed) come to this share of the best episode's. The question looks answered there, so its memories follow relevance: more of the answer in the first results, fewer other episodes (docs/recall.md, \"Episodes\"). 0 (the default) always spreads.",
+		),
 	},
 	GROUP_ERROR,
 );

@@ -103,6 +103,12 @@ describe("recall with episodes", () => {
 		).toEqual(["A", "B"]);
 	});
 
+	it("does not spread them when one episode leads the rest by more than focus allows", async () => {
+		// A's members sum to more than B's, and focus 1 asks for no episode to come within 1 × A.
+		const focused = parseRecallSettings({ episodes: { weight: 1, diversity: 0, focus: 1 } });
+		expect(await paths(focused)).toEqual(["A1.md", "A2.md", "B1.md", "A3.md"]);
+	});
+
 	it("ranks a vault without sessions exactly as with episodes off", async () => {
 		const plain = Object.fromEntries(
 			Object.entries(notes).map(([path, text]) => [path, text.replace(/^---\n[^]*?\n---\n/, "")]),
