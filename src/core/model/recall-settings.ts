@@ -258,7 +258,7 @@ const EpisodeSettingsSchema = z.object(
 		diversity: ranged(
 			0,
 			1,
-			0.6,
+			0.55,
 			"Result diversity for memories of an episode: a result's score × this factor per result already picked from its episode (in place of its Louvain community). 1 leaves them to community diversity.",
 		),
 		diversityDepth: ranged(
@@ -271,8 +271,8 @@ const EpisodeSettingsSchema = z.object(
 		focus: ranged(
 			0,
 			1,
-			0,
-			"No episode diversity when one episode is far ahead: no other episode's 5 best candidates (their scores summed) come to this share of the best episode's. The question looks answered there, so its memories follow relevance: more of the answer in the first results, fewer other episodes (docs/recall.md, \"Episodes\"). 0 (the default) always spreads.",
+			0.25,
+			"No episode diversity when one episode is far ahead: no other episode's 5 best candidates (their scores summed) come to this share of the best episode's. The question looks answered there, so its memories follow relevance and more of the answer comes first. 0 always spreads.",
 		),
 	},
 	GROUP_ERROR,

@@ -93,7 +93,7 @@ describe("recall with episodes", () => {
 	});
 
 	it("spreads the first results over episodes with episode diversity", async () => {
-		const diverse = parseRecallSettings({ episodes: { weight: 1, diversity: 0 } });
+		const diverse = parseRecallSettings({ episodes: { weight: 1, diversity: 0, focus: 0 } });
 		const found = await paths(diverse);
 		expect(
 			found
