@@ -258,7 +258,7 @@ const EpisodeSettingsSchema = z.object(
 		diversity: ranged(
 			0,
 			1,
-			0.6,
+			0.55,
 			"Result diversity for memories of an episode: a result's score × this factor per result already picked from its episode (in place of its Louvain community). 1 leaves them to community diversity.",
 		),
 		diversityDepth: ranged(
@@ -267,6 +267,12 @@ const EpisodeSettingsSchema = z.object(
 			5,
 			"Episode diversity spreads this many first results over episodes; the results after them follow relevance, so the rest of the best episode's memories can follow.",
 			true,
+		),
+		focus: ranged(
+			0,
+			1,
+			0.25,
+			"No episode diversity when one episode is far ahead: no other episode's 5 best candidates (their scores summed) come to this share of the best episode's. The question looks answered there, so its memories follow relevance and more of the answer comes first. 0 always spreads.",
 		),
 	},
 	GROUP_ERROR,

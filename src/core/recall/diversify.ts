@@ -8,10 +8,18 @@ export interface EpisodeDiversity {
 	factor: number;
 	/** Only the first `depth` results are spread over episodes (default: all of them). */
 	depth?: number;
+	/**
+	 * No spreading at all when one episode is far ahead: no other episode's best candidates (the
+	 * sum of their scores) come to `focus` × the best episode's (default 0: always spread).
+	 */
+	focus?: number;
 }
 
 /** Diversity picks the results from this many times `limit` of the best-ranked candidates. */
 const POOL_FACTOR = 5;
+
+/** How many of an episode's best candidates weigh it when `focus` compares episodes. */
+const FOCUS_MEMBERS = 5;
 
 /**
  * rankRecall's order spread over communities and episodes (see `diversify`). Pinned and core
@@ -43,8 +51,9 @@ export function rankDiverse(
  * Factor 1 keeps the order as it is; memories without a community are never held back. With
  * `episodes` (factor below 1), a memory of an episode is held back by its episode instead, by the
  * episode factor, while fewer than `episodes.depth` results are picked; after that it is not held
- * back at all, so the rest of the list follows relevance. The confident results still all come
- * before the low-confidence ones.
+ * back at all, so the rest of the list follows relevance. When one episode is far ahead of every
+ * other (see `EpisodeDiversity.focus`), the question is taken as answered there and no memory of
+ * an episode is held back at all. The confident results still all come before the low-confidence ones.
  */
 export function diversify(
 	ranked: readonly RankedMemory[],
@@ -56,7 +65,7 @@ export function diversify(
 	if (!(factor >= 0 && factor <= 1)) throw new RangeError(`The diversity factor must be from 0 to 1 (got ${factor}).`);
 	const byEpisode = episodes !== undefined && episodes.factor < 1 ? episodes : undefined;
 	if (factor === 1 && byEpisode === undefined) return ranked.slice(0, limit);
-	const depth = byEpisode?.depth ?? limit;
+	const depth = byEpisode && oneEpisodeAhead(ranked, byEpisode) ? 0 : (byEpisode?.depth ?? limit);
 	const groupOf = (id: string): { key: string; episode: boolean } | undefined => {
 		const episode = byEpisode?.of(id);
 		if (episode !== undefined) return { key: `episode ${episode}`, episode: true };
@@ -88,4 +97,34 @@ export function diversify(
 		}
 	}
 	return picked;
+}
+
+/**
+ * Whether the best episode leads every other by more than 1 / `focus`, each episode weighed by
+ * the sum of its `FOCUS_MEMBERS` best candidates' scores: the question then looks answered in that
+ * episode, and spreading the first results over episodes that barely match it would only push its
+ * own memories down.
+ */
+function oneEpisodeAhead(ranked: readonly RankedMemory[], episodes: EpisodeDiversity): boolean {
+	const focus = episodes.focus ?? 0;
+	if (!(focus > 0)) return false;
+	const scores = new Map<string, number[]>();
+	for (const memory of ranked) {
+		const episode = episodes.of(memory.id);
+		if (episode === undefined) continue;
+		const list = scores.get(episode);
+		if (list) list.push(memory.score);
+		else scores.set(episode, [memory.score]);
+	}
+	let first = 0;
+	let second = 0;
+	for (const list of scores.values()) {
+		const weight = list
+			.sort((a, b) => b - a)
+			.slice(0, FOCUS_MEMBERS)
+			.reduce((sum, score) => sum + score, 0);
+		if (weight > first) [first, second] = [weight, first];
+		else if (weight > second) second = weight;
+	}
+	return first > 0 && second < focus * first;
 }

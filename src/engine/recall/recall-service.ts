@@ -372,7 +372,12 @@ export class RecallService {
 		const candidates = [...this.candidates(state, fused, spread, keywordHits, vectorHits, inGraph).values()];
 		const diversity = useGraph ? this.pipeline().diversity : 1;
 		const episodes = useGraph
-			? { of: this.episodes.episodeOf, factor: settings.episodes.diversity, depth: settings.episodes.diversityDepth }
+			? {
+					of: this.episodes.episodeOf,
+					factor: settings.episodes.diversity,
+					depth: settings.episodes.diversityDepth,
+					focus: settings.episodes.focus,
+				}
 			: undefined;
 		const ranked = rankDiverse(candidates, settings.ranking, limit, diversity, communityOf, episodes);
 		const verbosity = options.verbosity ?? "concise";

@@ -19,7 +19,7 @@ describe("recall settings", () => {
 				spreadSeeds: 10,
 				maxCueFanOut: 30,
 			},
-			episodes: { weight: 0.6, members: 5, coverageExponent: 1, diversity: 0.6, diversityDepth: 5 },
+			episodes: { weight: 0.6, members: 5, coverageExponent: 1, diversity: 0.55, diversityDepth: 5, focus: 0.25 },
 			spreading: {
 				seeds: 20,
 				hops: 2,

@@ -69,4 +69,43 @@ describe("diversify", () => {
 		// With depth 3, b1 takes the third place (0.5 > a3's 0.288).
 		expect(ids(diversify(list, communityOf, 0.8, 4, { ...episodes, depth: 3 }))).toEqual(["a1", "a2", "b1", "a3"]);
 	});
+
+	it("does not spread over episodes when no other episode comes within `focus` of the best (sums of their 5 best)", () => {
+		const EPISODE: Record<string, string> = { a1: "s1", a2: "s1", a3: "s1", b1: "s2", b2: "s2", c1: "s3" };
+		const episodes = { of: (id: string) => EPISODE[id], factor: 0.6, depth: 5 };
+		const list = (b2: number) => [
+			memory("a1", 1),
+			memory("a2", 0.9),
+			memory("a3", 0.45),
+			memory("b1", 0.29),
+			memory("b2", b2),
+			memory("c1", 0.1),
+		];
+		// Spread (no focus): a2 0.9 × 0.6 = 0.54 > b1 0.29, then a3 0.45 × 0.36 = 0.162 < b1.
+		expect(ids(diversify(list(0.2), communityOf, 0.8, 4, episodes))).toEqual(["a1", "a2", "b1", "a3"]);
+		// s1 weighs 2.35, s2 0.49 < 0.35 × 2.35 = 0.8225: s1 is far ahead, so by score.
+		expect(ids(diversify(list(0.2), communityOf, 0.8, 4, { ...episodes, focus: 0.35 }))).toEqual([
+			"a1",
+			"a2",
+			"a3",
+			"b1",
+		]);
+		// s2 at 0.29 + 0.25 = 0.54 comes within 0.2 × 2.35 = 0.47: spread as before (b2 0.15 < a3
+		// 0.162). Its best alone (0.29) would not: episodes are compared by their best together.
+		expect(ids(diversify(list(0.25), communityOf, 0.8, 4, { ...episodes, focus: 0.2 }))).toEqual([
+			"a1",
+			"a2",
+			"b1",
+			"a3",
+		]);
+	});
+
+	it("with focus, a single episode among the candidates is never held back, and memories without one keep their community", () => {
+		const EPISODE: Record<string, string | undefined> = { a1: "s1", a2: "s1", a3: "s1" };
+		const episodes = { of: (id: string) => EPISODE[id], factor: 0.5, depth: 5, focus: 0.35 };
+		const list = [memory("a1", 1), memory("a2", 0.9), memory("a3", 0.8), memory("loose", 0.6)];
+		// Without focus: a2 0.45 < loose 0.6. With it, s1 is the only episode: a2, a3 by score.
+		expect(ids(diversify(list, communityOf, 0.8, 4, { ...episodes, focus: 0 }))).toEqual(["a1", "loose", "a2", "a3"]);
+		expect(ids(diversify(list, communityOf, 0.8, 4, episodes))).toEqual(["a1", "a2", "a3", "loose"]);
+	});
 });

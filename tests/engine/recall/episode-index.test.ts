@@ -93,7 +93,7 @@ describe("recall with episodes", () => {
 	});
 
 	it("spreads the first results over episodes with episode diversity", async () => {
-		const diverse = parseRecallSettings({ episodes: { weight: 1, diversity: 0 } });
+		const diverse = parseRecallSettings({ episodes: { weight: 1, diversity: 0, focus: 0 } });
 		const found = await paths(diverse);
 		expect(
 			found
@@ -101,6 +101,12 @@ describe("recall with episodes", () => {
 				.map((path) => path[0])
 				.sort(),
 		).toEqual(["A", "B"]);
+	});
+
+	it("does not spread them when one episode leads the rest by more than focus allows", async () => {
+		// A's members sum to more than B's, and focus 1 asks for no episode to come within 1 × A.
+		const focused = parseRecallSettings({ episodes: { weight: 1, diversity: 0, focus: 1 } });
+		expect(await paths(focused)).toEqual(["A1.md", "A2.md", "B1.md", "A3.md"]);
 	});
 
 	it("ranks a vault without sessions exactly as with episodes off", async () => {
