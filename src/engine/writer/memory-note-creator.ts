@@ -114,8 +114,7 @@ export class MemoryNoteCreator {
 			),
 		);
 		const path = created.file.path;
-		// Indexed from the text just written; the watcher does not report our own create again.
-		await this.deps.index.applyCreated(created.file, created.text);
+		await created.indexed;
 		this.texts.written(path, created.text);
 		// Read-your-writes: the next recall finds the memory by its vectors too, not only once the background queue gets to it.
 		await this.deps.recall.whenSearchable(path);
@@ -137,16 +136,20 @@ export class MemoryNoteCreator {
 	}
 
 	/**
-	 * Writes the note under the first free numbered name; `compose` gets the final path (links
-	 * are written relative to it). A name is free when no file has the path and no note of the
-	 * vault has or links to that name: Obsidian resolves `[[Name]]` to the closest note so named,
-	 * so a second one could take over links that meant the first.
+	 * Writes the note under the first free numbered name and indexes it; `compose` gets the final
+	 * path (links are written relative to it). A name is free when no file has the path and no
+	 * note of the vault has or links to that name: Obsidian resolves `[[Name]]` to the closest
+	 * note so named, so a second one could take over links that meant the first.
+	 *
+	 * The note is indexed from the text written (the watcher does not report our own create
+	 * again) while the vault makes the write durable; the store still answers only after both.
+	 * Should the write fail after all, the note leaves the index again.
 	 */
 	private async createFile(
 		folder: string,
 		title: string,
 		compose: (path: string) => string,
-	): Promise<{ file: VaultFile; text: string }> {
+	): Promise<{ file: VaultFile; text: string; indexed: Promise<void> }> {
 		const { vault, index } = this.deps;
 		const fail = (path: string, error: unknown) =>
 			new MemoryError(`Could not create the memory note "${path}": ${errorMessage(error)}`, null);
@@ -155,10 +158,20 @@ export class MemoryNoteCreator {
 			if (++tried > NAME_ATTEMPTS) break;
 			if (index.nameInUse(name)) continue;
 			const path = `${folder === "" ? "" : `${folder}/`}${name}.md`;
+			const beside: { indexed?: Promise<void> } = {};
 			try {
 				const text = compose(path);
-				return { file: await vault.createNote(path, text), text };
+				const file = await vault.createNote(path, text, (written) => {
+					beside.indexed = index.applyCreated(written, text);
+					// A failure to index is the store's, reported by the caller; the note stays written.
+					return beside.indexed.catch(() => undefined);
+				});
+				return { file, text, indexed: beside.indexed ?? index.applyCreated(file, text) };
 			} catch (error) {
+				if (beside.indexed) {
+					await beside.indexed.catch(() => undefined);
+					await index.apply({ type: "delete", path });
+				}
 				// A file the index does not hold (or another program's, made meanwhile) has the name: try the next one; anything else is a real failure.
 				const taken = await vault.stat(path).then(
 					(file) => file !== null,
