@@ -6,7 +6,7 @@ import type { VaultFile, VaultPort } from "../../core/model/vault";
 import { chooseAutoLinks, type AutoLinkGraphView } from "../../core/recall/auto-link";
 import { conflictProfile, conflictsAmong, type PossibleConflict } from "../../core/recall/conflicts";
 import { MemoryError } from "../../core/model/memory-error";
-import { composeNote, edgeKeyFor, isLinkable, numberedNames, wikilinkTo } from "./memory-note-file";
+import { composeNote, edgeKeyFor, isLinkable, numberedNames, wikilinkTo, type ComposedNote } from "./memory-note-file";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
 import type { TypedLink } from "./memory-write-input";
 import type { RecallService } from "../recall/recall-service";
@@ -148,7 +148,7 @@ export class MemoryNoteCreator {
 	private async createFile(
 		folder: string,
 		title: string,
-		compose: (path: string) => string,
+		compose: (path: string) => ComposedNote,
 	): Promise<{ file: VaultFile; text: string; indexed: Promise<void> }> {
 		const { vault, index } = this.deps;
 		const fail = (path: string, error: unknown) =>
@@ -160,13 +160,13 @@ export class MemoryNoteCreator {
 			const path = `${folder === "" ? "" : `${folder}/`}${name}.md`;
 			const beside: { indexed?: Promise<void> } = {};
 			try {
-				const text = compose(path);
+				const { text, frontmatter } = compose(path);
 				const file = await vault.createNote(path, text, (written) => {
-					beside.indexed = index.applyCreated(written, text);
+					beside.indexed = index.applyCreated(written, text, frontmatter);
 					// A failure to index is the store's, reported by the caller; the note stays written.
 					return beside.indexed.catch(() => undefined);
 				});
-				return { file, text, indexed: beside.indexed ?? index.applyCreated(file, text) };
+				return { file, text, indexed: beside.indexed ?? index.applyCreated(file, text, frontmatter) };
 			} catch (error) {
 				if (beside.indexed) {
 					await beside.indexed.catch(() => undefined);
@@ -186,7 +186,7 @@ export class MemoryNoteCreator {
 		);
 	}
 
-	private noteText(path: string, memory: NewMemory, autoLinks: string[]): string {
+	private noteText(path: string, memory: NewMemory, autoLinks: string[]): ComposedNote {
 		const edgeKeys = this.deps.settings().index.edgeKeys;
 		const link = (target: string) => wikilinkTo(this.graph, target, path);
 		const typed = EDGE_TYPES.flatMap((type): [string, string[]][] => {
