@@ -147,7 +147,7 @@ export class FsVault implements VaultPort {
 	 * Writes a new note and fsyncs it before resolving; the folder is not fsynced (on ext4 and
 	 * other journaling file systems the file's fsync commits its new folder entry). Every step waits for the thread pool, so the
 	 * steps are as few as they can be: the folder is created only when the open finds it missing,
-	 * and the stat the watcher needs runs beside the fsync.
+	 * and the stat the watcher needs runs beside the fsync, as does `whileSyncing` once the stat is in.
 	 */
 	async createNote(
 		path: string,

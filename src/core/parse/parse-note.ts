@@ -11,7 +11,7 @@ import type { ParsedNote } from "../model/parsed-note";
  * `written`: the properties the note's frontmatter block was just written from with
  * `stringifyEntry` (the yaml library's stringify, whose parser reads back what it wrote), taken
  * as they are instead of parsing the block again
- * (`tests/core/parse/parse-note-written.property.test.ts`).
+ * (`tests/engine/writer/compose-note.property.test.ts`).
  */
 export function parseNote(content: string, written?: Record<string, unknown>): ParsedNote {
 	const block = locateFrontmatter(content);
