@@ -9,8 +9,10 @@
  * client's): CPU profiles sampled during the run, each sample given to the innermost store stage
  * on its stack (bench/store-profile.ts), in ms per store for each tenth; and how much of a store's
  * wall time is spent inside `engine.writer.store` and how much outside it (through HTTP: the MCP
- * SDK, the HTTP server, the client and the socket). `--runs 2` repeats each
- * run in the same process: a warm process from the second on.
+ * SDK, the HTTP server, the client and the socket); and the CPU time per store of the main
+ * thread, the client's and the other threads (V8's compiler and GC helpers, libuv's pool, the
+ * maintenance worker), which says less about the machine's load than wall time does. `--runs 2`
+ * repeats each run in the same process: a warm process from the second on.
  *
  * `--via http-raw` stores through a plain node:http client instead of the SDK's, to show what the
  * SDK client costs (agents use an SDK client: the target is measured with it).
@@ -34,6 +36,7 @@ import { printLine } from "../src/node/terminal";
 import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng } from "./prng";
+import { threadCpuMs } from "./slice-meter";
 import { CLIENT_STAGES, functionProfile, SERVER_STAGES, stagesByPart, type Stage } from "./store-profile";
 import { RawMcpClient } from "./raw-mcp-client";
 import { formatTable } from "./table";
@@ -137,6 +140,8 @@ interface HttpRun {
 interface HttpTimes extends StoreTimes {
 	/** The client thread's CPU profile, when asked for. */
 	clientProfile: Profiler.Profile | null;
+	/** CPU time of the client's thread over the stores, ms (Linux; null elsewhere). */
+	clientCpuMs: number | null;
 }
 
 /** Worker mode: one client (the SDK's, or the raw one) stores every turn through memory_store. */
@@ -152,6 +157,7 @@ async function storeOverHttp(run: HttpRun): Promise<HttpTimes> {
 			}),
 		);
 	const profiler = run.profiled ? await startProfiler() : null;
+	const cpuBefore = threadCpuMs();
 	const times = await storeAll(run.turns, async (turn, previous) => {
 		const args = {
 			content: turn.content,
@@ -167,9 +173,14 @@ async function storeOverHttp(run: HttpRun): Promise<HttpTimes> {
 			throw new Error(`memory_store failed: ${JSON.stringify(result.content)}`);
 		return out.node_id;
 	});
+	const cpuAfter = threadCpuMs();
 	const clientProfile = profiler ? await stopProfiler(profiler) : null;
 	await client.close();
-	return { ...times, clientProfile };
+	return {
+		...times,
+		clientProfile,
+		clientCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+	};
 }
 
 function httpInWorker(run: HttpRun): Promise<HttpTimes> {
@@ -209,6 +220,9 @@ interface RunResult extends StoreTimes {
 	cpuMs: number;
 	/** Wall time spent inside `engine.writer.store`, ms, over the run. */
 	writerMs: number;
+	/** CPU time of the main thread (engine, HTTP server; the client too through engine.store) and of the HTTP client's thread, ms (Linux). */
+	mainCpuMs: number | null;
+	clientCpuMs: number | null;
 }
 
 /** Times every `engine.writer.store` call from here on; returns the total so far, ms. */
@@ -246,9 +260,11 @@ async function runOnce(count: number, via: Via, seed: number, profiled: boolean,
 	let profiler = profiled ? await startProfiler() : null;
 	try {
 		const cpuBefore = cpuUsage();
+		const mainBefore = threadCpuMs();
 		const times = server
 			? await httpInWorker({ url: server.url, token, turns, profiled, raw: via === "http-raw" })
-			: { ...(await storeAll(turns, engineStore(engine))), clientProfile: null };
+			: { ...(await storeAll(turns, engineStore(engine))), clientProfile: null, clientCpuMs: null };
+		const mainAfter = threadCpuMs();
 		const cpu = cpuUsage(cpuBefore);
 		const load = loadavg()[0];
 		const serverProfile = profiler ? await stopProfiler(profiler) : null;
@@ -261,6 +277,8 @@ async function runOnce(count: number, via: Via, seed: number, profiled: boolean,
 			load,
 			cpuMs: (cpu.user + cpu.system) / 1000,
 			writerMs: inWriter(),
+			mainCpuMs: mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore,
+			clientCpuMs: times.clientCpuMs,
 		};
 	} finally {
 		if (profiler) await stopProfiler(profiler);
@@ -287,6 +305,7 @@ async function main(): Promise<void> {
 	const rows: (string | number)[][] = [];
 	const tenthRows: (string | number)[][] = [];
 	const splitRows: (string | number)[][] = [];
+	const threadRows: (string | number)[][] = [];
 	const reports: string[] = [];
 	for (const count of sizes) {
 		for (const via of vias) {
@@ -320,6 +339,16 @@ async function main(): Promise<void> {
 					writerMs.toFixed(2),
 					(meanMs - writerMs).toFixed(2),
 				]);
+				const perStore = (ms: number | null) => (ms === null ? "—" : (ms / count).toFixed(2));
+				const others = result.mainCpuMs === null ? null : result.cpuMs - result.mainCpuMs - (result.clientCpuMs ?? 0);
+				threadRows.push([
+					count,
+					rows[rows.length - 1][1],
+					(result.cpuMs / count).toFixed(2),
+					perStore(result.mainCpuMs),
+					via === "engine" ? "(main)" : perStore(result.clientCpuMs),
+					perStore(others),
+				]);
 				const runName = runs > 1 ? `${via} ${run}` : via;
 				tenthRows.push([count, runName, "stores/s", ...tenths(latencies).map((rate) => Math.round(rate))]);
 				tenthRows.push([count, runName, "cpu ms / store", ...cpuTenths(result.cpuMarks).map((ms) => ms.toFixed(2))]);
@@ -346,6 +375,10 @@ async function main(): Promise<void> {
 		"\nWhere a store's wall time goes (ms per store): in engine.writer.store, and outside it (through HTTP: the MCP SDK and HTTP server, the client, the socket)",
 	);
 	printLine(formatTable(["memories", "via", "store", "in writer.store", "outside"], splitRows));
+	printLine(
+		"\nCPU ms per store by thread (Linux, 10 ms ticks): the main thread (engine, HTTP server), the client's, and the others (V8's compiler and GC helpers, libuv's pool running the file system calls and fsyncs, the maintenance worker)",
+	);
+	printLine(formatTable(["memories", "via", "process", "main", "client", "other threads"], threadRows));
 	for (const report of reports) printLine(report);
 }
 

@@ -147,11 +147,18 @@ export class FsVault implements VaultPort {
 	 * Writes a new note and fsyncs it before resolving; the folder is not fsynced (on ext4 and
 	 * other journaling file systems the file's fsync commits its new folder entry). Every step waits for the thread pool, so the
 	 * steps are as few as they can be: the folder is created only when the open finds it missing,
-	 * and the stat the watcher needs runs beside the fsync.
+	 * and the stat the watcher needs runs beside the fsync, as does `whileSyncing` once the stat is in.
 	 */
-	async createNote(path: string, content: string): Promise<VaultFile> {
+	async createNote(
+		path: string,
+		content: string,
+		whileSyncing?: (file: VaultFile) => Promise<void>,
+	): Promise<VaultFile> {
 		const absolute = await this.paths.resolveNew(path, "path");
 		checkWritableNotePath(path, "path");
+		// The caller's work beside the fsync, settled; its error is thrown once the note is durable.
+		let beside: Promise<{ error: unknown } | null> = Promise.resolve(null);
+		let file: VaultFile;
 		try {
 			const handle = await openNew(absolute);
 			try {
@@ -160,13 +167,15 @@ export class FsVault implements VaultPort {
 				const [stats] = await Promise.all([
 					handle.stat().then((stats) => {
 						this.ownCreates.remember(path, identityOf(stats));
+						if (whileSyncing) beside = settle(Promise.resolve(toVaultFile(path, stats)).then(whileSyncing));
 						return stats;
 					}),
 					handle.sync(),
 				]);
-				return toVaultFile(path, stats);
+				file = toVaultFile(path, stats);
 			} catch (error) {
 				this.ownCreates.forget(path);
+				await beside;
 				await fs.rm(absolute, { force: true });
 				throw error;
 			} finally {
@@ -179,6 +188,9 @@ export class FsVault implements VaultPort {
 					: describeFsError(error);
 			throw new Error(`Cannot create note "${path}": ${reason}.`);
 		}
+		const failure = await beside;
+		if (failure) throw failure.error;
+		return file;
 	}
 
 	async moveNote(from: string, to: string): Promise<void> {
@@ -240,6 +252,13 @@ export class FsVault implements VaultPort {
 }
 
 /** Opens a file that must not exist yet for writing, creating its folder when that is missing. */
+function settle(work: Promise<void>): Promise<{ error: unknown } | null> {
+	return work.then(
+		() => null,
+		(error: unknown) => ({ error }),
+	);
+}
+
 async function openNew(absolute: string): Promise<fs.FileHandle> {
 	try {
 		return await fs.open(absolute, "wx");

@@ -146,12 +146,19 @@ export class ObsidianVault implements VaultPort {
 		});
 	}
 
-	async createNote(path: string, content: string): Promise<VaultFile> {
+	async createNote(
+		path: string,
+		content: string,
+		whileSyncing?: (file: VaultFile) => Promise<void>,
+	): Promise<VaultFile> {
 		const target = writableNotePath(path, this.app.vault.configDir);
 		if (this.app.vault.getAbstractFileByPath(target))
 			throw new Error(`Cannot create "${target}": something already exists at that path.`);
 		await this.ensureFolder(parentFolder(target));
-		return toVaultFile(await this.app.vault.create(target, content));
+		const file = toVaultFile(await this.app.vault.create(target, content));
+		// The app has no separate durable step to overlap.
+		await whileSyncing?.(file);
+		return file;
 	}
 
 	async moveNote(from: string, to: string): Promise<void> {

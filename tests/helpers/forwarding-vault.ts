@@ -16,7 +16,8 @@ export class ForwardingVault implements VaultPort {
 	stat = (path: string) => this.inner.stat(path);
 	load = (path: string) => this.inner.load(path);
 	writeFrontmatter: VaultPort["writeFrontmatter"] = (path, update) => this.inner.writeFrontmatter(path, update);
-	createNote = (path: string, content: string) => this.inner.createNote(path, content);
+	createNote: VaultPort["createNote"] = (path, content, whileSyncing) =>
+		this.inner.createNote(path, content, whileSyncing);
 	moveNote = (from: string, to: string) => this.inner.moveNote(from, to);
 	removeNote: VaultPort["removeNote"] = (path, mode) => this.inner.removeNote(path, mode);
 }

@@ -106,10 +106,16 @@ export class MemoryVault implements VaultPort {
 		return Promise.resolve(this.fileOf(path));
 	}
 
-	createNote(path: string, content: string): Promise<VaultFile> {
-		if (this.files.has(path)) return Promise.reject(new Error(`${path} already exists`));
+	async createNote(
+		path: string,
+		content: string,
+		whileSyncing?: (file: VaultFile) => Promise<void>,
+	): Promise<VaultFile> {
+		if (this.files.has(path)) throw new Error(`${path} already exists`);
 		this.write(path, content);
-		return Promise.resolve(this.fileOf(path));
+		const file = this.fileOf(path);
+		await whileSyncing?.(file);
+		return file;
 	}
 
 	moveNote(from: string, to: string): Promise<void> {

@@ -3,6 +3,7 @@ import {
 	lstat,
 	mkdir,
 	mkdtemp,
+	open,
 	readFile,
 	readdir,
 	realpath,
@@ -14,7 +15,8 @@ import {
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setImmediate, setTimeout } from "node:timers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FsVault } from "../../src/node/fs-vault";
 import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
@@ -249,6 +251,72 @@ describe("FsVault.createNote", () => {
 			'Cannot create note "Planted.md": a file already exists at that path.',
 		);
 		expect(await readdir(join(base, "outside"))).toEqual([]);
+	});
+});
+
+/** Holds every FileHandle.sync (the fsync) until `release`, or fails it with `failure`; records when each starts and ends. */
+async function gateFsync(events: string[], failure?: Error) {
+	const probe = await open(join(base, "probe"), "w");
+	const prototype = Object.getPrototypeOf(probe) as { sync: () => Promise<void> };
+	await probe.close();
+	const sync = prototype.sync;
+	let release = () => {};
+	const gate = new Promise<void>((resolve) => (release = resolve));
+	const spy = vi.spyOn(prototype, "sync").mockImplementation(async function (this: unknown) {
+		events.push("fsync started");
+		await gate;
+		if (failure) throw failure;
+		await sync.call(this);
+		events.push("fsync done");
+	});
+	return { release, restore: () => spy.mockRestore() };
+}
+
+describe("FsVault.createNote with work beside the fsync", () => {
+	it("runs the caller's work once the note is written, during the fsync, and resolves only after both", async () => {
+		const events: string[] = [];
+		const fsync = await gateFsync(events);
+		try {
+			const creating = new FsVault(root).createNote("Memory/A.md", "hello", async (file) => {
+				events.push(`beside ${file.path} ${file.size} on disk: ${await text("Memory/A.md")}`);
+			});
+			void creating.then(() => events.push("created"));
+			await vi.waitFor(() => expect(events).toContain("beside Memory/A.md 5 on disk: hello"));
+			await new Promise((resolve) => setImmediate(resolve));
+			expect(events).toEqual(["fsync started", "beside Memory/A.md 5 on disk: hello"]);
+			fsync.release();
+			expect(await creating).toMatchObject({ path: "Memory/A.md", size: 5 });
+			expect(events).toEqual(["fsync started", "beside Memory/A.md 5 on disk: hello", "fsync done", "created"]);
+		} finally {
+			fsync.restore();
+		}
+	});
+
+	it("removes the note when the fsync fails, once the caller's work has settled, and reports the write's error", async () => {
+		const events: string[] = [];
+		const fsync = await gateFsync(events, new Error("EIO: i/o error, fsync"));
+		try {
+			const creating = new FsVault(root).createNote("A.md", "hello", async () => {
+				events.push("beside started");
+				await new Promise((resolve) => setTimeout(resolve, 20));
+				events.push(`beside done, on disk: ${await text("A.md")}`);
+			});
+			const failed = expect(creating).rejects.toThrow('Cannot create note "A.md": EIO: i/o error, fsync');
+			await vi.waitFor(() => expect(events).toContain("beside started"));
+			fsync.release();
+			await failed;
+			expect(events).toEqual(["fsync started", "beside started", "beside done, on disk: hello"]);
+			expect(await readdir(root)).toEqual([]);
+		} finally {
+			fsync.restore();
+		}
+	});
+
+	it("reports the caller's failure once the note is durable, and keeps the note", async () => {
+		await expect(
+			new FsVault(root).createNote("A.md", "hello", () => Promise.reject(new Error("could not index"))),
+		).rejects.toThrow(/^could not index$/);
+		expect(await text("A.md")).toBe("hello");
 	});
 });
 

@@ -204,6 +204,21 @@ describe("ObsidianVault.createNote", () => {
 		expect(events).toEqual([{ type: "create", path: "Memory/2024/05/New.md" }]);
 	});
 
+	it("hands the created file to whileSyncing and resolves once it is done", async () => {
+		const { vault, dir } = setup({});
+		const seen: string[] = [];
+		const file = await vault.createNote("New.md", "hello", async (created) => {
+			await Promise.resolve();
+			seen.push(`${created.path} ${created.size} ${readFileSync(join(dir, "New.md"), "utf8")}`);
+		});
+		expect(seen).toEqual(["New.md 5 hello"]);
+		expect(file).toMatchObject({ path: "New.md", size: 5 });
+		await expect(vault.createNote("Other.md", "x", () => Promise.reject(new Error("could not index")))).rejects.toThrow(
+			"could not index",
+		);
+		expect(readFileSync(join(dir, "Other.md"), "utf8")).toBe("x");
+	});
+
 	it("refuses a path that exists and leaves that file alone", async () => {
 		const { vault, dir } = setup({ "Memory/Old.md": "keep me" });
 		await expect(vault.createNote("Memory/Old.md", "x")).rejects.toThrow(

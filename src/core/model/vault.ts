@@ -68,8 +68,14 @@ export interface VaultPort {
 	 * Returns the note's file as our write left it (its new mtime), or null when nothing needed writing.
 	 */
 	writeFrontmatter(path: string, update: FrontmatterUpdate): Promise<VaultFile | null>;
-	/** Creates a note (and missing folders); fails if the path exists. */
-	createNote(path: string, content: string): Promise<VaultFile>;
+	/**
+	 * Creates a note (and missing folders); fails if the path exists. `whileSyncing` is called
+	 * once with the new file as soon as its content is written, while the write is made durable
+	 * (headless: the fsync), so the caller's work overlaps the wait; createNote resolves once both
+	 * are done, and rejects with `whileSyncing`'s error (the note stays) if it fails. When the
+	 * write itself fails the note is removed, after `whileSyncing` has settled.
+	 */
+	createNote(path: string, content: string, whileSyncing?: (file: VaultFile) => Promise<void>): Promise<VaultFile>;
 	/** Moves a note to another path inside the vault (missing folders are created); fails if the target exists. */
 	moveNote(from: string, to: string): Promise<void>;
 	/** Moves a note to the trash or an archive folder; returns the new path (null for the trash). */

@@ -7,10 +7,19 @@ import type { ParsedNote } from "../model/parsed-note";
  * Reads a note the way Obsidian's metadata cache does: frontmatter, links, embeds, tags,
  * headings and block ids, plus Dataview inline-field links. Never throws; invalid frontmatter
  * is reported in `frontmatterError` and the body is still read.
+ *
+ * `written`: the properties the note's frontmatter block was just written from with
+ * `stringifyEntry` (the yaml library's stringify, whose parser reads back what it wrote), taken
+ * as they are instead of parsing the block again
+ * (`tests/engine/writer/compose-note.property.test.ts`).
  */
-export function parseNote(content: string): ParsedNote {
+export function parseNote(content: string, written?: Record<string, unknown>): ParsedNote {
 	const block = locateFrontmatter(content);
-	const { frontmatter, frontmatterError } = block ? parseFrontmatter(block.yaml) : {};
+	const { frontmatter, frontmatterError } = !block
+		? {}
+		: written && Object.keys(written).length > 0
+			? { frontmatter: written }
+			: parseFrontmatter(block.yaml);
 	const bodyStart = block?.bodyStart ?? 0;
 	const scanner = new BodyScanner();
 	const body = bodyStart === 0 ? content : content.slice(bodyStart);

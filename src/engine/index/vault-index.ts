@@ -307,10 +307,11 @@ export class VaultIndex {
 
 	/**
 	 * Indexes a note the caller has just created with `content` (the file as the write left it)
-	 * without reading it back; queued like vault events. A change made meanwhile comes as its own event.
+	 * without reading it back; queued like vault events. A change made meanwhile comes as its own
+	 * event. `frontmatter`: the properties the caller wrote the frontmatter block from (see parseNote).
 	 */
-	applyCreated(file: VaultFile, content: string): Promise<void> {
-		const note: LoadedNote = { file, content, parsed: parseNote(content) };
+	applyCreated(file: VaultFile, content: string, frontmatter?: Record<string, unknown>): Promise<void> {
+		const note: LoadedNote = { file, content, parsed: parseNote(content, frontmatter) };
 		return this.enqueue(() => this.applyNow({ type: "create", path: file.path }, note));
 	}
 

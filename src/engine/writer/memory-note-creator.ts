@@ -6,7 +6,7 @@ import type { VaultFile, VaultPort } from "../../core/model/vault";
 import { chooseAutoLinks, type AutoLinkGraphView } from "../../core/recall/auto-link";
 import { conflictProfile, conflictsAmong, type PossibleConflict } from "../../core/recall/conflicts";
 import { MemoryError } from "../../core/model/memory-error";
-import { composeNote, edgeKeyFor, isLinkable, numberedNames, wikilinkTo } from "./memory-note-file";
+import { composeNote, edgeKeyFor, isLinkable, numberedNames, wikilinkTo, type ComposedNote } from "./memory-note-file";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
 import type { TypedLink } from "./memory-write-input";
 import type { RecallService } from "../recall/recall-service";
@@ -114,8 +114,7 @@ export class MemoryNoteCreator {
 			),
 		);
 		const path = created.file.path;
-		// Indexed from the text just written; the watcher does not report our own create again.
-		await this.deps.index.applyCreated(created.file, created.text);
+		await created.indexed;
 		this.texts.written(path, created.text);
 		// Read-your-writes: the next recall finds the memory by its vectors too, not only once the background queue gets to it.
 		await this.deps.recall.whenSearchable(path);
@@ -137,16 +136,20 @@ export class MemoryNoteCreator {
 	}
 
 	/**
-	 * Writes the note under the first free numbered name; `compose` gets the final path (links
-	 * are written relative to it). A name is free when no file has the path and no note of the
-	 * vault has or links to that name: Obsidian resolves `[[Name]]` to the closest note so named,
-	 * so a second one could take over links that meant the first.
+	 * Writes the note under the first free numbered name and indexes it; `compose` gets the final
+	 * path (links are written relative to it). A name is free when no file has the path and no
+	 * note of the vault has or links to that name: Obsidian resolves `[[Name]]` to the closest
+	 * note so named, so a second one could take over links that meant the first.
+	 *
+	 * The note is indexed from the text written (the watcher does not report our own create
+	 * again) while the vault makes the write durable; the store still answers only after both.
+	 * Should the write fail after all, the note leaves the index again.
 	 */
 	private async createFile(
 		folder: string,
 		title: string,
-		compose: (path: string) => string,
-	): Promise<{ file: VaultFile; text: string }> {
+		compose: (path: string) => ComposedNote,
+	): Promise<{ file: VaultFile; text: string; indexed: Promise<void> }> {
 		const { vault, index } = this.deps;
 		const fail = (path: string, error: unknown) =>
 			new MemoryError(`Could not create the memory note "${path}": ${errorMessage(error)}`, null);
@@ -155,10 +158,20 @@ export class MemoryNoteCreator {
 			if (++tried > NAME_ATTEMPTS) break;
 			if (index.nameInUse(name)) continue;
 			const path = `${folder === "" ? "" : `${folder}/`}${name}.md`;
+			const beside: { indexed?: Promise<void> } = {};
 			try {
-				const text = compose(path);
-				return { file: await vault.createNote(path, text), text };
+				const { text, frontmatter } = compose(path);
+				const file = await vault.createNote(path, text, (written) => {
+					beside.indexed = index.applyCreated(written, text, frontmatter);
+					// A failure to index is the store's, reported by the caller; the note stays written.
+					return beside.indexed.catch(() => undefined);
+				});
+				return { file, text, indexed: beside.indexed ?? index.applyCreated(file, text, frontmatter) };
 			} catch (error) {
+				if (beside.indexed) {
+					await beside.indexed.catch(() => undefined);
+					await index.apply({ type: "delete", path });
+				}
 				// A file the index does not hold (or another program's, made meanwhile) has the name: try the next one; anything else is a real failure.
 				const taken = await vault.stat(path).then(
 					(file) => file !== null,
@@ -173,7 +186,7 @@ export class MemoryNoteCreator {
 		);
 	}
 
-	private noteText(path: string, memory: NewMemory, autoLinks: string[]): string {
+	private noteText(path: string, memory: NewMemory, autoLinks: string[]): ComposedNote {
 		const edgeKeys = this.deps.settings().index.edgeKeys;
 		const link = (target: string) => wikilinkTo(this.graph, target, path);
 		const typed = EDGE_TYPES.flatMap((type): [string, string[]][] => {

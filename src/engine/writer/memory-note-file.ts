@@ -65,11 +65,22 @@ export function wikilinkTo(graph: MemoryGraph, target: string, sourcePath: strin
 	return bare ? `[[${name}]]` : `[[${withoutMd}]]`;
 }
 
+export interface ComposedNote {
+	text: string;
+	/** The properties the frontmatter block was written from: what parsing the block gives back (empty: parse it). */
+	frontmatter: Record<string, unknown>;
+}
+
 /** A note: the frontmatter entries in the given order (undefined values left out), then the content. */
-export function composeNote(frontmatter: readonly (readonly [string, unknown])[], content: string): string {
-	const yaml = frontmatter
-		.filter(([, value]) => value !== undefined)
-		.map(([key, value]) => stringifyEntry(key, value, "\n"))
-		.join("");
-	return `---\n${yaml}---\n${content.endsWith("\n") ? content : `${content}\n`}`;
+export function composeNote(entries: readonly (readonly [string, unknown])[], content: string): ComposedNote {
+	const written = entries.filter(([, value]) => value !== undefined);
+	const yaml = written.map(([key, value]) => stringifyEntry(key, value, "\n")).join("");
+	// A key written twice (edge keys mapped onto another property) makes the block invalid YAML: left to the parser to report.
+	const repeated = new Set(written.map(([key]) => key)).size < written.length;
+	const frontmatter: Record<string, unknown> = repeated
+		? {}
+		: Object.fromEntries(
+				written.map(([key, value]) => [key, Array.isArray(value) ? [...(value as unknown[])] : value]),
+			);
+	return { text: `---\n${yaml}---\n${content.endsWith("\n") ? content : `${content}\n`}`, frontmatter };
 }
