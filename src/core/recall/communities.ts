@@ -13,7 +13,7 @@ export interface CommunityOptions {
 	resolution?: number;
 	/**
 	 * A seeded random function (uniform in [0, 1)) for Louvain's random visiting order, over the
-	 * graph itself. Without one, Louvain visits notes oldest first, then by path, as in the worker
+	 * graph itself. Without one, Louvain visits notes oldest first, then by a hash of their path, as in the worker
 	 * (see CommunityRequest): the same vault has the same communities however it was loaded.
 	 */
 	random?: () => number;
