@@ -251,7 +251,7 @@ export class FsVault implements VaultPort {
 	}
 }
 
-/** Opens a file that must not exist yet for writing, creating its folder when that is missing. */
+/** The work's outcome as a value (its error, or null), so it can be awaited on every path and rethrown later. */
 function settle(work: Promise<void>): Promise<{ error: unknown } | null> {
 	return work.then(
 		() => null,
@@ -259,6 +259,7 @@ function settle(work: Promise<void>): Promise<{ error: unknown } | null> {
 	);
 }
 
+/** Opens a file that must not exist yet for writing, creating its folder when that is missing. */
 async function openNew(absolute: string): Promise<fs.FileHandle> {
 	try {
 		return await fs.open(absolute, "wx");

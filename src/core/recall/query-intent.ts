@@ -13,8 +13,8 @@ const WHY =
 /**
  * A question without the words that shape it rather than say what it is about: "what kind of
  * art" asks about art ("kind" would match "your kind words"), "how many times" about times.
- * Used for the words recall matches (keyword and cue channels); the question's times and intent
- * are read from the question as asked.
+ * Used for the words recall matches (keyword and cue channels); the words left out never name a
+ * time, and the intent ("why") and the vector query read the question as asked.
  */
 export function questionContent(query: string): string {
 	return query.replace(QUESTION_FORM, " ");
