@@ -16,8 +16,17 @@ const BUNDLE_TESTS = [
 	"tests/node/writer-lock-serve.test.ts",
 ];
 
-/** Inputs of a megabyte and thousands of random cases: `npm test` runs them, the quick `unit` loop does not. */
-const SLOW_TESTS = ["tests/**/*.slow.test.ts", "tests/**/*.property.test.ts"];
+/**
+ * Seconds of CPU by design: megabyte inputs, thousands of random cases, processes killed mid-write and
+ * races run hundreds of times. `npm run test:slow` runs them (CI too); `npm test` stays minutes long.
+ */
+const SLOW_TESTS = [
+	"tests/**/*.slow.test.ts",
+	"tests/**/*.property.test.ts",
+	"tests/**/*-crash.test.ts",
+	"tests/node/concurrent-editor.test.ts",
+	"tests/engine/writer/pin-unpin-interleavings.test.ts",
+];
 
 export default defineConfig({
 	plugins: [inlineWorkerVitePlugin()],
@@ -30,6 +39,9 @@ export default defineConfig({
 		reporters: ["default", "./tests/setup/summary-reporter.ts"],
 		testTimeout: 30_000,
 		pool: "forks",
+		// vitest's default on 2 cores is one worker, but most unit files wait on timers, child processes
+		// and the disk: three overlap those waits (npm test 201 s -> 152 s with the machine under load).
+		maxWorkers: 3,
 		// Headless device ids (src/node/device-id.ts) go to a temp folder, not the user's home.
 		env: { CAUSAL_MEMORY_STATE_HOME: join(tmpdir(), "causal-memory-test-state") },
 		projects: [
@@ -58,6 +70,9 @@ export default defineConfig({
 					name: "slow",
 					include: SLOW_TESTS,
 					exclude: BUNDLE_TESTS,
+					globalSetup: ["tests/setup/fixture-model.ts"],
+					// Crash and race suites measure behaviour under load on their own; not beside each other.
+					maxWorkers: 1,
 				},
 			},
 			{
@@ -65,6 +80,7 @@ export default defineConfig({
 				test: {
 					name: "bundle",
 					include: BUNDLE_TESTS,
+					maxWorkers: 1,
 					globalSetup: ["tests/setup/fixture-model.ts", "tests/setup/build-bundles.ts"],
 				},
 			},
