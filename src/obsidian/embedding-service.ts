@@ -1,7 +1,7 @@
 import { Notice, normalizePath, type Plugin } from "obsidian";
 import type { EmbeddingSettings } from "../core/model/embedding-settings";
 import type { Embedder, ModelProgress } from "../core/model/embedder";
-import { createWorkerEmbedder, type EmbeddingWorkerPort } from "../embeddings/worker-embedder";
+import type { EmbeddingWorkerPort } from "../embeddings/worker-embedder";
 import { downloadedModelFiles, localModelFiles } from "./model-files";
 import { errorMessage } from "../core/model/error-message";
 
@@ -96,7 +96,7 @@ export class ObsidianEmbeddings {
 		return embedder;
 	}
 
-	private load(onProgress?: ModelProgress): Promise<Embedder> {
+	private async load(onProgress?: ModelProgress): Promise<Embedder> {
 		const { modelId, allowDownload, localModelFolder, dtype } = this.settings();
 		const { adapter } = this.plugin.app.vault;
 		const files =
@@ -111,6 +111,8 @@ export class ObsidianEmbeddings {
 						allowDownload,
 						onProgress,
 					});
+		// transformers.js and ONNX Runtime's wasm are evaluated only when semantic recall is used.
+		const { createWorkerEmbedder } = await import("../embeddings/worker-embedder");
 		return createWorkerEmbedder({ modelId, files, dtype, onProgress, startWorker: this.startWorker });
 	}
 }

@@ -3,8 +3,8 @@ import { errorMessage } from "../core/model/error-message";
 import type { MemorySettings } from "../core/model/settings";
 import type { MemoryEngine } from "../engine/memory-engine";
 import { clientInstructions } from "../mcp/connect/client-instructions";
-import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";
-import { memoryMcpServerFactory } from "../mcp/memory-mcp-server";
+import { generateToken } from "../mcp/http/bearer-token";
+import type { RunningMcpServer } from "../mcp/http/mcp-http-server";
 
 const NOTICE_MS = 10_000;
 
@@ -115,6 +115,12 @@ export class ObsidianMcp {
 		try {
 			const token = await this.token();
 			const { mcp } = this.deps.settings();
+			// Loaded here, not with main.js: the MCP SDK, its schemas and the tools' are a third of what
+			// evaluating the bundle cost (bench: bundle-load --profile).
+			const [{ startMcpHttpServer }, { memoryMcpServerFactory }] = await Promise.all([
+				import("../mcp/http/mcp-http-server"),
+				import("../mcp/memory-mcp-server"),
+			]);
 			const server = await startMcpHttpServer({
 				createServer: memoryMcpServerFactory(this.deps.engine, { version: this.plugin.manifest.version }),
 				port: mcp.port,

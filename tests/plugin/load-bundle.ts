@@ -25,15 +25,16 @@ type PluginClass = new (app: App, manifest: PluginManifest) => LoadedPlugin;
 /** Every module id main.js asked `require` for. */
 export const required = new Set<string>();
 
-let bundle: string | null = null;
+const bundles = new Map<string, string>();
 
 export function manifest(): PluginManifest {
 	return JSON.parse(readFileSync(`${ROOT}manifest.json`, "utf8")) as PluginManifest;
 }
 
-/** Evaluates main.js as Obsidian does: CommonJS text inside a function wrapper, with the app's `require`. */
-export function loadBundle(): PluginClass {
-	bundle ??= readFileSync(`${ROOT}main.js`, "utf8");
+/** Evaluates main.js (or another build of it) as Obsidian does: CommonJS text inside a function wrapper, with the app's `require`. */
+export function loadBundle(file = `${ROOT}main.js`): PluginClass {
+	const bundle = bundles.get(file) ?? readFileSync(file, "utf8");
+	bundles.set(file, bundle);
 	const module: { exports: Record<string, unknown> } = { exports: {} };
 	const requireInApp = (id: string): unknown => {
 		required.add(id);
@@ -55,11 +56,15 @@ export function loadBundle(): PluginClass {
 export { DATA_JSON };
 
 /** A fake app over a temporary vault holding `files` (and data.json when given), with the bundled plugin constructed. */
-export function startApp(files: Record<string, string>, dataJson?: string): { app: App; plugin: LoadedPlugin } {
+export function startApp(
+	files: Record<string, string>,
+	dataJson?: string,
+	bundleFile?: string,
+): { app: App; plugin: LoadedPlugin } {
 	const all = { ...files };
 	if (dataJson !== undefined) all[DATA_JSON] = dataJson;
 	const app = new App(makeVaultDir(all));
-	const PluginClass = loadBundle();
+	const PluginClass = loadBundle(bundleFile);
 	return { app, plugin: new PluginClass(app, manifest()) };
 }
 
