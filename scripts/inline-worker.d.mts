@@ -6,5 +6,5 @@ export function bundleWorker(
 	options?: { minify?: boolean },
 ): Promise<{ code: string; watchFiles: string[] }>;
 export function ortWasmBrotli(): { brotli: Buffer; size: number };
-export function inlineWorkerPlugin(options?: { minify?: boolean }): EsbuildPlugin;
+export function inlineWorkerPlugin(options?: { minify?: boolean; pack?: boolean }): EsbuildPlugin;
 export function inlineWorkerVitePlugin(): VitePlugin;

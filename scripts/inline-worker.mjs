@@ -10,6 +10,7 @@
 import esbuild from "esbuild";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -102,18 +103,88 @@ function sourceFiles(metafile) {
 	});
 }
 
-const moduleText = (code) => `export default ${JSON.stringify(code)};`;
+/**
+ * The embedding worker (transformers.js and the wasm, 3.7 MB) is used only with semantic recall, so
+ * its module gives a function returning the text rather than the text: callers read it on first use.
+ */
+const TEXT_GETTERS = new Set(["embedding-worker"]);
 
-/** esbuild plugin; `minify` for production builds. */
-export function inlineWorkerPlugin({ minify = false } = {}) {
+const moduleText = (name, code) =>
+	TEXT_GETTERS.has(name)
+		? `export default function workerText() { return ${JSON.stringify(code)}; }`
+		: `export default ${JSON.stringify(code)};`;
+
+/*
+ * Packed: the embedding worker's text goes into main.js as a comment inside a function, read back
+ * with Function.prototype.toString on first use. V8 skips a comment about three times faster than
+ * it scans a string literal and makes no string of it, which was most of what evaluating main.js
+ * cost in Chromium (bench: bundle-load). The comment stays ASCII: "%", "*\/" and every non-ASCII
+ * character are escaped ("%25", "%2A/", "%uXXXX").
+ */
+const placeholder = (name) => `@@causal-memory-packed:${name}@@`;
+const packText = (code) =>
+	code.replace(/%|\*\/|[^\x00-\x7f]/g, (c) =>
+		c === "%" ? "%25" : c === "*/" ? "%2A/" : `%u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+	);
+const packedModuleText = (name) => `const holder = function () { return ${JSON.stringify(placeholder(name))}; };
+export default function workerText() {
+	const own = String(holder);
+	const start = own.indexOf("/*");
+	const end = own.lastIndexOf("*/");
+	if (start < 0 || end < start) throw new Error("this build of main.js lacks the ${name}");
+	return own
+		.slice(start + 2, end)
+		.replace(/%(25|2A\\/|u[0-9a-f]{4})/g, (_, code) =>
+			code === "25" ? "%" : code === "2A/" ? "*/" : String.fromCharCode(parseInt(code.slice(1), 16)),
+		);
+}
+`;
+
+/**
+ * esbuild leaves non-ASCII characters in regular expression literals as they are (strings and
+ * identifiers it escapes). One such character makes V8 hold all of main.js' text, 5 MB, as two
+ * bytes per character. The same character as \uXXXX means the same in a regular expression, an
+ * identifier or a comment; an identity escape (a backslash before it) becomes the escape itself.
+ */
+export function asciiOnly(text) {
+	return text.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, c) => {
+		const escaped = `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+		return slashes.length % 2 === 1 ? slashes.slice(1) + escaped : slashes + escaped;
+	});
+}
+
+/**
+ * esbuild plugin; `minify` for production builds; `pack` (main.js only, written to disk) puts the
+ * embedding worker's text into a comment after the build instead of a string literal, and leaves
+ * the file ASCII.
+ */
+export function inlineWorkerPlugin({ minify = false, pack = false } = {}) {
 	return {
 		name: "inline-worker",
 		setup(build) {
+			const packed = new Map();
 			build.onResolve({ filter: VIRTUAL }, (args) => ({ path: args.path, namespace: NAMESPACE }));
 			build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
 				const name = VIRTUAL.exec(args.path)[1];
 				const { code, watchFiles } = await bundleWorker(name, { minify });
-				return { contents: moduleText(code), loader: "js", watchFiles };
+				if (!pack || !TEXT_GETTERS.has(name)) return { contents: moduleText(name, code), loader: "js", watchFiles };
+				packed.set(name, code);
+				return { contents: packedModuleText(name), loader: "js", watchFiles };
+			});
+			if (!pack) return;
+			build.onEnd(async (result) => {
+				if (result.errors.length > 0 || packed.size === 0) return;
+				const outfile = build.initialOptions.outfile;
+				if (build.initialOptions.write === false || outfile === undefined)
+					throw new Error("inline-worker: pack needs a build written to one outfile");
+				let text = await readFile(outfile, "utf8");
+				for (const [name, code] of packed) {
+					const quoted = [`"${placeholder(name)}"`, `'${placeholder(name)}'`, `\`${placeholder(name)}\``];
+					const found = quoted.find((q) => text.includes(q));
+					if (found === undefined) throw new Error(`inline-worker: ${name}'s placeholder is missing from ${outfile}`);
+					text = text.replace(found, () => `/*${packText(code)}*/""`);
+				}
+				await writeFile(outfile, asciiOnly(text));
 			});
 		},
 	};
@@ -131,7 +202,7 @@ export function inlineWorkerVitePlugin() {
 			if (!id.startsWith(prefix) || !VIRTUAL.test(id.slice(prefix.length))) return null;
 			const { code, watchFiles } = await bundleWorker(VIRTUAL.exec(id.slice(prefix.length))[1]);
 			for (const file of watchFiles) this.addWatchFile(file);
-			return moduleText(code);
+			return moduleText(VIRTUAL.exec(id.slice(prefix.length))[1], code);
 		},
 	};
 }

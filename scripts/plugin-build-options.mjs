@@ -18,6 +18,6 @@ export function pluginBuildOptions(production) {
 		sourcemap: production ? false : "inline",
 		minify: production,
 		treeShaking: true,
-		plugins: [inlineWorkerPlugin({ minify: production })],
+		plugins: [inlineWorkerPlugin({ minify: production, pack: true })],
 	};
 }

@@ -1,8 +1,10 @@
 /** Build-time modules made by scripts/inline-worker.mjs for the embedding Web Worker. */
 declare module "virtual:embedding-worker" {
-	/** The bundled src/embeddings/embedding-worker.ts (transformers.js web build and the ONNX Runtime wasm included). */
-	const source: string;
-	export default source;
+	/**
+	 * The bundled src/embeddings/embedding-worker.ts (transformers.js web build and the ONNX Runtime
+	 * wasm included), read on each call: main.js keeps it out of what Obsidian evaluates at start.
+	 */
+	export default function workerText(): string;
 }
 
 declare module "virtual:ort-wasm" {
