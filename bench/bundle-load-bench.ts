@@ -3,7 +3,9 @@
  * wrapper as Obsidian evaluates it, and the wrapper run (compile + top-level code), and the heap it keeps afterwards (after a
  * full GC, the plugin class held). Measured in headless Chromium (Obsidian's renderer) and in
  * Node, each run in a fresh page or process.
- *   npm run bench -- bundle-load [--main main.js,other.js] [--runs 5] [--no-chromium]
+ * With --modules: which parts main.js is made of (bytes) and whose top-level code costs what when
+ * it is evaluated (a traced build, fresh Node processes).
+ *   npm run bench -- bundle-load [--main main.js,other.js] [--runs 5] [--no-chromium] [--modules]
  */
 import esbuild from "esbuild";
 import { readFileSync, statSync } from "node:fs";
@@ -17,6 +19,7 @@ import { findChromium } from "./browser/run-browser-embedding";
 import { parseFlags } from "./flags";
 import { reportToParent, runInFreshProcess } from "./fresh-process";
 import { percentile } from "./percentile";
+import { bundleSizeRows, buildTracedBundle, moduleCostRows, moduleMillis } from "./module-costs";
 import { formatTable } from "./table";
 import { printLine } from "../src/node/terminal";
 
@@ -38,7 +41,9 @@ interface LoadSample {
 
 const flags = parseFlags();
 const child = flags.text("child");
+const childModules = flags.text("child-modules");
 if (child !== undefined) reportToParent(loadInThisProcess(child));
+else if (childModules !== undefined) reportToParent(moduleMillis(childModules));
 else await main();
 
 /** One Node measurement: this fresh process reads and evaluates the file, then keeps the plugin class. */
@@ -89,6 +94,18 @@ async function main(): Promise<void> {
 		"eval ms: compiling the wrapped text and running its top-level code (Chromium: from the end of the script's download)\n",
 	);
 	printLine(formatTable(["file", "MB", "where", "read ms", "eval ms", "eval max", "heap kept MB"], rows));
+	if (flags.has("modules")) await printModuleCosts(runs);
+}
+
+async function printModuleCosts(runs: number): Promise<void> {
+	printLine("\nmain.js (release build) by bytes, esbuild's metafile\n");
+	printLine(formatTable(["part", "KB"], await bundleSizeRows()));
+	const traced = buildTracedBundle();
+	const samples: Record<string, number>[] = [];
+	for (let run = 0; run < runs; run++)
+		samples.push(await runInFreshProcess<Record<string, number>>(["--child-modules", traced]));
+	printLine(`\ntop-level code run while main.js is evaluated, median of ${runs} fresh Node runs (traced build)\n`);
+	printLine(formatTable(["modules", "ms"], moduleCostRows(samples)));
 }
 
 function row(file: string, where: string, samples: LoadSample[]): (string | number)[] {

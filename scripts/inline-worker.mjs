@@ -123,7 +123,7 @@ const moduleText = (name, code) =>
  */
 const placeholder = (name) => `@@causal-memory-packed:${name}@@`;
 const packText = (code) =>
-	code.replace(/%|\*\/|[^\x00-\x7f]/g, (c) =>
+	code.replace(/%|\*\/|[\u0080-\uffff]/g, (c) =>
 		c === "%" ? "%25" : c === "*/" ? "%2A/" : `%u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
 	);
 const packedModuleText = (name) => `const holder = function () { return ${JSON.stringify(placeholder(name))}; };
@@ -147,7 +147,7 @@ export default function workerText() {
  * identifier or a comment; an identity escape (a backslash before it) becomes the escape itself.
  */
 export function asciiOnly(text) {
-	return text.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, c) => {
+	return text.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, c) => {
 		const escaped = `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 		return slashes.length % 2 === 1 ? slashes.slice(1) + escaped : slashes + escaped;
 	});
@@ -172,19 +172,29 @@ export function inlineWorkerPlugin({ minify = false, pack = false } = {}) {
 				return { contents: packedModuleText(name), loader: "js", watchFiles };
 			});
 			if (!pack) return;
-			build.onEnd(async (result) => {
-				if (result.errors.length > 0 || packed.size === 0) return;
-				const outfile = build.initialOptions.outfile;
-				if (build.initialOptions.write === false || outfile === undefined)
-					throw new Error("inline-worker: pack needs a build written to one outfile");
-				let text = await readFile(outfile, "utf8");
+			const packAll = (text, file) => {
 				for (const [name, code] of packed) {
 					const quoted = [`"${placeholder(name)}"`, `'${placeholder(name)}'`, `\`${placeholder(name)}\``];
 					const found = quoted.find((q) => text.includes(q));
-					if (found === undefined) throw new Error(`inline-worker: ${name}'s placeholder is missing from ${outfile}`);
+					if (found === undefined) throw new Error(`inline-worker: ${name}'s placeholder is missing from ${file}`);
 					text = text.replace(found, () => `/*${packText(code)}*/""`);
 				}
-				await writeFile(outfile, asciiOnly(text));
+				return asciiOnly(text);
+			};
+			build.onEnd(async (result) => {
+				if (result.errors.length > 0 || packed.size === 0) return;
+				if (result.outputFiles === undefined) {
+					const outfile = build.initialOptions.outfile;
+					if (outfile === undefined) throw new Error("inline-worker: pack needs one outfile");
+					await writeFile(outfile, packAll(await readFile(outfile, "utf8"), outfile));
+					return;
+				}
+				// write: false. esbuild lets an end callback change the result it hands back.
+				result.outputFiles = result.outputFiles.map((file) => {
+					if (!file.path.endsWith(".js")) return file;
+					const text = packAll(file.text, file.path);
+					return { path: file.path, hash: file.hash, contents: new TextEncoder().encode(text), text };
+				});
 			});
 		},
 	};

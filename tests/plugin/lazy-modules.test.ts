@@ -31,7 +31,8 @@ const HEAVY = [
 const VAULT = { "Start.md": "The release caused the outage.", "Outage.md": "Checkout was down." };
 
 function evaluated(): string[] {
-	return [...((globalObject[TRACE_GLOBAL] as string[] | undefined) ?? [])];
+	const trace = (globalObject[TRACE_GLOBAL] as [string, number][] | undefined) ?? [];
+	return trace.map(([path]) => path);
 }
 
 const heavyAmong = (modules: string[]): string[] => modules.filter((m) => HEAVY.some((part) => m.includes(part)));
