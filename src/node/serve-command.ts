@@ -1,9 +1,10 @@
 import { cp } from "node:fs/promises";
 import { existsSync } from "node:fs";
+import { basename, resolve } from "node:path";
 import { errorMessage } from "../core/model/error-message";
 import type { Embedder } from "../core/model/embedder";
 import type { MemoryEngine } from "../engine/memory-engine";
-import { clientInstructions } from "../mcp/connect/client-instructions";
+import { clientInstructions, TOKEN_VARIABLE } from "../mcp/connect/client-instructions";
 import { startMcpHttpServer, type RunningMcpServer } from "../mcp/http/mcp-http-server";
 import { memoryMcpServerFactory } from "../mcp/memory-mcp-server";
 import { headlessEmbedder } from "./headless-embedder";
@@ -124,14 +125,16 @@ async function useModel(engine: MemoryEngine, loadModel: () => Promise<Embedder>
 }
 
 function printBanner(vaultDir: string, url: string, token: string | null): void {
-	const connect = clientInstructions(url, token);
+	const connect = clientInstructions(url, token, basename(resolve(vaultDir)));
 	const lines = [
 		`Causal Memory is serving ${vaultDir} (indexing it now; recall answers from the notes read so far)`,
 		`MCP URL: ${url}`,
 		token === null ? "Token: none (--no-auth)" : `Token: ${token}`,
 		"",
-		"Claude Code:",
+		`Claude Code, in every folder (registered for your user as ${connect.serverName}):`,
 		`  ${connect.claudeCode}`,
+		`Or only in one project (run there; its .mcp.json reads the token from ${TOKEN_VARIABLE}):`,
+		`  ${connect.claudeCodeProject}`,
 		"",
 		"Claude Desktop (add to claude_desktop_config.json):",
 		...connect.claudeDesktop.split("\n").map((line) => `  ${line}`),

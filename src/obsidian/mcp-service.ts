@@ -172,7 +172,8 @@ export class ObsidianMcp {
 		if (state.kind !== "running") return void new Notice(`Causal Memory: ${notRunning(state)}`);
 		const token = this.deps.settings().mcp.token ?? null;
 		try {
-			await navigator.clipboard.writeText(clientInstructions(state.url, token).claudeCode);
+			const vaultName = this.plugin.app.vault.getName();
+			await navigator.clipboard.writeText(clientInstructions(state.url, token, vaultName).claudeCode);
 			new Notice(
 				`Copied the "claude mcp add" command for ${state.url} (it holds the token: paste it only into a terminal).`,
 				NOTICE_MS,

@@ -2,7 +2,7 @@ import type { Server } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
 import type { McpSettings } from "../../src/core/model/mcp-settings";
-import { clientInstructions } from "../../src/mcp/connect/client-instructions";
+import { serverName } from "../../src/mcp/connect/client-instructions";
 import { EngineService } from "../../src/obsidian/engine-service";
 import { ObsidianMcp } from "../../src/obsidian/mcp-service";
 import { Clipboard, Notice } from "../fakes/obsidian";
@@ -110,7 +110,9 @@ describe("ObsidianMcp", () => {
 		await service.start();
 		const url = `http://127.0.0.1:${port}/mcp`;
 		await app.commands.run(COPY);
-		expect(Clipboard.text).toBe(clientInstructions(url, settings.current.mcp.token ?? "").claudeCode);
+		expect(Clipboard.text).toBe(
+			`claude mcp add --scope user --transport http ${serverName(app.vault.getName())} ${url} --header "Authorization: Bearer ${settings.current.mcp.token}"`,
+		);
 		expect(Clipboard.text).toContain(`--header "Authorization: Bearer ${settings.current.mcp.token}"`);
 		expect(Notice.messages.at(-1)).toBe(
 			`Copied the "claude mcp add" command for ${url} (it holds the token: paste it only into a terminal).`,

@@ -1,15 +1,38 @@
 /** What a user pastes into an MCP client to connect to this server. */
 export interface ClientInstructions {
 	url: string;
-	/** `claude mcp add …` for Claude Code. */
+	/** The name clients list the server under: `causal-memory-<vault>`, so two vaults never collide. */
+	serverName: string;
+	/** `claude mcp add --scope user …`: Claude Code finds the memory in every folder, not only where it was run. */
 	claudeCode: string;
+	/** `claude mcp add --scope project …`: only in one project, its `.mcp.json` reading the token from CAUSAL_MEMORY_TOKEN. */
+	claudeCodeProject: string;
 	/** A `claude_desktop_config.json` entry: Claude Desktop starts stdio servers only, so it bridges through mcp-remote. */
 	claudeDesktop: string;
 }
 
+/** The name this server gives itself in MCP's `initialize`; clients list it under `serverName(vault)`. */
 export const SERVER_NAME = "causal-memory";
 
-export function clientInstructions(url: string, token: string | null): ClientInstructions {
+/** The environment variable a shared project file reads the token from. */
+export const TOKEN_VARIABLE = "CAUSAL_MEMORY_TOKEN";
+
+const MAX_SLUG = 40;
+
+/** `causal-memory-<vault name in lower case, words joined by dashes>`; just `causal-memory` for a name without letters or digits. */
+export function serverName(vaultName: string): string {
+	const slug = vaultName
+		.normalize("NFKD")
+		.replace(/[\u0300-\u036f]/g, "")
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, "-")
+		.slice(0, MAX_SLUG)
+		.replace(/^-+|-+$/g, "");
+	return slug === "" ? SERVER_NAME : `${SERVER_NAME}-${slug}`;
+}
+
+export function clientInstructions(url: string, token: string | null, vaultName: string): ClientInstructions {
+	const name = serverName(vaultName);
 	const header = token === null ? "" : ` --header "Authorization: Bearer ${token}"`;
 	const bridge: Record<string, unknown> = {
 		command: "npx",
@@ -24,10 +47,14 @@ export function clientInstructions(url: string, token: string | null): ClientIns
 	};
 	// No space after the colon in the header argument: Windows splits arguments on spaces.
 	if (token !== null) bridge.env = { MCP_TOKEN: `Bearer ${token}` };
+	// Single quotes: the shell passes ${…} on, and Claude Code expands it each time it reads .mcp.json.
+	const projectHeader = token === null ? "" : ` --header 'Authorization: Bearer \${${TOKEN_VARIABLE}}'`;
 	return {
 		url,
-		claudeCode: `claude mcp add --transport http ${SERVER_NAME} ${url}${header}`,
-		claudeDesktop: JSON.stringify({ mcpServers: { [SERVER_NAME]: bridge } }, null, 2),
+		serverName: name,
+		claudeCode: `claude mcp add --scope user --transport http ${name} ${url}${header}`,
+		claudeCodeProject: `claude mcp add --scope project --transport http ${name} ${url}${projectHeader}`,
+		claudeDesktop: JSON.stringify({ mcpServers: { [name]: bridge } }, null, 2),
 	};
 }
 
@@ -35,10 +62,12 @@ export function clientInstructions(url: string, token: string | null): ClientIns
  * A project's `.mcp.json` for Claude Code: the token comes from an environment variable
  * (Claude Code expands `${VAR}` there), so the file can be shared without the secret.
  */
-export function projectMcpJson(url: string): string {
+export function projectMcpJson(url: string, vaultName: string): string {
 	return JSON.stringify(
 		{
-			mcpServers: { [SERVER_NAME]: { type: "http", url, headers: { Authorization: "Bearer ${CAUSAL_MEMORY_TOKEN}" } } },
+			mcpServers: {
+				[serverName(vaultName)]: { type: "http", url, headers: { Authorization: `Bearer \${${TOKEN_VARIABLE}}` } },
+			},
 		},
 		null,
 		2,

@@ -33,7 +33,9 @@ export function mcpRows(context: SettingsContext): SettingRow[] {
 	const { mcp, store } = context;
 	const instructions = () => {
 		const state = mcp.state;
-		return state.kind === "running" ? clientInstructions(state.url, store.get().mcp.token ?? null) : null;
+		return state.kind === "running"
+			? clientInstructions(state.url, store.get().mcp.token ?? null, context.app.vault.getName())
+			: null;
 	};
 	const needsServer = (setting: Setting): void => {
 		for (const component of setting.components) component.setDisabled(instructions() === null);
@@ -59,7 +61,7 @@ export function mcpRows(context: SettingsContext): SettingRow[] {
 		},
 		{
 			name: "Connect Claude Code",
-			desc: "Copies the claude mcp add line with the URL and the token: paste it into a terminal.",
+			desc: "Copies the claude mcp add line with the URL and the token: paste it into a terminal. It registers this vault's memory for your user (--scope user), so Claude Code finds it in every folder.",
 			render: (setting) => {
 				setting.addButton((button) =>
 					button
@@ -95,7 +97,8 @@ export function mcpRows(context: SettingsContext): SettingRow[] {
 				setting.addButton((button) =>
 					button.setButtonText("Copy .mcp.json").onClick(() => {
 						const state = mcp.state;
-						if (state.kind === "running") void copy(projectMcpJson(state.url), "the project .mcp.json");
+						if (state.kind === "running")
+							void copy(projectMcpJson(state.url, context.app.vault.getName()), "the project .mcp.json");
 					}),
 				);
 				needsServer(setting);
