@@ -1,7 +1,8 @@
 import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { indexCommand } from "./index-command";
+import { installPluginCommand } from "./install-plugin-command";
 import { maintainCommand } from "./maintain-command";
 import { proposalsCommand } from "./proposals-command";
 import { serveCommand } from "./serve-command";
@@ -16,6 +17,7 @@ Commands:
   maintain   Run one maintenance pass: rescore every memory, apply status changes, write memory_status
   proposals  List the open core proposals, or accept or decline one (--accept ID | --decline ID)
   serve      Serve the memory tools over MCP on 127.0.0.1, following the vault and running maintenance
+  install-plugin  Copy the built plugin (main.js, manifest.json, styles.css) into the vault's plugins folder
 
 Options:
   --vault DIR                 The vault folder (a folder of markdown notes)
@@ -33,7 +35,9 @@ Options:
   --no-auth                   serve: no token at all, for the MCP conformance suite only (prints a warning)
   --model-path DIR            serve: a local embedding model folder (<root>/<owner>/<name>/config.json …)
   --seed-from DIR             serve: when the vault folder does not exist, create it as a copy of DIR
+  --config-dir NAME           install-plugin: the vault's configuration folder, when it is not Obsidian's default
   --json                      Print JSON instead of text
+  --version                   Print the version
   --help                      Show this help
 
 Environment:
@@ -63,11 +67,17 @@ async function main(argv: string[]): Promise<number> {
 			"no-auth": { type: "boolean", default: false },
 			"model-path": { type: "string" },
 			"seed-from": { type: "string" },
+			"config-dir": { type: "string" },
 			json: { type: "boolean", default: false },
+			version: { type: "boolean", default: false },
 			help: { type: "boolean", default: false },
 		},
 	});
 	const [command] = positionals;
+	if (values.version) {
+		printLine(manifest.version);
+		return 0;
+	}
 	if (values.help || command === undefined) {
 		printLine(USAGE);
 		return values.help ? 0 : 2;
@@ -112,6 +122,15 @@ async function main(argv: string[]): Promise<number> {
 			tokenFile: values["token-file"],
 			noAuth: values["no-auth"],
 			modelPath: values["model-path"] === undefined ? undefined : requireFolder(values["model-path"], "--model-path"),
+			version: manifest.version,
+		});
+	}
+	if (command === "install-plugin") {
+		return installPluginCommand({
+			vaultDir: requireVault(values.vault),
+			configDir: values["config-dir"],
+			// The bundle runs from dist/: the release files sit beside that folder.
+			from: dirname(__dirname),
 			version: manifest.version,
 		});
 	}

@@ -9,7 +9,7 @@ import { writeFileAtomic } from "./atomic-write";
 /** data.json holds the MCP token: readable and writable by its owner only. */
 export const SETTINGS_FILE_MODE = 0o600;
 /** Obsidian's default configuration folder: the headless tools have no `Vault#configDir` to ask. */
-const DEFAULT_CONFIG_DIR = [".", "obsidian"].join("");
+export const DEFAULT_CONFIG_DIR = [".", "obsidian"].join("");
 
 /** Where the plugin keeps its files inside a vault; the headless tools use the same place so both share one memory. */
 export function pluginFolder(vaultDir: string, configDir = DEFAULT_CONFIG_DIR): string {
