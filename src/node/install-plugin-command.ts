@@ -56,7 +56,7 @@ export async function installPluginCommand(options: InstallPluginOptions & { ver
 			"Next, in Obsidian:",
 			updated
 				? "  Reload the plugin: Settings → Community plugins → turn Causal Memory off and on (or restart Obsidian)."
-				: "  1. Settings → Community plugins: turn on community plugins if Obsidian asks.\n  2. Reload the list of installed plugins (the circular arrow) and enable Causal Memory.\n  3. Its welcome dialog shows how to connect Claude.",
+				: '  1. Settings → Community plugins: turn on community plugins if Obsidian asks.\n  2. Reload the list of installed plugins (the circular arrow) and enable Causal Memory.\n  3. Connect Claude: the plugin\'s settings (MCP server) copy the line to paste, or run the command\n     "Copy the memory server connection line".',
 		].join("\n"),
 	);
 	return 0;
