@@ -72,6 +72,8 @@ export class MemoryEngine {
 	readonly permissions: MemoryPermissions;
 	/** Store, amend, link, pin, unpin, delete, core preferences; usable once started. */
 	readonly writer: MemoryWriter;
+	/** The settings as they are now (the MCP resource of the Claude Code hooks reads its group). */
+	readonly settings: () => MemorySettings;
 	private activityStore: ActivityStore | null = null;
 	private writerLock: WriterLock | null = null;
 	/** Per-device caches: never shared with other devices through sync. */
@@ -89,6 +91,7 @@ export class MemoryEngine {
 	private stopped = false;
 
 	constructor(private readonly deps: MemoryEngineDeps) {
+		this.settings = deps.settings;
 		this.deviceFiles = deviceStorage(deps.storage, deps.deviceId ?? "");
 		this.recallService = engineRecallService({
 			vault: deps.vault,

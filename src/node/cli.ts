@@ -1,10 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { indexCommand } from "./index-command";
-import { maintainCommand } from "./maintain-command";
-import { proposalsCommand } from "./proposals-command";
-import { serveCommand } from "./serve-command";
 import manifest from "../../manifest.json";
 import { errorMessage } from "../core/model/error-message";
 import { printLine } from "./terminal";
@@ -16,6 +12,8 @@ Commands:
   maintain   Run one maintenance pass: rescore every memory, apply status changes, write memory_status
   proposals  List the open core proposals, or accept or decline one (--accept ID | --decline ID)
   serve      Serve the memory tools over MCP on 127.0.0.1, following the vault and running maintenance
+  hook EVENT Answer a Claude Code hook (SessionStart, UserPromptSubmit, PreCompact, SessionEnd): reads its
+             JSON on stdin, asks the running server, prints the hook's JSON; never fails (see docs/claude-code.md)
 
 Options:
   --vault DIR                 The vault folder (a folder of markdown notes)
@@ -38,7 +36,9 @@ Options:
 
 Environment:
   CAUSAL_MEMORY_TOKEN         serve: the bearer token, when neither --token nor --token-file is given
-                              (default: the one saved in data.json, generated and saved on first run)
+                              (default: the one saved in data.json, generated and saved on first run);
+                              hook: the token of the running server
+  CAUSAL_MEMORY_URL           hook: the running server's MCP URL (default http://127.0.0.1:27150/mcp)
 
 Settings come from the plugin's data.json in the vault (.obsidian/plugins/causal-memory/) when it exists.`;
 
@@ -68,11 +68,17 @@ async function main(argv: string[]): Promise<number> {
 		},
 	});
 	const [command] = positionals;
+	if (command === "hook") {
+		// Lazy, like every command: a hook runs before each prompt, so it loads only its own code.
+		const { runHook } = await import("./hook-main");
+		return runHook(positionals[1] ?? "", manifest.version);
+	}
 	if (values.help || command === undefined) {
 		printLine(USAGE);
 		return values.help ? 0 : 2;
 	}
 	if (command === "index") {
+		const { indexCommand } = await import("./index-command");
 		return indexCommand({
 			vaultDir: requireVault(values.vault),
 			exclude: values.exclude ?? [],
@@ -81,6 +87,7 @@ async function main(argv: string[]): Promise<number> {
 		});
 	}
 	if (command === "maintain") {
+		const { maintainCommand } = await import("./maintain-command");
 		return maintainCommand({
 			vaultDir: requireVault(values.vault),
 			dryRun: values["dry-run"],
@@ -91,6 +98,7 @@ async function main(argv: string[]): Promise<number> {
 	if (command === "proposals") {
 		if (values.accept !== undefined && values.decline !== undefined)
 			throw new UsageError("give --accept or --decline, not both");
+		const { proposalsCommand } = await import("./proposals-command");
 		return proposalsCommand({
 			vaultDir: requireVault(values.vault),
 			accept: values.accept,
@@ -100,6 +108,7 @@ async function main(argv: string[]): Promise<number> {
 	}
 	if (command === "serve") {
 		const seedFrom = values["seed-from"] === undefined ? undefined : requireFolder(values["seed-from"], "--seed-from");
+		const { serveCommand } = await import("./serve-command");
 		return serveCommand({
 			vaultDir:
 				seedFrom === undefined
