@@ -12,6 +12,9 @@ Commands:
   maintain   Run one maintenance pass: rescore every memory, apply status changes, write memory_status
   proposals  List the open core proposals, or accept or decline one (--accept ID | --decline ID)
   serve      Serve the memory tools over MCP on 127.0.0.1, following the vault and running maintenance
+  import memory-jsonl FILE
+             Import the MCP reference memory server's JSONL: one note per entity in the memory folder,
+             relations as typed links; re-runs write only what changed (see docs/import.md)
   hook EVENT Answer a Claude Code hook (SessionStart, UserPromptSubmit, PreCompact, SessionEnd): reads its
              JSON on stdin, asks the running server, prints the hook's JSON; never fails (see docs/claude-code.md)
 
@@ -19,7 +22,7 @@ Options:
   --vault DIR                 The vault folder (a folder of markdown notes)
   --exclude FOLDER            index: a vault folder whose notes are not memories (repeatable)
   --edge-key KEY=TYPE         index: map a link property to an edge type, e.g. up=derived_from (repeatable)
-  --dry-run                   maintain: report what the pass would change without changing anything
+  --dry-run                   maintain, import: report what would change without changing anything
   --confirm-vault-writes      maintain: allow memory_status writes outside the memory folder (see the preview first)
   --accept ID                 proposals: promote the proposed memory ID (path or link text) to core
   --decline ID                proposals: decline it; it is not proposed again
@@ -103,6 +106,19 @@ async function main(argv: string[]): Promise<number> {
 			vaultDir: requireVault(values.vault),
 			accept: values.accept,
 			decline: values.decline,
+			json: values.json,
+		});
+	}
+	if (command === "import") {
+		const [, format, file] = positionals;
+		if (format === undefined || file === undefined)
+			throw new UsageError("import needs a format and a file: causal-memory import memory-jsonl FILE --vault DIR");
+		const { importCommand } = await import("./import-command");
+		return importCommand({
+			format,
+			file: resolve(file),
+			vaultDir: requireVault(values.vault),
+			dryRun: values["dry-run"],
 			json: values.json,
 		});
 	}
