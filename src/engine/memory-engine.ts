@@ -1,4 +1,5 @@
 import type { MemorySettings } from "../core/model/settings";
+import { AutomaticRecalls } from "./inspector/automatic-recalls";
 import type { CacheStore } from "../core/model/cache-store";
 import type { StoragePort } from "../core/model/storage-port";
 import type { VaultPort } from "../core/model/vault";
@@ -74,6 +75,8 @@ export class MemoryEngine {
 	readonly writer: MemoryWriter;
 	/** The settings as they are now (the MCP resource of the Claude Code hooks reads its group). */
 	readonly settings: () => MemorySettings;
+	/** What the Claude Code hooks reported showing Claude, for the memory view. */
+	readonly automaticRecalls = new AutomaticRecalls();
 	private activityStore: ActivityStore | null = null;
 	private writerLock: WriterLock | null = null;
 	/** Per-device caches: never shared with other devices through sync. */

@@ -6,6 +6,7 @@ import { promptContext, sessionStartContext, shownMemory, type ShownMemory } fro
 import { isHookEvent, parseHookInput, type HookEvent, type HookInput } from "../core/hooks/hook-input";
 import { memoriesWorthShowing, type RecalledMemory } from "../core/hooks/recall-gate";
 import { readSessionUse } from "../core/hooks/session-transcript";
+import { SHOWN_EXCERPT_CHARS, SHOWN_NOTIFICATION, type ShownEvent } from "../core/hooks/shown-notification";
 import { hookSettingsFrom, type HookSettingsView } from "../core/model/hook-defaults";
 import { errorMessage } from "../core/model/error-message";
 import { hookFolder, logHookLine, readSessionState, writeSessionState, type HookSessionState } from "./hook-state";
@@ -168,11 +169,17 @@ async function sessionStart(run: HookRun): Promise<string | null> {
 	const state = await readSessionState(run.folder, run.input.sessionId);
 	const own = new Set(state.checkpoints ?? []);
 	const hits = await recall(run.client, query, SESSION_START_RELEVANT * 2);
-	const relevant = memoriesWorthShowing(query, hits, { ...run.settings, minTerms: 1 })
+	const relevant = memoriesWorthShowing(query, hits, { ...run.settings, minTerms: 1, minCoverage: 0 })
 		.filter((hit) => !coreIds.has(hit.node_id) && !own.has(hit.node_id))
 		.slice(0, SESSION_START_RELEVANT)
 		.map(shownMemory);
 	await remember(run, state, [...coreShown, ...relevant]);
+	await report(
+		run,
+		"SessionStart",
+		"",
+		[...coreShown, ...relevant].map((memory) => memory.id),
+	);
 	return additionalContext("SessionStart", sessionStartContext({ project: cues.name, core: coreShown, relevant }));
 }
 
@@ -192,6 +199,13 @@ async function promptRecall(run: HookRun): Promise<string | null> {
 	}
 	await remember(run, state, shown);
 	const context = promptContext(shown);
+	if (context !== null)
+		await report(
+			run,
+			"UserPromptSubmit",
+			prompt,
+			shown.map((memory) => memory.id),
+		);
 	return context === null ? null : additionalContext("UserPromptSubmit", context);
 }
 
@@ -254,6 +268,17 @@ async function checkpoint(run: HookRun): Promise<void> {
 	state.checkpoints = [...own, nodeId];
 	state.checkpointKey = key;
 	await writeSessionState(run.folder, run.input.sessionId, state);
+	await report(run, "checkpoint", prompts[0] ?? "", [nodeId]);
+}
+
+/** Tells the server what was shown (or saved), for the memory view; a server that does not listen ignores it. */
+async function report(run: HookRun, event: ShownEvent, prompt: string, ids: readonly string[]): Promise<void> {
+	if (ids.length === 0) return;
+	await run.client.notify(SHOWN_NOTIFICATION, {
+		event,
+		excerpt: prompt.replace(/\s+/g, " ").trim().slice(0, SHOWN_EXCERPT_CHARS),
+		node_ids: ids.slice(0, 50),
+	});
 }
 
 async function resolvable(

@@ -49,6 +49,11 @@ export class McpHttpClient {
 		return JSON.parse(textOf(result)) as Json;
 	}
 
+	/** Sends a notification (no answer). */
+	async notify(method: string, params: Json): Promise<void> {
+		await this.post({ jsonrpc: "2.0", method, params });
+	}
+
 	/** The text of a resource's first content. */
 	async readResource(uri: string): Promise<string> {
 		const result = await this.request("resources/read", { uri });

@@ -62,6 +62,29 @@ describe("resources", () => {
 			promptRecallLimit: 3,
 			minSimilarity: 0.5,
 			minTerms: 3,
+			minCoverage: 0.5,
+		});
+	});
+
+	it("keeps a hook's report of what it showed, naming only memories the client may read", async () => {
+		const { client, engine } = await connect(READ_PROJECTS_AND_MEMORY);
+		await client.notification({
+			method: "notifications/causal_memory/shown",
+			params: {
+				event: "UserPromptSubmit",
+				excerpt: "what is frozen   during the migration?",
+				node_ids: ["Memory/Deploy freeze.md", "Journal/Secret plans.md", "Memory/Nowhere.md"],
+			},
+		});
+		await client.notification({
+			method: "notifications/causal_memory/shown",
+			params: { event: "nonsense", node_ids: [] },
+		});
+		await expect.poll(() => engine.automaticRecalls.recent(5).length).toBe(1);
+		expect(engine.automaticRecalls.recent(5)[0]).toMatchObject({
+			event: "UserPromptSubmit",
+			excerpt: "what is frozen during the migration?",
+			ids: ["Memory/Deploy freeze.md"],
 		});
 	});
 

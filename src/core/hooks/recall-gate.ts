@@ -14,6 +14,8 @@ export interface RecalledMemory {
 export interface RecallGate {
 	minSimilarity: number;
 	minTerms: number;
+	/** Share of the prompt's words (0–1) the memory must hold, besides `minTerms`. */
+	minCoverage: number;
 }
 
 const STOP = new Set(ENGLISH_STOP_WORDS);
@@ -28,7 +30,7 @@ export function contentWords(text: string): string[] {
  * The memories worth showing unasked for `prompt`: matched by their own words or meaning (not only
  * because they are core or pinned), not superseded, not marked low confidence, and either similar
  * in meaning (`minSimilarity`, with a model) or holding at least `minTerms` of the prompt's words
- * (all of them when the prompt has fewer). Most prompts get none.
+ * (all of them when the prompt has fewer) and at least `minCoverage` of them. Most prompts get none.
  */
 export function memoriesWorthShowing(
 	prompt: string,
@@ -37,7 +39,7 @@ export function memoriesWorthShowing(
 ): RecalledMemory[] {
 	const words = contentWords(prompt).length;
 	if (words === 0) return [];
-	const needTerms = Math.min(gate.minTerms, words);
+	const needTerms = Math.max(Math.min(gate.minTerms, words), Math.ceil(gate.minCoverage * words - 1e-9));
 	return hits.filter((hit) => {
 		if (hit.low_confidence || hit.why.injected !== undefined || (hit.superseded_by?.length ?? 0) > 0) return false;
 		const similar = hit.why.similarity !== undefined && hit.why.similarity >= gate.minSimilarity;

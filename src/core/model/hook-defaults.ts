@@ -8,7 +8,8 @@ export const HOOK_DEFAULTS = {
 	checkpoints: true,
 	promptRecallLimit: 3,
 	minSimilarity: 0.5,
-	minTerms: 2,
+	minTerms: 3,
+	minCoverage: 0.5,
 } as const;
 
 export interface HookSettingsView {
@@ -18,6 +19,7 @@ export interface HookSettingsView {
 	promptRecallLimit: number;
 	minSimilarity: number;
 	minTerms: number;
+	minCoverage: number;
 }
 
 /** The settings the server sent, each field falling back to its default when missing or of the wrong type. */
@@ -32,5 +34,6 @@ export function hookSettingsFrom(json: unknown): HookSettingsView {
 		promptRecallLimit: pick("promptRecallLimit"),
 		minSimilarity: pick("minSimilarity"),
 		minTerms: pick("minTerms"),
+		minCoverage: pick("minCoverage"),
 	};
 }

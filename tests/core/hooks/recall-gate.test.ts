@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentWords, memoriesWorthShowing, type RecalledMemory } from "../../../src/core/hooks/recall-gate";
 
-const GATE = { minSimilarity: 0.5, minTerms: 2 };
+const GATE = { minSimilarity: 0.5, minTerms: 2, minCoverage: 0 };
 
 function hit(node_id: string, why: RecalledMemory["why"], extra: Partial<RecalledMemory> = {}): RecalledMemory {
 	return { node_id, relevance: 0.9, why, ...extra };
@@ -22,6 +22,14 @@ describe("memoriesWorthShowing", () => {
 			GATE,
 		);
 		expect(shown.map((memory) => memory.node_id)).toEqual(["A.md"]);
+	});
+
+	it("asks a memory to hold a share of a long prompt's words when minCoverage says so", () => {
+		const prompt = "Fix the failing unit test in the parser module";
+		const hits = [hit("Two.md", { terms: ["test", "module"] }), hit("Three.md", { terms: ["unit", "test", "parser"] })];
+		expect(memoriesWorthShowing(prompt, hits, GATE)).toHaveLength(2);
+		const shown = memoriesWorthShowing(prompt, hits, { ...GATE, minCoverage: 0.5 });
+		expect(shown.map((memory) => memory.node_id)).toEqual(["Three.md"]);
 	});
 
 	it("asks only as many words as a short prompt has", () => {
