@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic-write";
 import { stateHome } from "./device-id";
 
 /** What the hooks remember about one Claude Code session between their processes. */
@@ -38,10 +37,19 @@ export async function readSessionState(folder: string, sessionId: string): Promi
 	}
 }
 
+/**
+ * Replaces the session's state (temp file, then rename: never half a file). Not fsynced: it runs
+ * before every prompt, and losing it to a power cut only loses links of a session note.
+ */
 export async function writeSessionState(folder: string, sessionId: string, state: HookSessionState): Promise<void> {
 	const file = sessionFile(folder, sessionId);
 	await fs.mkdir(join(folder, "sessions"), { recursive: true, mode: 0o700 });
-	await writeFileAtomic(file, JSON.stringify(state), { mode: 0o600 });
+	const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+	await fs.writeFile(temp, JSON.stringify(state), { mode: 0o600 });
+	await fs.rename(temp, file).catch(async (error: unknown) => {
+		await fs.rm(temp, { force: true });
+		throw error;
+	});
 }
 
 /** The log grows to this size, then starts again (the previous one is kept as hook.log.1). */
