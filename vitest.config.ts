@@ -14,6 +14,7 @@ const BUNDLE_TESTS = [
 	"tests/node/serve-command.test.ts",
 	"tests/node/proposals-command.test.ts",
 	"tests/node/writer-lock-serve.test.ts",
+	"tests/node/hook-command.test.ts",
 ];
 
 /**

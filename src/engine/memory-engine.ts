@@ -1,4 +1,5 @@
 import type { MemorySettings } from "../core/model/settings";
+import { AutomaticRecalls } from "./inspector/automatic-recalls";
 import type { CacheStore } from "../core/model/cache-store";
 import type { StoragePort } from "../core/model/storage-port";
 import type { VaultPort } from "../core/model/vault";
@@ -72,6 +73,10 @@ export class MemoryEngine {
 	readonly permissions: MemoryPermissions;
 	/** Store, amend, link, pin, unpin, delete, core preferences; usable once started. */
 	readonly writer: MemoryWriter;
+	/** The settings as they are now (the MCP resource of the Claude Code hooks reads its group). */
+	readonly settings: () => MemorySettings;
+	/** What the Claude Code hooks reported showing Claude, for the memory view. */
+	readonly automaticRecalls = new AutomaticRecalls();
 	private activityStore: ActivityStore | null = null;
 	private writerLock: WriterLock | null = null;
 	/** Per-device caches: never shared with other devices through sync. */
@@ -89,6 +94,7 @@ export class MemoryEngine {
 	private stopped = false;
 
 	constructor(private readonly deps: MemoryEngineDeps) {
+		this.settings = deps.settings;
 		this.deviceFiles = deviceStorage(deps.storage, deps.deviceId ?? "");
 		this.recallService = engineRecallService({
 			vault: deps.vault,

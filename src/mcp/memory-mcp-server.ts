@@ -2,6 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { MemoryEngine } from "../engine/memory-engine";
 import { SERVER_NAME } from "./connect/client-instructions";
+import { acceptHookReports } from "./hook-reports";
 import { MemoryToolList, ToolContext } from "./memory-tool";
 import { ID_HELP } from "./tool-fields";
 import type { ToolErrorListener } from "./tool-result";
@@ -52,6 +53,7 @@ export function memoryMcpServerFactory(engine: MemoryEngine, info: MemoryServerI
 		tools.registerOn(server);
 		registerMemoryResources(server, context);
 		registerMemoryPrompts(server, context);
+		acceptHookReports(server, context, Date.now);
 		return server;
 	};
 }

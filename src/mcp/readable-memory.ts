@@ -1,4 +1,6 @@
 import type { MemoryEngine } from "../engine/memory-engine";
+import type { HookSettings } from "../core/model/hook-settings";
+import type { AutomaticRecall } from "../engine/inspector/automatic-recalls";
 import type { MemoryWriter } from "../engine/writer/memory-writer";
 import type { PassReport } from "../engine/maintenance/memory-maintenance";
 import type { MemoryRecord } from "../engine/inspector/memory-reader";
@@ -27,6 +29,19 @@ export class ReadableMemory {
 	}
 
 	canRead = (path: string): boolean => this.engine.permissions.canRead(path);
+
+	/** Keeps a hook's report of what it showed, naming only the memories the client may read. */
+	recordAutomaticRecall(entry: AutomaticRecall): void {
+		this.engine.automaticRecalls.add({
+			...entry,
+			ids: entry.ids.filter((id) => this.engine.index.graph.hasNote(id) && this.canRead(id)),
+		});
+	}
+
+	/** What the Claude Code hooks should do (settings mcp.hooks); holds no note content. */
+	hookSettings(): HookSettings {
+		return this.engine.settings().mcp.hooks;
+	}
 
 	/** The vault path of a memory the client may read, from a path or link text; throws naming `field` otherwise. */
 	resolve(id: string, field: string): string {

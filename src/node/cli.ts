@@ -1,11 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { indexCommand } from "./index-command";
-import { installPluginCommand } from "./install-plugin-command";
-import { maintainCommand } from "./maintain-command";
-import { proposalsCommand } from "./proposals-command";
-import { serveCommand } from "./serve-command";
 import manifest from "../../manifest.json";
 import { errorMessage } from "../core/model/error-message";
 import { printLine } from "./terminal";
@@ -17,13 +12,19 @@ Commands:
   maintain   Run one maintenance pass: rescore every memory, apply status changes, write memory_status
   proposals  List the open core proposals, or accept or decline one (--accept ID | --decline ID)
   serve      Serve the memory tools over MCP on 127.0.0.1, following the vault and running maintenance
-  install-plugin  Copy the built plugin (main.js, manifest.json, styles.css) into the vault's plugins folder
+  install-plugin
+             Copy the built plugin (main.js, manifest.json, styles.css) into the vault's plugins folder
+  import memory-jsonl FILE
+             Import the MCP reference memory server's JSONL: one note per entity in the memory folder,
+             relations as typed links; re-runs write only what changed (see docs/import.md)
+  hook EVENT Answer a Claude Code hook (SessionStart, UserPromptSubmit, PreCompact, SessionEnd): reads its
+             JSON on stdin, asks the running server, prints the hook's JSON; never fails (see docs/claude-code.md)
 
 Options:
   --vault DIR                 The vault folder (a folder of markdown notes)
   --exclude FOLDER            index: a vault folder whose notes are not memories (repeatable)
   --edge-key KEY=TYPE         index: map a link property to an edge type, e.g. up=derived_from (repeatable)
-  --dry-run                   maintain: report what the pass would change without changing anything
+  --dry-run                   maintain, import: report what would change without changing anything
   --confirm-vault-writes      maintain: allow memory_status writes outside the memory folder (see the preview first)
   --accept ID                 proposals: promote the proposed memory ID (path or link text) to core
   --decline ID                proposals: decline it; it is not proposed again
@@ -42,7 +43,9 @@ Options:
 
 Environment:
   CAUSAL_MEMORY_TOKEN         serve: the bearer token, when neither --token nor --token-file is given
-                              (default: the one saved in data.json, generated and saved on first run)
+                              (default: the one saved in data.json, generated and saved on first run);
+                              hook: the token of the running server
+  CAUSAL_MEMORY_URL           hook: the running server's MCP URL (default http://127.0.0.1:27150/mcp)
 
 Settings come from the plugin's data.json in the vault (.obsidian/plugins/causal-memory/) when it exists.`;
 
@@ -78,11 +81,17 @@ async function main(argv: string[]): Promise<number> {
 		printLine(manifest.version);
 		return 0;
 	}
+	if (command === "hook") {
+		// Lazy, like every command: a hook runs before each prompt, so it loads only its own code.
+		const { runHook } = await import("./hook-main");
+		return runHook(positionals[1] ?? "", manifest.version);
+	}
 	if (values.help || command === undefined) {
 		printLine(USAGE);
 		return values.help ? 0 : 2;
 	}
 	if (command === "index") {
+		const { indexCommand } = await import("./index-command");
 		return indexCommand({
 			vaultDir: requireVault(values.vault),
 			exclude: values.exclude ?? [],
@@ -91,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
 		});
 	}
 	if (command === "maintain") {
+		const { maintainCommand } = await import("./maintain-command");
 		return maintainCommand({
 			vaultDir: requireVault(values.vault),
 			dryRun: values["dry-run"],
@@ -101,6 +111,7 @@ async function main(argv: string[]): Promise<number> {
 	if (command === "proposals") {
 		if (values.accept !== undefined && values.decline !== undefined)
 			throw new UsageError("give --accept or --decline, not both");
+		const { proposalsCommand } = await import("./proposals-command");
 		return proposalsCommand({
 			vaultDir: requireVault(values.vault),
 			accept: values.accept,
@@ -108,8 +119,22 @@ async function main(argv: string[]): Promise<number> {
 			json: values.json,
 		});
 	}
+	if (command === "import") {
+		const [, format, file] = positionals;
+		if (format === undefined || file === undefined)
+			throw new UsageError("import needs a format and a file: causal-memory import memory-jsonl FILE --vault DIR");
+		const { importCommand } = await import("./import-command");
+		return importCommand({
+			format,
+			file: resolve(file),
+			vaultDir: requireVault(values.vault),
+			dryRun: values["dry-run"],
+			json: values.json,
+		});
+	}
 	if (command === "serve") {
 		const seedFrom = values["seed-from"] === undefined ? undefined : requireFolder(values["seed-from"], "--seed-from");
+		const { serveCommand } = await import("./serve-command");
 		return serveCommand({
 			vaultDir:
 				seedFrom === undefined
@@ -126,6 +151,7 @@ async function main(argv: string[]): Promise<number> {
 		});
 	}
 	if (command === "install-plugin") {
+		const { installPluginCommand } = await import("./install-plugin-command");
 		return installPluginCommand({
 			vaultDir: requireVault(values.vault),
 			configDir: values["config-dir"],

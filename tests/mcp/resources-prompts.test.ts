@@ -38,17 +38,54 @@ function textOf(contents: ({ text: string } | { blob: string })[]): string {
 }
 
 describe("resources", () => {
-	it("lists the core memories resource and the note template", async () => {
+	it("lists the core memories resource, the hook settings and the note template", async () => {
 		const { client } = await connect();
 		expect(client.getServerCapabilities()).toMatchObject({ resources: {}, prompts: {} });
 		const { resources } = await client.listResources();
 		expect(resources).toEqual([
 			expect.objectContaining({ uri: "memory://core", name: "core-memories", mimeType: "text/markdown" }),
+			expect.objectContaining({ uri: "memory://hooks/settings", name: "hook-settings", mimeType: "application/json" }),
 		]);
 		const { resourceTemplates } = await client.listResourceTemplates();
 		expect(resourceTemplates).toEqual([
 			expect.objectContaining({ uriTemplate: "memory://note/{+node_id}", name: "memory-note" }),
 		]);
+	});
+
+	it("reads the hook settings as JSON: the defaults, or what the settings say", async () => {
+		const { client } = await connect({ mcp: { hooks: { promptRecall: false, minTerms: 3 } } });
+		const { contents } = await client.readResource({ uri: "memory://hooks/settings" });
+		expect(JSON.parse(textOf(contents))).toEqual({
+			sessionStart: true,
+			promptRecall: false,
+			checkpoints: true,
+			promptRecallLimit: 3,
+			minSimilarity: 0.5,
+			minTerms: 3,
+			minCoverage: 0.5,
+		});
+	});
+
+	it("keeps a hook's report of what it showed, naming only memories the client may read", async () => {
+		const { client, engine } = await connect(READ_PROJECTS_AND_MEMORY);
+		await client.notification({
+			method: "notifications/causal_memory/shown",
+			params: {
+				event: "UserPromptSubmit",
+				excerpt: "what is frozen   during the migration?",
+				node_ids: ["Memory/Deploy freeze.md", "Journal/Secret plans.md", "Memory/Nowhere.md"],
+			},
+		});
+		await client.notification({
+			method: "notifications/causal_memory/shown",
+			params: { event: "nonsense", node_ids: [] },
+		});
+		await expect.poll(() => engine.automaticRecalls.recent(5).length).toBe(1);
+		expect(engine.automaticRecalls.recent(5)[0]).toMatchObject({
+			event: "UserPromptSubmit",
+			excerpt: "what is frozen during the migration?",
+			ids: ["Memory/Deploy freeze.md"],
+		});
 	});
 
 	it("reads the core memories the client may read, with their text", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HookSettingsSchema } from "./hook-settings";
 import { parseSettings } from "./parse-settings";
 
 /**
@@ -96,6 +97,9 @@ export const McpSettingsSchema = z.object({
 		.describe(
 			"Most sessions open at once; a new one closes the least recently used idle session first, so clients that never close theirs cannot exhaust memory.",
 		),
+	hooks: HookSettingsSchema.prefault({}).describe(
+		"The Claude Code plugin's hooks: automatic recall and session notes.",
+	),
 });
 
 export type McpSettings = z.infer<typeof McpSettingsSchema>;

@@ -1,4 +1,5 @@
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
+import type { AutomaticRecall } from "./automatic-recalls";
 import type { HistoryEntry } from "../../core/activity/node-activity";
 import type { CoreProposal } from "../../core/lifecycle/decide-transition";
 import type { LifecycleStatus } from "../../core/model/lifecycle-status";
@@ -51,6 +52,8 @@ export interface VaultOverview {
 	lastPass: PassSummary | null;
 	/** Memories created through MCP (memory_source: mcp), newest first. */
 	recentlyStored: StoredMemory[];
+	/** What the Claude Code hooks showed Claude and the session notes they saved, newest first. */
+	automaticRecalls: AutomaticRecall[];
 }
 
 export interface OverviewLimits {
@@ -58,6 +61,8 @@ export interface OverviewLimits {
 	changes?: number;
 	/** Default 8. */
 	stored?: number;
+	/** Default 8. */
+	recalls?: number;
 }
 
 const PRUNE_WORDS: Record<string, string> = { mark: "marked pruned", archive: "archived", trash: "moved to the trash" };
@@ -88,6 +93,7 @@ export function vaultOverview(engine: MemoryEngine, limits: OverviewLimits = {})
 		lastPassAt: maintenance.lastPassAt(),
 		lastPass: summarisePass(maintenance.lastPass()),
 		recentlyStored: stored.slice(0, limits.stored ?? 8),
+		automaticRecalls: engine.automaticRecalls.recent(limits.recalls ?? 8),
 	};
 }
 

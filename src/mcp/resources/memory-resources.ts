@@ -1,5 +1,6 @@
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolContext } from "../memory-tool";
+import { registerHookSettingsResource } from "./hook-settings-resource";
 import { CORE_MEMORIES_URI, idFromUri, NOTE_URI_TEMPLATE, noteUri } from "./memory-uris";
 import { runRequest } from "./resource-errors";
 
@@ -72,4 +73,6 @@ export function registerMemoryResources(server: McpServer, context: ToolContext)
 				context.onError,
 			),
 	);
+
+	registerHookSettingsResource(server, context);
 }

@@ -1,5 +1,6 @@
 /** URIs of the memory resources. Each path segment is percent-encoded, so "/" stays the folder separator. */
 export const CORE_MEMORIES_URI = "memory://core";
+export const HOOK_SETTINGS_URI = "memory://hooks/settings";
 export const NOTE_URI_TEMPLATE = "memory://note/{+node_id}";
 
 export function noteUri(path: string): string {

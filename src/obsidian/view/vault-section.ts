@@ -1,4 +1,5 @@
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
+import type { AutomaticRecall } from "../../engine/inspector/automatic-recalls";
 import type { VaultOverview } from "../../engine/inspector/vault-overview";
 import type { MemoryActions } from "../memory-actions";
 import { stackedBar } from "./svg-bars";
@@ -86,7 +87,28 @@ export function renderVaultSection(
 			item.createSpan({ cls: "cmv-muted cmv-small", text: ` ${timeAgo(memory.created, now)}` });
 		}
 	}
+
+	if (overview.automaticRecalls.length > 0) {
+		heading(el, "Shown to Claude automatically");
+		const list = el.createEl("ul", { cls: "cmv-list" });
+		for (const recall of overview.automaticRecalls) {
+			const item = list.createEl("li", { cls: "cmv-shown" });
+			item.createDiv({ cls: "cmv-small cmv-muted", text: `${SHOWN_LABEL[recall.event]} · ${timeAgo(recall.at, now)}` });
+			if (recall.excerpt !== "") item.createDiv({ cls: "cmv-small", text: `“${recall.excerpt}”` });
+			const memories = item.createDiv();
+			recall.ids.forEach((id, i) => {
+				if (i > 0) memories.appendText(", ");
+				noteLink(memories, id, titleOf(id), actions);
+			});
+		}
+	}
 }
+
+const SHOWN_LABEL: Record<AutomaticRecall["event"], string> = {
+	SessionStart: "Session start",
+	UserPromptSubmit: "Before a prompt",
+	checkpoint: "Session note saved",
+};
 
 function passText(overview: VaultOverview, now: number): string {
 	const { lastPass, lastPassAt } = overview;

@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
+import { vaultOverview } from "../../src/engine/inspector/vault-overview";
+import { MemoryEngine } from "../../src/engine/memory-engine";
+import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../../src/mcp/http/mcp-http-server";
+import { memoryMcpServerFactory } from "../../src/mcp/memory-mcp-server";
+import { hookCommand } from "../../src/node/hook-command";
+import { NODE_TIMERS } from "../../src/node/node-timers";
+import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
+import { MemoryStorage } from "../fakes/memory-storage";
+import { MemoryVault } from "../helpers/memory-vault";
+
+const NOTES: Record<string, string> = {
+	"Memory/Deploy freeze.md": "We freeze deploys during the payment migration because rollbacks failed twice.",
+	"Memory/Garden.md": "Tomatoes need more water in July.",
+	"Private/Salary.md": "The salary review happens in March during the payment migration freeze.",
+};
+
+let dir: string;
+let engine: MemoryEngine;
+let server: RunningMcpServer;
+let settings: MemorySettings;
+let env: NodeJS.ProcessEnv;
+
+beforeEach(async () => {
+	dir = await mkdtemp(join(tmpdir(), "hook-reports-"));
+	settings = readMemorySettings({ mcp: { readFolders: ["Memory"] } }).settings;
+	engine = new MemoryEngine({
+		vault: new MemoryVault(NOTES),
+		storage: new MemoryStorage(),
+		worker: createInThreadMaintenanceWorker(),
+		timers: NODE_TIMERS,
+		clock: () => Date.UTC(2026, 0, 1),
+		settings: () => settings,
+		warn: () => undefined,
+	});
+	await engine.start({ follow: false });
+	const token = generateToken();
+	server = await startMcpHttpServer({
+		createServer: memoryMcpServerFactory(engine, { version: "test" }),
+		port: 0,
+		token,
+	});
+	env = { CAUSAL_MEMORY_URL: server.url, CAUSAL_MEMORY_TOKEN: token, CAUSAL_MEMORY_STATE_HOME: join(dir, "state") };
+});
+
+afterEach(async () => {
+	await server.close();
+	await engine.stop();
+	await rm(dir, { recursive: true, force: true });
+});
+
+const prompt = (text: string) =>
+	JSON.stringify({
+		session_id: "s1",
+		transcript_path: join(dir, "none.jsonl"),
+		cwd: dir,
+		hook_event_name: "UserPromptSubmit",
+		prompt: text,
+	});
+
+describe("causal-memory hook reports what it showed, for the memory view", () => {
+	it("lists the prompt's excerpt and the memories shown, never an unreadable one", async () => {
+		const output = await hookCommand({
+			event: "UserPromptSubmit",
+			stdin: prompt("Why do we freeze deploys during the payment migration?"),
+			env,
+			version: "test",
+		});
+		expect(output).toContain("Memory/Deploy freeze.md");
+		expect(output).not.toContain("Private/Salary.md");
+		const [shown] = vaultOverview(engine).automaticRecalls;
+		expect(shown).toMatchObject({
+			event: "UserPromptSubmit",
+			excerpt: "Why do we freeze deploys during the payment migration?",
+			ids: ["Memory/Deploy freeze.md"],
+		});
+	});
+
+	it("shows and reports nothing once the settings turn prompt recall off", async () => {
+		settings = readMemorySettings({ mcp: { readFolders: ["Memory"], hooks: { promptRecall: false } } }).settings;
+		const output = await hookCommand({
+			event: "UserPromptSubmit",
+			stdin: prompt("Why do we freeze deploys during the payment migration?"),
+			env,
+			version: "test",
+		});
+		expect(output).toBeNull();
+		expect(vaultOverview(engine).automaticRecalls).toEqual([]);
+	});
+});
