@@ -14,6 +14,9 @@ Commands:
   serve      Serve the memory tools over MCP on 127.0.0.1, following the vault and running maintenance
   install-plugin
              Copy the built plugin (main.js, manifest.json, styles.css) into the vault's plugins folder
+  connect CLIENT
+             Print how CLIENT (claude-desktop, claude-code, cursor, vscode) connects to this vault's server;
+             claude-desktop --write adds it to Claude Desktop's configuration file (a backup first)
   import memory-jsonl FILE
              Import the MCP reference memory server's JSONL: one note per entity in the memory folder,
              relations as typed links; re-runs write only what changed (see docs/import.md)
@@ -37,6 +40,8 @@ Options:
   --model-path DIR            serve: a local embedding model folder (<root>/<owner>/<name>/config.json …)
   --seed-from DIR             serve: when the vault folder does not exist, create it as a copy of DIR
   --config-dir NAME           install-plugin: the vault's configuration folder, when it is not Obsidian's default
+  --config FILE               connect claude-desktop: the configuration file (default: the platform's)
+  --write                     connect claude-desktop: write the file instead of showing what would change
   --json                      Print JSON instead of text
   --version                   Print the version
   --help                      Show this help
@@ -71,6 +76,8 @@ async function main(argv: string[]): Promise<number> {
 			"model-path": { type: "string" },
 			"seed-from": { type: "string" },
 			"config-dir": { type: "string" },
+			config: { type: "string" },
+			write: { type: "boolean", default: false },
 			json: { type: "boolean", default: false },
 			version: { type: "boolean", default: false },
 			help: { type: "boolean", default: false },
@@ -148,6 +155,19 @@ async function main(argv: string[]): Promise<number> {
 			noAuth: values["no-auth"],
 			modelPath: values["model-path"] === undefined ? undefined : requireFolder(values["model-path"], "--model-path"),
 			version: manifest.version,
+		});
+	}
+	if (command === "connect") {
+		const { CLIENTS, connectCommand } = await import("./connect-command");
+		const client = CLIENTS.find((name) => name === positionals[1]);
+		if (client === undefined)
+			throw new UsageError(`connect needs a client: causal-memory connect ${CLIENTS.join("|")} --vault DIR`);
+		return connectCommand({
+			client,
+			vaultDir: requireVault(values.vault),
+			configFile: values.config === undefined ? undefined : resolve(values.config),
+			write: values.write,
+			now: new Date(),
 		});
 	}
 	if (command === "install-plugin") {

@@ -31,9 +31,8 @@ export function serverName(vaultName: string): string {
 	return slug === "" ? SERVER_NAME : `${SERVER_NAME}-${slug}`;
 }
 
-export function clientInstructions(url: string, token: string | null, vaultName: string): ClientInstructions {
-	const name = serverName(vaultName);
-	const header = token === null ? "" : ` --header "Authorization: Bearer ${token}"`;
+/** Claude Desktop's entry for the server: it starts stdio servers only, so it bridges through mcp-remote. */
+export function claudeDesktopServer(url: string, token: string | null): Record<string, unknown> {
 	const bridge: Record<string, unknown> = {
 		command: "npx",
 		args: [
@@ -47,6 +46,13 @@ export function clientInstructions(url: string, token: string | null, vaultName:
 	};
 	// No space after the colon in the header argument: Windows splits arguments on spaces.
 	if (token !== null) bridge.env = { MCP_TOKEN: `Bearer ${token}` };
+	return bridge;
+}
+
+export function clientInstructions(url: string, token: string | null, vaultName: string): ClientInstructions {
+	const name = serverName(vaultName);
+	const header = token === null ? "" : ` --header "Authorization: Bearer ${token}"`;
+	const bridge = claudeDesktopServer(url, token);
 	// Single quotes: the shell passes ${…} on, and Claude Code expands it each time it reads .mcp.json.
 	const projectHeader = token === null ? "" : ` --header 'Authorization: Bearer \${${TOKEN_VARIABLE}}'`;
 	return {
