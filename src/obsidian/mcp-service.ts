@@ -1,8 +1,12 @@
-import { Notice, type Plugin } from "obsidian";
+import { homedir } from "node:os";
+import { Notice, Platform, type Plugin } from "obsidian";
 import { errorMessage } from "../core/model/error-message";
 import type { MemorySettings } from "../core/model/settings";
 import type { MemoryEngine } from "../engine/memory-engine";
-import { clientInstructions } from "../mcp/connect/client-instructions";
+import { claudeDesktopConfigPath } from "../mcp/connect/claude-desktop-config";
+import { addClaudeDesktopServer } from "../mcp/connect/claude-desktop-file";
+import { claudeDesktopServer, clientInstructions, serverName } from "../mcp/connect/client-instructions";
+import { ClaudeDesktopModal } from "./modals/claude-desktop-modal";
 import { generateToken } from "../mcp/http/bearer-token";
 import type { RunningMcpServer } from "../mcp/http/mcp-http-server";
 
@@ -12,6 +16,13 @@ export interface ObsidianMcpDeps {
 	engine: MemoryEngine;
 	settings: () => MemorySettings;
 	updateSettings: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>;
+	/** Claude Desktop's configuration file; default: where Claude Desktop keeps it on this platform. */
+	claudeDesktopConfig?: string;
+}
+
+function platformClaudeDesktopConfig(): string {
+	const platform = Platform.isMacOS ? "darwin" : Platform.isWin ? "win32" : "linux";
+	return claudeDesktopConfigPath({ platform, home: homedir() });
 }
 
 /** Where the server stands, for the command and for tests. */
@@ -108,6 +119,28 @@ export class ObsidianMcp {
 			name: "Copy the memory server connection line",
 			callback: () => this.copyConnectionCommand(),
 		});
+		this.plugin.addCommand({
+			id: "add-to-claude-desktop",
+			name: "Add the memory server to the Claude desktop app",
+			callback: () => this.addToClaudeDesktop(),
+		});
+	}
+
+	/** Shows what would be added to Claude Desktop's configuration file, and adds it when the user agrees. */
+	addToClaudeDesktop(): void {
+		const state = this.current;
+		if (state.kind !== "running") return void new Notice(`Causal Memory: ${notRunning(state)}`);
+		const file = this.deps.claudeDesktopConfig ?? platformClaudeDesktopConfig();
+		const name = serverName(this.plugin.app.vault.getName());
+		const entry = claudeDesktopServer(state.url, this.deps.settings().mcp.token ?? null);
+		new ClaudeDesktopModal(this.plugin.app, file, name, entry, async () => {
+			try {
+				await addClaudeDesktopServer(file, name, entry, new Date());
+				new Notice(`Added "${name}" to Claude Desktop. Restart Claude Desktop to connect.`, NOTICE_MS);
+			} catch (error) {
+				new Notice(`Causal Memory: could not add the server to Claude Desktop: ${errorMessage(error)}`, 0);
+			}
+		}).open();
 	}
 
 	private async listen(): Promise<void> {

@@ -1,51 +1,17 @@
 import type { Server } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
+import { describe, expect, it } from "vitest";
 import type { McpSettings } from "../../src/core/model/mcp-settings";
 import { serverName } from "../../src/mcp/connect/client-instructions";
-import { EngineService } from "../../src/obsidian/engine-service";
-import { ObsidianMcp } from "../../src/obsidian/mcp-service";
 import { Clipboard, Notice } from "../fakes/obsidian";
-import { engineOver, RecordingStatus } from "./engine-harness";
-import { removeVaultDirs } from "./fake-app";
+import { cleanups, mcpServiceUnderTest } from "./mcp-service-harness";
 import { pluginUnderTest } from "./plugin-under-test";
 import { freePort, isPortFree, occupy, portOf, release } from "./ports";
-
-const cleanups: (() => Promise<void>)[] = [];
-
-afterEach(async () => {
-	for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-	Clipboard.failWith = null;
-	await removeVaultDirs();
-});
 
 const COPY = "causal-memory:copy-mcp-connection";
 
 async function setup(mcp: Partial<McpSettings>) {
 	const { app, obsidianPlugin } = pluginUnderTest({ "A.md": "" });
-	const defaults = readMemorySettings(null).settings;
-	const settings: { current: MemorySettings; saves: number } = {
-		current: { ...defaults, mcp: { ...defaults.mcp, ...mcp } },
-		saves: 0,
-	};
-	const { engine } = engineOver(app);
-	const memory = new EngineService(engine, new RecordingStatus(), () => undefined);
-	await memory.start();
-	const service = new ObsidianMcp(obsidianPlugin, {
-		engine,
-		settings: () => settings.current,
-		updateSettings: (change) => {
-			settings.current = change(settings.current);
-			settings.saves++;
-			return Promise.resolve();
-		},
-	});
-	service.addCommands();
-	cleanups.push(
-		() => memory.stop(),
-		() => service.stop(),
-	);
-	return { app, service, settings };
+	return { app, ...(await mcpServiceUnderTest(app, obsidianPlugin, mcp)) };
 }
 
 async function occupied(port: number): Promise<Server> {

@@ -78,8 +78,14 @@ export function mcpRows(context: SettingsContext): SettingRow[] {
 		},
 		{
 			name: "Connect Claude Desktop",
-			desc: "Copies the entry for claude_desktop_config.json (bridged through mcp-remote, which needs Node.js).",
+			desc: "Adds the server to Claude Desktop's configuration (you see what is written first; other servers are kept, a backup is made), or copies the entry. It is bridged through mcp-remote, which needs Node.js.",
 			render: (setting) => {
+				setting.addButton((button) =>
+					button
+						.setButtonText("Add to the Claude desktop app")
+						.setCta()
+						.onClick(() => mcp.addToClaudeDesktop()),
+				);
 				setting.addButton((button) =>
 					button.setButtonText("Copy JSON").onClick(() => {
 						const lines = instructions();

@@ -22,6 +22,7 @@ export { getAllTags, parseFrontMatterAliases, parseFrontMatterTags } from "./fro
 export { MetadataCache } from "./metadata-cache";
 export { normalizePath } from "./normalize-path";
 export { Notice } from "./notice";
+export { Platform } from "./platform";
 export { Plugin } from "./plugin";
 export { DEFAULT_CONFIG_DIR, Vault, type TrashOption } from "./vault";
 export { Tasks } from "./tasks";
