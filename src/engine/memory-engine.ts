@@ -103,6 +103,7 @@ export class MemoryEngine {
 	private readonly deps: MemoryEngineDeps;
 	/** The state folder without the lock's gate: the lock file itself is written through it. */
 	private readonly lockStorage: StoragePort;
+	private readonly lockLostListeners = new Set<() => void>();
 
 	constructor(hostDeps: MemoryEngineDeps) {
 		this.lockStorage = hostDeps.storage;
@@ -212,6 +213,12 @@ export class MemoryEngine {
 	/** The process that took this engine's writer lock over, or null while it holds it (or has none): writes are refused then. */
 	get lockLostTo(): LockHolder | null {
 		return this.writerLock?.lostTo ?? null;
+	}
+
+	/** Calls `listener` once another process has taken this engine's writer lock over; returns the function that stops it. */
+	onLockLost(listener: () => void): () => void {
+		this.lockLostListeners.add(listener);
+		return () => this.lockLostListeners.delete(listener);
 	}
 
 	/** Why writes are refused (another process took the writer lock over), or null when they are not. */
@@ -328,7 +335,10 @@ export class MemoryEngine {
 		const { deps } = this;
 		if (!deps.lock || this.writerLock) return;
 		this.writerLock = await WriterLock.acquire(this.lockStorage, deps.lock, { ...deps, cancelled: () => this.stopped });
-		this.writerLock.onLost(() => void this.stopWriting());
+		this.writerLock.onLost(() => {
+			for (const listener of this.lockLostListeners) listener();
+			void this.stopWriting();
+		});
 	}
 
 	/**
