@@ -10,12 +10,14 @@
  *   pathological  every pathological note of bench/pathological-notes.ts (100 KB each) stored
  *             through memory_store while another client recalls: each store under 1 s, the other
  *             client never waits more than 1 s
+ *   first-stores  a new vault, three memory_store calls as soon as the port answers, then a
+ *             recall: 0 stores refused, the first store found first (issue 29.3)
  *   takeover  serve A stopped (SIGSTOP) past the writer lock's stale time, serve B takes the lock
  *             over, A resumes with write calls waiting: 0 writes by A, each refused naming B
  *
  *   npm run bench -- soak [--phases cost,sessions,mix,pathological] [--sessions 20000] [--concurrency 16]
  *     [--max-seconds 600] [--probe-ms 50] [--clients 20] [--seconds 60] [--store-share 0.3]
- *     [--cost-sessions 2000] [--seed 1] [--note-bytes 100000] [--pause-seconds 126] [--after-seconds 10]
+ *     [--cost-sessions 2000] [--seed 1] [--note-bytes 100000] [--runs 8] [--pause-seconds 126] [--after-seconds 10]
  *
  * Every phase is bounded in count and time and stops its server; the exit code is 1 when a
  * target is missed. A new load is one more entry in PHASES.
@@ -25,6 +27,7 @@ import { parseFlags, type BenchFlags } from "./flags";
 import { formatTable } from "./table";
 import { runClientMix } from "./soak/client-mix";
 import { runLockTakeover } from "./soak/lock-takeover";
+import { runFirstStores } from "./soak/first-stores";
 import { storePathologicalNotes } from "./soak/pathological-stores";
 import { runServeChild, SERVE_CHILD_FLAG, startServeChild } from "./soak/serve-child";
 import { measureSessionCost, type SessionCost } from "./soak/session-cost";
@@ -47,8 +50,22 @@ const PHASES: Record<string, Phase> = {
 	sessions: abandonedSessionsPhase,
 	mix: clientMixPhase,
 	pathological: pathologicalPhase,
+	"first-stores": firstStoresPhase,
 	takeover: lockTakeoverPhase,
 };
+
+async function firstStoresPhase(flags: BenchFlags): Promise<PhaseResult> {
+	const report = await runFirstStores(flags.number("runs", 8));
+	const latency = latencySummary(report.ms);
+	const table = formatTable(
+		["runs", "stores", "refused", "recall misses", "stores + recall p50 ms", "max ms"],
+		[[report.runs, report.runs * 3, report.refused, report.misses, round(latency.p50, 0), round(latency.max, 0)]],
+	);
+	const missed: string[] = [];
+	if (report.refused > 0) missed.push(`${report.refused} stores were refused`);
+	if (report.misses > 0) missed.push(`${report.misses} recalls did not find the first store first`);
+	return { table, missed };
+}
 
 async function lockTakeoverPhase(flags: BenchFlags): Promise<PhaseResult> {
 	const report = await runLockTakeover({

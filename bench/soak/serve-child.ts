@@ -36,10 +36,13 @@ export interface SharedVault {
 /**
  * Starts the real `causal-memory serve` (serveCommand, bundled with this bench, default settings)
  * on a fresh copy of the example vault (or an empty vault: `{ empty: true }`; or `shared`, left in
- * place), in its own process, on 127.0.0.1 and a free port. The child stops on SIGTERM and also
- * when this process goes away (its stdin closes).
+ * place), in its own process, on 127.0.0.1 and a free port; resolves once it has indexed the vault
+ * (`{ listening: true }`: once it listens, as a client that connects at once sees it). The child
+ * stops on SIGTERM and also when this process goes away (its stdin closes).
  */
-export async function startServeChild(options: { empty?: boolean; shared?: SharedVault } = {}): Promise<ServeChild> {
+export async function startServeChild(
+	options: { empty?: boolean; shared?: SharedVault; listening?: boolean } = {},
+): Promise<ServeChild> {
 	const dir = options.shared ? null : await mkdtemp(join(tmpdir(), "soak-"));
 	const vault = options.shared?.vault ?? join(dir as string, "vault");
 	if (!options.shared) {
@@ -61,7 +64,8 @@ export async function startServeChild(options: { empty?: boolean; shared?: Share
 			START_TIMEOUT_MS,
 		);
 		const check = (): void => {
-			if (!stdout.includes("Press Ctrl+C to stop.") || !stderr.includes(READY_LINE)) return;
+			if (!stdout.includes("Press Ctrl+C to stop.")) return;
+			if (options.listening !== true && !stderr.includes(READY_LINE)) return;
 			clearTimeout(timer);
 			resolve(stdout);
 		};
