@@ -10,10 +10,14 @@
  *   pathological  every pathological note of bench/pathological-notes.ts (100 KB each) stored
  *             through memory_store while another client recalls: each store under 1 s, the other
  *             client never waits more than 1 s
+ *   first-stores  a new vault, three memory_store calls as soon as the port answers, then a
+ *             recall: 0 stores refused, the first store found first (issue 29.3)
+ *   takeover  serve A stopped (SIGSTOP) past the writer lock's stale time, serve B takes the lock
+ *             over, A resumes with write calls waiting: 0 writes by A, each refused naming B
  *
  *   npm run bench -- soak [--phases cost,sessions,mix,pathological] [--sessions 20000] [--concurrency 16]
  *     [--max-seconds 600] [--probe-ms 50] [--clients 20] [--seconds 60] [--store-share 0.3]
- *     [--cost-sessions 2000] [--seed 1] [--note-bytes 100000]
+ *     [--cost-sessions 2000] [--seed 1] [--note-bytes 100000] [--runs 8] [--pause-seconds 126] [--after-seconds 10]
  *
  * Every phase is bounded in count and time and stops its server; the exit code is 1 when a
  * target is missed. A new load is one more entry in PHASES.
@@ -22,6 +26,8 @@ import { runInFreshProcess, reportToParent } from "./fresh-process";
 import { parseFlags, type BenchFlags } from "./flags";
 import { formatTable } from "./table";
 import { runClientMix } from "./soak/client-mix";
+import { runLockTakeover } from "./soak/lock-takeover";
+import { runFirstStores } from "./soak/first-stores";
 import { storePathologicalNotes } from "./soak/pathological-stores";
 import { runServeChild, SERVE_CHILD_FLAG, startServeChild } from "./soak/serve-child";
 import { measureSessionCost, type SessionCost } from "./soak/session-cost";
@@ -44,7 +50,80 @@ const PHASES: Record<string, Phase> = {
 	sessions: abandonedSessionsPhase,
 	mix: clientMixPhase,
 	pathological: pathologicalPhase,
+	"first-stores": firstStoresPhase,
+	takeover: lockTakeoverPhase,
 };
+
+async function firstStoresPhase(flags: BenchFlags): Promise<PhaseResult> {
+	const report = await runFirstStores(flags.number("runs", 8));
+	const latency = latencySummary(report.ms);
+	const table = formatTable(
+		["runs", "stores", "refused", "recall misses", "stores + recall p50 ms", "max ms"],
+		[[report.runs, report.runs * 3, report.refused, report.misses, round(latency.p50, 0), round(latency.max, 0)]],
+	);
+	const missed: string[] = [];
+	if (report.refused > 0) missed.push(`${report.refused} stores were refused`);
+	if (report.misses > 0) missed.push(`${report.misses} recalls did not find the first store first`);
+	return { table, missed };
+}
+
+async function lockTakeoverPhase(flags: BenchFlags): Promise<PhaseResult> {
+	const report = await runLockTakeover({
+		pauseSeconds: flags.number("pause-seconds", 126),
+		clients: flags.number("clients", 4),
+		afterSeconds: flags.number("after-seconds", 10),
+		stores: 10,
+	});
+	const yes = (value: boolean): string => (value ? "yes" : "NO");
+	const table = formatTable(
+		[
+			"paused s",
+			"B ready s",
+			"writes to A",
+			"done by A",
+			"refused naming B",
+			"other",
+			"recalls to A",
+			"recalls failed",
+			"files changed by A",
+			"lock still B",
+			"A status says so",
+			"A log says so",
+			"stores by B",
+			"B missing",
+			"repeated seqs",
+		],
+		[
+			[
+				flags.number("pause-seconds", 126),
+				round(report.takeoverSeconds, 1),
+				report.writesToA,
+				report.writesDoneByA,
+				report.writesRefusedNamingB,
+				report.writesOtherwise,
+				report.recallsToA,
+				report.recallsFailed,
+				report.filesChangedByA,
+				yes(report.lockStillB),
+				yes(report.statusNamesB),
+				yes(report.logSaysLost),
+				report.storedByB,
+				report.storedByBMissing,
+				report.repeatedSeqs,
+			],
+		],
+	);
+	const missed: string[] = [];
+	if (report.writesDoneByA > 0) missed.push(`A, without the lock, did ${report.writesDoneByA} writes`);
+	if (report.filesChangedByA > 0) missed.push(`${report.filesChangedByA} files changed while only A was called`);
+	if (report.writesOtherwise > 0) missed.push(`${report.writesOtherwise} writes to A were not refused naming B`);
+	if (report.recallsFailed > 0) missed.push(`${report.recallsFailed} recalls to A failed`);
+	if (!report.lockStillB) missed.push("the lock file no longer names B");
+	if (!report.statusNamesB) missed.push("A's memory_stats does not say its writes are refused for B");
+	if (report.storedByBMissing > 0 || report.storedByB === 0) missed.push("B's stores are not all in the vault");
+	if (report.repeatedSeqs > 0) missed.push(`${report.repeatedSeqs} activity records repeat a sequence number`);
+	return { table, missed };
+}
 
 const PATHOLOGICAL_TARGET_MS = 1000;
 

@@ -27,21 +27,32 @@ export interface ServeChild {
 	stop(): Promise<number | null>;
 }
 
+/** A vault another server serves too: its folder and state home stay when the server stops. */
+export interface SharedVault {
+	vault: string;
+	stateHome: string;
+}
+
 /**
  * Starts the real `causal-memory serve` (serveCommand, bundled with this bench, default settings)
- * on a fresh copy of the example vault (or an empty vault: `{ empty: true }`), in its own process,
- * on 127.0.0.1 and a free port. The child stops on SIGTERM and also when this process goes away
- * (its stdin closes).
+ * on a fresh copy of the example vault (or an empty vault: `{ empty: true }`; or `shared`, left in
+ * place), in its own process, on 127.0.0.1 and a free port; resolves once it has indexed the vault
+ * (`{ listening: true }`: once it listens, as a client that connects at once sees it). The child
+ * stops on SIGTERM and also when this process goes away (its stdin closes).
  */
-export async function startServeChild(options: { empty?: boolean } = {}): Promise<ServeChild> {
-	const dir = await mkdtemp(join(tmpdir(), "soak-"));
-	const vault = join(dir, "vault");
-	if (options.empty === true) await mkdir(vault);
-	else await cp(EXAMPLE_VAULT, vault, { recursive: true });
+export async function startServeChild(
+	options: { empty?: boolean; shared?: SharedVault; listening?: boolean } = {},
+): Promise<ServeChild> {
+	const dir = options.shared ? null : await mkdtemp(join(tmpdir(), "soak-"));
+	const vault = options.shared?.vault ?? join(dir as string, "vault");
+	if (!options.shared) {
+		if (options.empty === true) await mkdir(vault);
+		else await cp(EXAMPLE_VAULT, vault, { recursive: true });
+	}
 	const child = spawn(process.execPath, [process.argv[1], SERVE_CHILD_FLAG, vault], {
 		stdio: ["pipe", "pipe", "pipe"],
 		// Its device id and keyword cache go with the vault copy, not into the user's state home.
-		env: { ...process.env, CAUSAL_MEMORY_STATE_HOME: join(dir, "state") },
+		env: { ...process.env, CAUSAL_MEMORY_STATE_HOME: options.shared?.stateHome ?? join(dir as string, "state") },
 	});
 	let stdout = "";
 	let stderr = "";
@@ -53,7 +64,8 @@ export async function startServeChild(options: { empty?: boolean } = {}): Promis
 			START_TIMEOUT_MS,
 		);
 		const check = (): void => {
-			if (!stdout.includes("Press Ctrl+C to stop.") || !stderr.includes(READY_LINE)) return;
+			if (!stdout.includes("Press Ctrl+C to stop.")) return;
+			if (options.listening !== true && !stderr.includes(READY_LINE)) return;
 			clearTimeout(timer);
 			resolve(stdout);
 		};
@@ -84,7 +96,7 @@ export async function startServeChild(options: { empty?: boolean } = {}): Promis
 		stop: async () => {
 			if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
 			const code = await exited;
-			await rm(dir, { recursive: true, force: true });
+			if (dir !== null) await rm(dir, { recursive: true, force: true });
 			return code;
 		},
 	};

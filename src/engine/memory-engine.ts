@@ -5,11 +5,13 @@ import type { StoragePort } from "../core/model/storage-port";
 import type { VaultPort } from "../core/model/vault";
 import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-port";
 import { errorMessage } from "../core/model/error-message";
-import { MemoryError } from "../core/model/memory-error";
+import { MemoryError, RetryLaterError } from "../core/model/memory-error";
 import type { Embedder } from "../core/model/embedder";
 import { ActivityStore } from "./activity/activity-store";
 import { deviceStorage } from "./activity/device-storage";
-import { WriterLock, type LockIdentity } from "./activity/writer-lock";
+import { lockTakenError, WriterLock, type LockIdentity } from "./activity/writer-lock";
+import { gatedCaches, gatedStorage, gatedVault } from "./activity/lock-gated-ports";
+import type { LockHolder } from "../core/activity/writer-lock";
 import { EmbeddingCache } from "./embeddings/embedding-cache";
 import type { EmbeddingProgress } from "./embeddings/embedding-queue";
 import { CacheSaver, type CacheSaveTiming } from "./recall/cache-saver";
@@ -27,6 +29,9 @@ import type { RecallOptions, RecallResult, SearchFilters, SearchHit } from "../c
 import { yieldToEventLoop, type Timers } from "../core/model/timers";
 import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vault-index";
 import { readMemory, type MemoryRecord } from "./inspector/memory-reader";
+
+/** How long a write that arrives while the vault is being indexed waits for it (default). */
+export const DEFAULT_WRITE_WAIT_MS = 30_000;
 
 /** Where versions before the CacheStore kept the keyword index: in the synced state folder. */
 const LEGACY_KEYWORD_CACHE_FILE = "keyword-index.json";
@@ -49,8 +54,13 @@ export interface MemoryEngineDeps {
 	caches?: CacheStore;
 	/** When the keyword cache is saved in the background (default DEFAULT_CACHE_SAVE_TIMING: 30 s quiet, at most every 5 min). */
 	cacheSaveTiming?: CacheSaveTiming;
-	/** Taken in `storage` before anything is opened, so a second process on the vault refuses to start. Without it no lock is taken. */
+	/**
+	 * Taken in `storage` before anything is opened, so a second process on the vault refuses to
+	 * start; every write of the engine waits for it to be still held. Without it no lock is taken.
+	 */
 	lock?: LockIdentity;
+	/** How long a write that arrives while the vault is being indexed waits for the index (default DEFAULT_WRITE_WAIT_MS). */
+	writeWaitMs?: number;
 	worker: MaintenanceWorker;
 	timers: Timers;
 	clock: () => number;
@@ -92,14 +102,36 @@ export class MemoryEngine {
 	private built = false;
 	private starting = false;
 	private stopped = false;
+	/** Settles when `start` has finished (resolved) or failed (rejected): writes that came early wait for it. */
+	private readonly started: Promise<void>;
+	private settleStart: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+	private readonly deps: MemoryEngineDeps;
+	/** The state folder without the lock's gate: the lock file itself is written through it. */
+	private readonly lockStorage: StoragePort;
+	private readonly lockLostListeners = new Set<() => void>();
 
-	constructor(private readonly deps: MemoryEngineDeps) {
-		this.settings = deps.settings;
+	constructor(hostDeps: MemoryEngineDeps) {
+		this.settings = hostDeps.settings;
+		this.lockStorage = hostDeps.storage;
+		const gate = (): Promise<void> => this.writerLock?.assertHeld() ?? Promise.resolve();
+		const deps: MemoryEngineDeps = hostDeps.lock
+			? {
+					...hostDeps,
+					vault: gatedVault(hostDeps.vault, gate),
+					storage: gatedStorage(hostDeps.storage, gate),
+					caches: hostDeps.caches && gatedCaches(hostDeps.caches, gate),
+				}
+			: hostDeps;
+		this.deps = deps;
+		this.started = new Promise<void>((resolve, reject) => (this.settleStart = { resolve, reject }));
+		// A start that fails rejects its own caller; writes waiting for it are told separately.
+		this.started.catch(() => undefined);
 		this.deviceFiles = deviceStorage(deps.storage, deps.deviceId ?? "");
 		this.recallService = engineRecallService({
 			vault: deps.vault,
 			clock: deps.clock,
 			activity: () => this.activityStore,
+			mayWrite: () => this.mayWrite(),
 			maintenance: () => this.maintenanceService,
 			settings: deps.settings,
 			worker: deps.worker,
@@ -161,6 +193,7 @@ export class MemoryEngine {
 		);
 		this.writer = new MemoryWriter({
 			...deps,
+			writable: () => this.writable(),
 			index: this.index,
 			recall: this.recallService,
 			maintenance: () => this.maintenance,
@@ -183,14 +216,66 @@ export class MemoryEngine {
 		return this.maintenanceService !== null;
 	}
 
+	/** The process that took this engine's writer lock over, or null while it holds it (or has none): writes are refused then. */
+	get lockLostTo(): LockHolder | null {
+		return this.writerLock?.lostTo ?? null;
+	}
+
+	/** Calls `listener` once another process has taken this engine's writer lock over; returns the function that stops it. */
+	onLockLost(listener: () => void): () => void {
+		this.lockLostListeners.add(listener);
+		return () => this.lockLostListeners.delete(listener);
+	}
+
+	/** Why writes are refused (another process took the writer lock over), or null when they are not. */
+	writesRefused(): string | null {
+		const holder = this.lockLostTo;
+		return holder ? lockTakenError(holder).message : null;
+	}
+
+	/**
+	 * Resolves when a write may go ahead: once the engine has started (a write that arrives while
+	 * the vault is being indexed waits for it, at most `writeWaitMs`) and while this process still
+	 * holds the writer lock. Rejects with a RetryLaterError otherwise; nothing has been written then.
+	 */
+	async writable(): Promise<void> {
+		if (!this.ready) await this.untilStarted();
+		await this.writerLock?.assertHeld();
+	}
+
+	/** Whether this process still holds the writer lock (or has none): uses are recorded only then. */
+	private mayWrite(): Promise<boolean> {
+		return (
+			this.writerLock?.assertHeld().then(
+				() => true,
+				() => false,
+			) ?? Promise.resolve(true)
+		);
+	}
+
+	private async untilStarted(): Promise<void> {
+		if (!this.starting) throw this.notStarted();
+		const { timers } = this.deps;
+		let timer: unknown = null;
+		const timedOut = new Promise<never>((_resolve, reject) => {
+			timer = timers.setTimeout(() => reject(this.notStarted()), this.deps.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS);
+		});
+		try {
+			await Promise.race([this.started, timedOut]);
+		} catch (error) {
+			if (error instanceof MemoryError) throw error;
+			throw new MemoryError(`The memory engine could not start (${errorMessage(error)}); nothing was written.`);
+		} finally {
+			timers.clearTimeout(timer);
+		}
+	}
+
 	private notStarted(): Error {
 		if (!this.starting) return new Error("The memory engine has not been started.");
 		const progress = this.index.partial;
 		const read = progress ? ` (${progress.done} of ${progress.total} notes read)` : "";
-		return new MemoryError(
+		return new RetryLaterError(
 			`The memory engine is still indexing the vault${read}; recall and search answer meanwhile, retry this in a few seconds.`,
-			null,
-			true,
 		);
 	}
 
@@ -199,8 +284,19 @@ export class MemoryEngine {
 	 * following vault changes and runs maintenance passes on the interval until `stop`.
 	 */
 	async start(options: { follow: boolean; onProgress?: ProgressListener }): Promise<IndexReport> {
-		const { deps } = this;
 		this.starting = true;
+		try {
+			const report = await this.startNow(options);
+			this.settleStart?.resolve();
+			return report;
+		} catch (error) {
+			this.settleStart?.reject(error);
+			throw error;
+		}
+	}
+
+	private async startNow(options: { follow: boolean; onProgress?: ProgressListener }): Promise<IndexReport> {
+		const { deps } = this;
 		await this.acquireLock();
 		if (await this.adoptKeywordCache()) await this.adoptNoteDigests();
 		this.throwIfStopped();
@@ -243,8 +339,23 @@ export class MemoryEngine {
 	 */
 	async acquireLock(): Promise<void> {
 		const { deps } = this;
-		if (deps.lock && !this.writerLock)
-			this.writerLock = await WriterLock.acquire(deps.storage, deps.lock, { ...deps, cancelled: () => this.stopped });
+		if (!deps.lock || this.writerLock) return;
+		this.writerLock = await WriterLock.acquire(this.lockStorage, deps.lock, { ...deps, cancelled: () => this.stopped });
+		this.writerLock.onLost(() => {
+			for (const listener of this.lockLostListeners) listener();
+			void this.stopWriting();
+		});
+	}
+
+	/**
+	 * Another process took the writer lock over: maintenance and the cache savers stop here (the
+	 * gated ports refuse their writes anyway); recall goes on answering, without reactivating.
+	 */
+	private async stopWriting(): Promise<void> {
+		for (const saver of this.savers()) await saver.stop();
+		await this.maintenanceService
+			?.stop()
+			.catch((error: unknown) => this.deps.warn(`maintenance stopped with an error: ${errorMessage(error)}`));
 	}
 
 	/** Indexes the vault again from scratch (following goes on) and recomputes the communities. */
@@ -297,7 +408,7 @@ export class MemoryEngine {
 
 	/** Records that the user opened a note (a use that keeps it fresh). */
 	async recordOpen(path: string): Promise<void> {
-		if (!this.activityStore || !this.index.graph.hasNote(path)) return;
+		if (!this.activityStore || !this.index.graph.hasNote(path) || !(await this.mayWrite())) return;
 		await this.activityStore.record({ kind: "open", path, at: this.deps.clock() });
 	}
 
@@ -329,7 +440,8 @@ export class MemoryEngine {
 		try {
 			await this.maintenanceService?.stop();
 			for (const saver of this.savers()) await saver.stop();
-			if (this.built) {
+			// A process that lost the lock leaves the caches to the one that has it.
+			if (this.built && !this.lockLostTo) {
 				await this.keywordSaver
 					?.flush()
 					.catch((error: unknown) => this.deps.warn(`could not save the keyword index cache: ${errorMessage(error)}`));
@@ -337,10 +449,14 @@ export class MemoryEngine {
 					?.flush()
 					.catch((error: unknown) => this.deps.warn(`could not save the note digest cache: ${errorMessage(error)}`));
 			}
+			// A process that lost the lock cannot write its last records and vectors: that is no failure of the stop.
+			const unlessLockLost = (error: unknown): void => {
+				if (!this.lockLostTo) throw error;
+			};
 			await this.embeddings?.notes.close();
-			await this.embeddings?.cache.flush();
+			await this.embeddings?.cache.flush().catch(unlessLockLost);
 			this.recallService.dispose();
-			await this.activityStore?.close();
+			await this.activityStore?.close().catch(unlessLockLost);
 		} finally {
 			this.deps.worker.terminate();
 			await this.writerLock

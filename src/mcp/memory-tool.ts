@@ -31,7 +31,7 @@ export interface MemoryToolSpec<I extends Shape, O extends Shape> {
 	name: string;
 	title: string;
 	description: string;
-	/** Read tools may report a failure as retryable; write tools never do. */
+	/** Read tools may report a failure as retryable; write tools only one refused before it wrote anything (RetryLaterError). */
 	kind: ToolKind;
 	input: I;
 	output: O;

@@ -82,16 +82,23 @@ export class ReadableMemory {
 		return this.engine.inspector.listCore(category).filter((memory) => this.canRead(memory.path));
 	}
 
+	/** Why writes are refused for now (the writer lock taken over), null when they work. */
+	writesRefused(): string | null {
+		return this.engine.writesRefused();
+	}
+
 	/** Whole-vault counts: numbers only, no paths. */
 	stats(): MemoryStats {
 		return this.engine.inspector.stats();
 	}
 
 	/**
-	 * A maintenance pass over the whole vault; the report lists only readable notes' changes and
+	 * A maintenance pass over the whole vault, once the engine may write; the report lists only readable notes' changes and
 	 * proposals, and counts all changes in `changesTotal` (a number, like `stats`).
 	 */
 	async runPass(options: { dryRun: boolean }): Promise<PassReport & { changesTotal: number }> {
+		// A pass writes (statuses, the activity log): like every write it waits for the index, and needs the lock.
+		await this.engine.writable();
 		const report = await this.engine.maintenance.runPass(options);
 		return {
 			...report,

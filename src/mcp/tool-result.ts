@@ -1,7 +1,10 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { MemoryError } from "../core/model/memory-error";
+import { MemoryError, RetryLaterError } from "../core/model/memory-error";
 
-/** Read tools change nothing, so a failure that may pass (e.g. while the index loads) is worth retrying. */
+/**
+ * Read tools change nothing, so a failure that may pass (e.g. while the index loads) is worth
+ * retrying; a write only when it was refused before it did anything (RetryLaterError).
+ */
 export type ToolKind = "read" | "write";
 
 /** The body of every failed tool call. `field` names the argument at fault, when one is. */
@@ -30,7 +33,8 @@ export function toolFailure(failure: ToolFailure): CallToolResult {
  */
 export function failureOf(tool: string, kind: ToolKind, error: unknown, onError?: ToolErrorListener): ToolFailure {
 	if (error instanceof MemoryError) {
-		const failure: ToolFailure = { error: error.message, retryable: kind === "read" && error.retryable };
+		const retryable = error instanceof RetryLaterError || (kind === "read" && error.retryable);
+		const failure: ToolFailure = { error: error.message, retryable };
 		if (error.field !== null) failure.field = error.field;
 		return failure;
 	}

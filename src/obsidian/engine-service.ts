@@ -26,10 +26,15 @@ export class EngineService {
 		private readonly status: IndexStatusView,
 		private readonly reportProblem: (message: string) => void,
 	) {
-		this.unsubscribe = engine.index.onChange(() => {
+		const unfollow = engine.index.onChange(() => {
 			this.showCounts();
 			this.changed();
 		});
+		const unwatchLock = engine.onLockLost(() => this.showCounts());
+		this.unsubscribe = () => {
+			unfollow();
+			unwatchLock();
+		};
 	}
 
 	/**
@@ -157,6 +162,8 @@ export class EngineService {
 
 	private showCounts(): void {
 		const { graph } = this.engine.index;
-		this.status.showCounts(graph.order, graph.graph.size);
+		const refused = this.engine.writesRefused();
+		if (refused === null) this.status.showCounts(graph.order, graph.graph.size);
+		else this.status.showReadOnly(graph.order, refused);
 	}
 }

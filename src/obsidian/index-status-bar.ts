@@ -3,6 +3,8 @@ export interface IndexStatusView {
 	showProgress(done: number, total: number): void;
 	showCounts(notes: number, links: number): void;
 	showFailure(reason: string): void;
+	/** The index answers but nothing is written: another process took the vault's writer lock over. */
+	showReadOnly(notes: number, reason: string): void;
 }
 
 function count(n: number, singular: string, plural: string): string {
@@ -39,6 +41,12 @@ export class IndexStatusBar implements IndexStatusView {
 	showFailure(reason: string): void {
 		this.lastPercent = -1;
 		this.el.setText("Memory: index failed");
+		this.el.setAttr("aria-label", reason);
+	}
+
+	showReadOnly(notes: number, reason: string): void {
+		this.lastPercent = -1;
+		this.el.setText(`Memory: ${count(notes, "note", "notes")} · read only`);
 		this.el.setAttr("aria-label", reason);
 	}
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryError } from "../../src/core/model/memory-error";
+import { setTimeout } from "node:timers";
+import { MemoryError, RetryLaterError } from "../../src/core/model/memory-error";
 import { MemoryEngine } from "../../src/engine/memory-engine";
 import { GatedVault } from "../helpers/gated-vault";
 import { inMemoryEngine } from "../helpers/in-memory-engine";
@@ -56,17 +57,44 @@ describe("MemoryEngine while the first index runs", () => {
 		expect(engine.ready).toBe(true);
 	});
 
-	it("refuses writes while indexing with a retryable message that says so, and writes nothing", async () => {
+	it("holds a write that arrives while indexing until the index is built, then stores it", async () => {
 		const inner = new MemoryVault(NOTES);
 		const vault = new GatedVault(inner, (path) => path.startsWith("Later/"));
 		const engine = engineOver(vault);
 		const started = engine.start({ follow: false });
 		await until(() => vault.heldReads > 0);
 
+		let answered = false;
+		const early = engine.writer.store({ content: "A memory stored while the vault was being indexed." }).finally(() => {
+			answered = true;
+		});
+		const pinned = engine.writer.pinAsUser("Garden.md", true);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(answered).toBe(false);
+		expect(inner.paths()).toHaveLength(43);
+
+		vault.release();
+		await started;
+		const stored = await early;
+		expect(stored.status).toBe("stored");
+		expect(inner.paths()).toContain(stored.nodeId);
+		expect((await pinned).pinned).toBe(true);
+		const found = await engine.recall("stored while the vault was being indexed", { readOnly: true });
+		expect(found.results[0]?.path).toBe(stored.nodeId);
+	});
+
+	it("refuses a write that waited longer than writeWaitMs with a retryable error, and writes nothing", async () => {
+		const inner = new MemoryVault(NOTES);
+		const vault = new GatedVault(inner, (path) => path.startsWith("Later/"));
+		const engine = inMemoryEngine(vault, { writeWaitMs: 40 });
+		engines.push(engine);
+		const started = engine.start({ follow: false });
+		await until(() => vault.heldReads > 0);
+
 		const refused = await engine.writer
 			.store({ content: "A memory stored too early." })
 			.catch((error: unknown) => error);
-		expect(refused).toBeInstanceOf(MemoryError);
+		expect(refused).toBeInstanceOf(RetryLaterError);
 		expect((refused as MemoryError).retryable).toBe(true);
 		expect((refused as MemoryError).message).toMatch(/still indexing the vault \(\d+ of 43 notes read\).*retry/);
 		expect(inner.paths()).toHaveLength(43);
@@ -75,5 +103,12 @@ describe("MemoryEngine while the first index runs", () => {
 		await started;
 		const stored = await engine.writer.store({ content: "A memory stored once indexing is done." });
 		expect(inner.paths()).toContain(stored.nodeId);
+	});
+
+	it("refuses writes at once, without waiting, on an engine that was never started", async () => {
+		const engine = engineOver(new GatedVault(new MemoryVault(NOTES), () => false));
+		await expect(engine.writer.store({ content: "Too early." })).rejects.toThrow(
+			"The memory engine has not been started.",
+		);
 	});
 });

@@ -1,9 +1,11 @@
+import { setTimeout } from "node:timers";
 import { afterEach, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../../src/mcp/http/mcp-http-server";
 import { memoryMcpServerFactory } from "../../src/mcp/memory-mcp-server";
+import type { MemoryEngine } from "../../src/engine/memory-engine";
 import { GatedVault } from "../helpers/gated-vault";
 import { inMemoryEngine } from "../helpers/in-memory-engine";
 import { MemoryVault } from "../helpers/memory-vault";
@@ -24,27 +26,9 @@ function body(result: CallToolResult): Record<string, unknown> {
 
 /** How serve runs: the port bound first, the engine started behind it (src/node/serve-command.ts). */
 describe("the MCP server while the vault is still being indexed", () => {
-	it("answers recall over HTTP at once, partial and saying so, and refuses a store with 'retry'", async () => {
+	it("answers recall over HTTP at once, partial and saying so, and answers a store once the index is built", async () => {
 		const vault = new GatedVault(new MemoryVault(NOTES), (path) => path.startsWith("Later/"));
-		const engine = inMemoryEngine(vault);
-		const token = generateToken();
-		const server: RunningMcpServer = await startMcpHttpServer({
-			createServer: memoryMcpServerFactory(engine, { version: "test" }),
-			port: 0,
-			token,
-		});
-		cleanups.push(
-			() => engine.stop(),
-			() => server.close(),
-		);
-		const started = engine.start({ follow: true });
-		const client = new Client({ name: "during-indexing", version: "1" });
-		await client.connect(
-			new StreamableHTTPClientTransport(new URL(server.url), {
-				requestInit: { headers: { Authorization: `Bearer ${token}` } },
-			}),
-		);
-		cleanups.push(() => client.close());
+		const { engine, client, started } = await serveDuringIndexing(vault);
 
 		const issued = performance.now();
 		const recall = (await client.callTool({
@@ -60,15 +44,19 @@ describe("the MCP server while the vault is still being indexed", () => {
 		// A generous bound for a loaded machine; the bench measures the real figure.
 		expect(answeredMs).toBeLessThan(2000);
 
-		const store = (await client.callTool({
-			name: "memory_store",
-			arguments: { content: "Stored while the index loads." },
-		})) as CallToolResult;
-		expect(store.isError).toBe(true);
-		expect(String(body(store).error)).toMatch(/still indexing the vault.*retry this in a few seconds/);
+		let storeAnswered = false;
+		const store = client
+			.callTool({ name: "memory_store", arguments: { content: "Stored while the index loads: the relay outage." } })
+			.finally(() => (storeAnswered = true)) as Promise<CallToolResult>;
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(storeAnswered).toBe(false);
+		expect(engine.ready).toBe(false);
 
 		vault.release();
 		await started;
+		const stored = await store;
+		expect(stored.isError, JSON.stringify(stored.content)).toBeFalsy();
+		expect(body(stored)).toMatchObject({ status: "stored" });
 		const complete = body(
 			(await client.callTool({
 				name: "memory_recall",
@@ -77,6 +65,64 @@ describe("the MCP server while the vault is still being indexed", () => {
 		);
 		expect(complete.partial).toBeUndefined();
 		expect(complete.note).toBeUndefined();
-		expect(complete.results).toHaveLength(31);
+		expect(complete.results).toHaveLength(32);
+	});
+
+	it("answers every write tool that waited longer than the bound with a retryable 'still indexing', writing nothing", async () => {
+		const inner = new MemoryVault(NOTES);
+		const vault = new GatedVault(inner, (path) => path.startsWith("Later/"));
+		const { client } = await serveDuringIndexing(vault, 30);
+		const calls: [string, Record<string, unknown>][] = [
+			["memory_store", { content: "Stored while the index loads." }],
+			["memory_amend", { node_id: "Relay outage", content: "The relay outage started earlier." }],
+			["memory_link", { source: "Relay outage", target: "Later/Note 1", type: "supports" }],
+			["memory_unlink", { source: "Relay outage", target: "Later/Note 1", type: "supports" }],
+			["pin_memory", { node_id: "Relay outage" }],
+			["unpin_memory", { node_id: "Relay outage" }],
+			["delete_memory", { node_id: "Relay outage" }],
+			["set_core_preferences", { auto: ["decision"] }],
+			["memory_maintenance", {}],
+		];
+		for (const [name, args] of calls) {
+			const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+			expect(result.isError, name).toBe(true);
+			const failure = body(result);
+			expect(Object.keys(failure).sort(), name).toEqual(["error", "retryable"]);
+			expect(failure.retryable, name).toBe(true);
+			expect(failure.error, name).toMatch(
+				/still indexing the vault \(\d+ of 31 notes read\).*retry this in a few seconds/,
+			);
+		}
+		expect(inner.paths()).toHaveLength(31);
+		vault.release();
 	});
 });
+
+/** How serve runs: the port bound first, the engine started behind it (src/node/serve-command.ts). */
+async function serveDuringIndexing(
+	vault: GatedVault,
+	writeWaitMs?: number,
+): Promise<{ engine: MemoryEngine; client: Client; started: Promise<unknown> }> {
+	const engine = inMemoryEngine(vault, writeWaitMs === undefined ? {} : { writeWaitMs });
+	const token = generateToken();
+	const server: RunningMcpServer = await startMcpHttpServer({
+		createServer: memoryMcpServerFactory(engine, { version: "test" }),
+		port: 0,
+		token,
+	});
+	cleanups.push(
+		() => engine.stop(),
+		() => server.close(),
+	);
+	const started = engine.start({ follow: true });
+	// A start cut short by the cleanup's stop rejects.
+	started.catch(() => undefined);
+	const client = new Client({ name: "during-indexing", version: "1" });
+	await client.connect(
+		new StreamableHTTPClientTransport(new URL(server.url), {
+			requestInit: { headers: { Authorization: `Bearer ${token}` } },
+		}),
+	);
+	cleanups.push(() => client.close());
+	return { engine, client, started };
+}

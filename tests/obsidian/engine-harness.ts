@@ -27,6 +27,9 @@ export class RecordingStatus implements IndexStatusView {
 	showFailure(reason: string): void {
 		this.shown.push(`failure ${reason}`);
 	}
+	showReadOnly(notes: number, reason: string): void {
+		this.shown.push(`read only ${notes}: ${reason}`);
+	}
 }
 
 export interface TestEngine {

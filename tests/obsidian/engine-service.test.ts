@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { setTimeout } from "node:timers";
 import type { App as ObsidianApp } from "obsidian";
 import { afterEach, describe, expect, it } from "vitest";
@@ -154,6 +156,24 @@ describe("EngineService", () => {
 		expect(problems).toEqual([]);
 		expect(status.shown).toEqual(["progress 0/0"]);
 		expect(storage.files.get(lockFileName("box"))).toBe(held);
+	});
+
+	it("shows the memory as read only once another process took the writer lock over (issue 29.11)", async () => {
+		const { app, dir } = fakeApp({ "A.md": "[[B]]", "B.md": "" });
+		const clock = { now: Date.now() };
+		const lock = { program: "Obsidian", pid: 1, host: "box", token: "mine", isAlive: () => true };
+		const { engine, storage } = engineOver(app, { lock, clock: () => clock.now });
+		const status = new RecordingStatus();
+		const memory = new EngineService(engine, status, () => undefined);
+		services.push(memory);
+		await memory.start();
+		clock.now += 126_000;
+		const taker = { token: "b", program: "causal-memory serve", pid: 2, host: "box" };
+		storage.files.set(lockFileName("box"), JSON.stringify({ ...taker, startedAt: clock.now, heartbeatAt: clock.now }));
+
+		await expect(engine.writer.pinAsUser("A.md", true)).rejects.toThrow(/causal-memory serve \(pid 2 on box\)/);
+		expect(status.shown.at(-1)).toMatch(/^read only 2: .*taken over by causal-memory serve \(pid 2 on box\)/);
+		expect(await readFile(join(dir, "A.md"), "utf8")).toBe("[[B]]");
 	});
 
 	it("shows and reports a failed start instead of throwing, and starts on the next rebuild", async () => {

@@ -35,4 +35,11 @@ describe("IndexStatusBar", () => {
 		expect(el.getText()).toBe("Memory: index failed");
 		expect(el.getAttr("aria-label")).toBe("disk on fire");
 	});
+
+	it("says when the vault is read only here, with the reason in the tooltip", () => {
+		const { el, status } = bar();
+		status.showReadOnly(12, "taken over by causal-memory serve (pid 7 on box)");
+		expect(el.getText()).toBe("Memory: 12 notes · read only");
+		expect(el.getAttr("aria-label")).toBe("taken over by causal-memory serve (pid 7 on box)");
+	});
 });

@@ -13,3 +13,15 @@ export class MemoryError extends Error {
 		this.name = "MemoryError";
 	}
 }
+
+/**
+ * Refused before anything was read or written, for a reason that passes on its own (the index
+ * still being built, the vault's writer lock held by another process): the same call, repeated
+ * later unchanged, may succeed. Unlike other retryable errors this holds for writes too.
+ */
+export class RetryLaterError extends MemoryError {
+	constructor(message: string) {
+		super(message, null, true);
+		this.name = "RetryLaterError";
+	}
+}

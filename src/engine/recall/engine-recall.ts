@@ -15,6 +15,8 @@ export interface EngineRecallDeps {
 	clock: () => number;
 	/** Null until the engine has started. */
 	activity: () => ActivityStore | null;
+	/** False once the engine may no longer write (its writer lock was taken over): recall then reactivates nothing. */
+	mayWrite: () => Promise<boolean>;
 	maintenance: () => MemoryMaintenance | null;
 	settings: () => MemorySettings;
 	/** Louvain runs in it (when it can) on columns built in slices over these timers. */
@@ -39,7 +41,7 @@ export function engineRecallService(deps: EngineRecallDeps): RecallService {
 		},
 		reactivate: async (paths, neighbours) => {
 			const activity = deps.activity();
-			if (activity) await recordRecalls(activity, deps.clock)(paths, neighbours);
+			if (activity && (await deps.mayWrite())) await recordRecalls(activity, deps.clock)(paths, neighbours);
 		},
 		read: (path) => deps.vault.read(path),
 		clock: deps.clock,

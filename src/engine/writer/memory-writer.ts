@@ -78,6 +78,11 @@ export interface MemoryWriterDeps {
 	recall: RecallService;
 	/** Valid once the engine has started. */
 	maintenance: () => MemoryMaintenance;
+	/**
+	 * Resolves when a write may go ahead (the engine has started, waiting for it if it is still
+	 * indexing; this process holds the writer lock); rejects, before anything is written, otherwise.
+	 */
+	writable: () => Promise<void>;
 	settings: () => MemorySettings;
 	/** Saves changed settings (data.json); absent in hosts that cannot, where setCorePreferences refuses. */
 	updateSettings?: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>;
@@ -282,12 +287,17 @@ export class MemoryWriter {
 		return this.deps.settings();
 	}
 
+	/**
+	 * Runs a write after the ones before it. A write that arrives while the engine is still
+	 * indexing waits for it outside the queue, so each waits its own bounded time; writes that
+	 * waited join the queue in the order they came.
+	 */
 	private runExclusive<T>(work: () => Promise<T>): Promise<T> {
-		// Nothing is written while the engine starts: maintenance() throws "still indexing, retry" until then.
-		const checked = (): Promise<T> => (this.deps.maintenance(), work());
-		const run = this.exclusive.then(checked, checked);
-		this.exclusive = run.catch(() => undefined);
-		return run;
+		return this.deps.writable().then(() => {
+			const run = this.exclusive.then(work, work);
+			this.exclusive = run.catch(() => undefined);
+			return run;
+		});
 	}
 
 	private setPinned(nodeId: string, pinned: boolean, checkPermissions = true): Promise<PinResult> {

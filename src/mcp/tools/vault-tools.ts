@@ -59,7 +59,7 @@ export function registerVaultTools(tools: MemoryToolList, context: ToolContext):
 		title: "Memory statistics",
 		description:
 			"Numbers about the whole memory: memories, links by type, memories by status, orphans (no supportive link), core and pinned memories, notes waiting for embeddings, " +
-			"when maintenance last ran, index warnings and open core proposals. Changes nothing.",
+			"when maintenance last ran, index warnings, open core proposals, and why writes are refused for now, if they are. Changes nothing.",
 		kind: "read",
 		input: {},
 		output: {
@@ -75,6 +75,12 @@ export function registerVaultTools(tools: MemoryToolList, context: ToolContext):
 			last_maintenance_at: z.string().nullable(),
 			index_warnings: z.number().int(),
 			open_proposals: z.number().int(),
+			writes_refused: z
+				.string()
+				.nullable()
+				.describe(
+					"Why write tools refuse for now (another process took over this server's writer lock), null when they work. Writes wait while the vault is being indexed.",
+				),
 		},
 		annotations: { readOnlyHint: true, idempotentHint: true },
 		run: (_args, { memory }) => {
@@ -92,6 +98,7 @@ export function registerVaultTools(tools: MemoryToolList, context: ToolContext):
 				last_maintenance_at: isoTimeOrNull(stats.lastMaintenanceAt),
 				index_warnings: stats.indexWarnings,
 				open_proposals: stats.openProposals,
+				writes_refused: memory.writesRefused(),
 			};
 		},
 	});

@@ -1,6 +1,7 @@
 import { setTimeout } from "node:timers";
 import { describe, expect, it } from "vitest";
 import { lockFileName, parseLockHolder } from "../../../src/core/activity/writer-lock";
+import { RetryLaterError } from "../../../src/core/model/memory-error";
 import { WriterLock, WriterLockError, type LockIdentity } from "../../../src/engine/activity/writer-lock";
 import { NODE_TIMERS } from "../../../src/node/node-timers";
 import { MemoryStorage } from "../../fakes/memory-storage";
@@ -111,5 +112,87 @@ describe("WriterLock", () => {
 		);
 		expect(parseLockHolder(storage.files.get(FILE) ?? null)?.token).toBe("previous");
 		await previous.release();
+	});
+
+	it("refuses writes, naming the new holder, once a silent holder's lock was taken over (issue 29.11)", async () => {
+		const storage = new MemoryStorage();
+		let now = 1_000_000;
+		const lost: number[] = [];
+		const warnings: string[] = [];
+		const lock = await WriterLock.acquire(storage, identity(1, [1, 2]), {
+			clock: () => now,
+			timers: NODE_TIMERS,
+			// No heartbeat during the test: this process is "suspended".
+			timing: { heartbeatMs: 3_600_000, staleMs: 1_000 },
+			warn: (message) => warnings.push(message),
+		});
+		lock.onLost((holder) => lost.push(holder.pid));
+		await lock.assertHeld();
+		// Suspended for longer than the stale time; another process took the lock over meanwhile.
+		now += 1_500;
+		const taker = {
+			token: "t2",
+			program: "causal-memory serve",
+			pid: 2,
+			host: "box",
+			startedAt: now,
+			heartbeatAt: now,
+		};
+		storage.files.set(FILE, JSON.stringify(taker));
+		const reads = storage.log.filter((operation) => operation === "read").length;
+
+		const refused = await lock.assertHeld().catch((error: unknown) => error);
+		expect(refused).toBeInstanceOf(RetryLaterError);
+		expect((refused as Error).message).toContain("taken over by causal-memory serve (pid 2 on box)");
+		expect(storage.log.filter((operation) => operation === "read").length).toBe(reads + 1);
+		await expect(lock.assertHeld()).rejects.toThrow(/pid 2/);
+		expect(lock.lostTo?.pid).toBe(2);
+		expect(lost).toEqual([2]);
+		expect(warnings.join("\n")).toContain("refuses every write from now on");
+		// Its lock stays the new holder's, also once this one is released.
+		await lock.release();
+		expect(parseLockHolder(storage.files.get(FILE) ?? null)?.token).toBe("t2");
+	});
+
+	it("answers from memory within the lease, and reads and renews its lock after a longer silence", async () => {
+		const storage = new MemoryStorage();
+		let now = 1_000_000;
+		const lock = await WriterLock.acquire(storage, identity(1), {
+			clock: () => now,
+			timers: NODE_TIMERS,
+			timing: { heartbeatMs: 3_600_000, staleMs: 1_000 },
+			warn: () => undefined,
+		});
+		const operations = storage.log.length;
+		now += 400;
+		await lock.assertHeld();
+		expect(storage.log.length).toBe(operations);
+		now += 400;
+		await lock.assertHeld();
+		expect(storage.log.slice(operations)).toEqual(["read", "writeAtomic", "read"]);
+		expect(parseLockHolder(storage.files.get(FILE) ?? null)?.heartbeatAt).toBe(now);
+		expect(lock.lostTo).toBeNull();
+		await lock.release();
+	});
+
+	it("loses the lock to a process that wrote it while this one renewed it after a silence", async () => {
+		const storage = new MemoryStorage();
+		let now = 1_000_000;
+		const lock = await WriterLock.acquire(storage, identity(1, [1, 2]), {
+			clock: () => now,
+			timers: NODE_TIMERS,
+			timing: { heartbeatMs: 3_600_000, staleMs: 1_000 },
+			warn: () => undefined,
+		});
+		now += 1_500;
+		const renewing = lock.assertHeld().catch((error: unknown) => error);
+		// The other process read the old heartbeat before the renewal and writes its own after it.
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		storage.files.set(
+			FILE,
+			JSON.stringify({ token: "t2", program: "other", pid: 2, host: "box", startedAt: now, heartbeatAt: now }),
+		);
+		expect(await renewing).toBeInstanceOf(RetryLaterError);
+		expect(lock.lostTo?.pid).toBe(2);
 	});
 });
