@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { READY_LINE, serveCommand } from "../../src/node/serve-command";
 import { clearTimeout, setTimeout } from "node:timers";
 
@@ -23,20 +23,24 @@ export interface ServeChild {
 	alive(): boolean;
 	/** The last lines it wrote to stderr (its log: sessions closed, warnings, a crash). */
 	stderrTail(): string;
-	/** SIGTERM, wait for the exit, remove the vault copy; the exit code (null when killed by a signal). */
+	/** SIGTERM, wait for the exit, remove the vault copy (not a vault given to start); the exit code (null when killed by a signal). */
 	stop(): Promise<number | null>;
+	/** SIGKILL, as a crash: nothing of it runs any more once this resolves; the vault stays. */
+	kill(): Promise<void>;
 }
 
 /**
  * Starts the real `causal-memory serve` (serveCommand, bundled with this bench, default settings)
- * on a fresh copy of the example vault (or an empty vault: `{ empty: true }`), in its own process,
- * on 127.0.0.1 and a free port. The child stops on SIGTERM and also when this process goes away
- * (its stdin closes).
+ * on a fresh copy of the example vault (or an empty vault: `{ empty: true }`, or the vault folder
+ * `vault` as it is, whose state goes beside it), in its own process, on 127.0.0.1 and a free port.
+ * The child stops on SIGTERM and also when this process goes away (its stdin closes).
  */
-export async function startServeChild(options: { empty?: boolean } = {}): Promise<ServeChild> {
-	const dir = await mkdtemp(join(tmpdir(), "soak-"));
-	const vault = join(dir, "vault");
-	if (options.empty === true) await mkdir(vault);
+export async function startServeChild(options: { empty?: boolean; vault?: string } = {}): Promise<ServeChild> {
+	const given = options.vault;
+	const dir = given === undefined ? await mkdtemp(join(tmpdir(), "soak-")) : dirname(given);
+	const vault = given ?? join(dir, "vault");
+	if (given !== undefined) await mkdir(vault, { recursive: true });
+	else if (options.empty === true) await mkdir(vault);
 	else await cp(EXAMPLE_VAULT, vault, { recursive: true });
 	const child = spawn(process.execPath, [process.argv[1], SERVE_CHILD_FLAG, vault], {
 		stdio: ["pipe", "pipe", "pipe"],
@@ -84,8 +88,12 @@ export async function startServeChild(options: { empty?: boolean } = {}): Promis
 		stop: async () => {
 			if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
 			const code = await exited;
-			await rm(dir, { recursive: true, force: true });
+			if (given === undefined) await rm(dir, { recursive: true, force: true });
 			return code;
+		},
+		kill: async () => {
+			if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+			await exited;
 		},
 	};
 }
