@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { READY_LINE, serveCommand } from "../../src/node/serve-command";
 import { clearTimeout, setTimeout } from "node:timers";
 
@@ -23,8 +23,10 @@ export interface ServeChild {
 	alive(): boolean;
 	/** The last lines it wrote to stderr (its log: sessions closed, warnings, a crash). */
 	stderrTail(): string;
-	/** SIGTERM, wait for the exit, remove the vault copy; the exit code (null when killed by a signal). */
+	/** SIGTERM, wait for the exit, remove the vault copy (not a vault given to start); the exit code (null when killed by a signal). */
 	stop(): Promise<number | null>;
+	/** SIGKILL, as a crash: nothing of it runs any more once this resolves; the vault stays. */
+	kill(): Promise<void>;
 }
 
 /** A vault another server serves too: its folder and state home stay when the server stops. */
@@ -36,23 +38,30 @@ export interface SharedVault {
 /**
  * Starts the real `causal-memory serve` (serveCommand, bundled with this bench, default settings)
  * on a fresh copy of the example vault (or an empty vault: `{ empty: true }`; or `shared`, left in
- * place), in its own process, on 127.0.0.1 and a free port; resolves once it has indexed the vault
- * (`{ listening: true }`: once it listens, as a client that connects at once sees it). The child
- * stops on SIGTERM and also when this process goes away (its stdin closes).
+ * place; or the vault folder `vault` as it is, whose state goes beside it), in its own process, on
+ * 127.0.0.1 and a free port; resolves once it has indexed the vault (`{ listening: true }`: once it
+ * listens, as a client that connects at once sees it). The child stops on SIGTERM and also when
+ * this process goes away (its stdin closes).
  */
 export async function startServeChild(
-	options: { empty?: boolean; shared?: SharedVault; listening?: boolean } = {},
+	options: { empty?: boolean; shared?: SharedVault; listening?: boolean; vault?: string } = {},
 ): Promise<ServeChild> {
-	const dir = options.shared ? null : await mkdtemp(join(tmpdir(), "soak-"));
-	const vault = options.shared?.vault ?? join(dir as string, "vault");
-	if (!options.shared) {
+	const shared =
+		options.shared ??
+		(options.vault === undefined
+			? undefined
+			: { vault: options.vault, stateHome: join(dirname(options.vault), "state") });
+	const dir = shared ? null : await mkdtemp(join(tmpdir(), "soak-"));
+	const vault = shared?.vault ?? join(dir as string, "vault");
+	if (options.vault !== undefined) await mkdir(vault, { recursive: true });
+	else if (!shared) {
 		if (options.empty === true) await mkdir(vault);
 		else await cp(EXAMPLE_VAULT, vault, { recursive: true });
 	}
 	const child = spawn(process.execPath, [process.argv[1], SERVE_CHILD_FLAG, vault], {
 		stdio: ["pipe", "pipe", "pipe"],
 		// Its device id and keyword cache go with the vault copy, not into the user's state home.
-		env: { ...process.env, CAUSAL_MEMORY_STATE_HOME: options.shared?.stateHome ?? join(dir as string, "state") },
+		env: { ...process.env, CAUSAL_MEMORY_STATE_HOME: shared?.stateHome ?? join(dir as string, "state") },
 	});
 	let stdout = "";
 	let stderr = "";
@@ -98,6 +107,10 @@ export async function startServeChild(
 			const code = await exited;
 			if (dir !== null) await rm(dir, { recursive: true, force: true });
 			return code;
+		},
+		kill: async () => {
+			if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+			await exited;
 		},
 	};
 }

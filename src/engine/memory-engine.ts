@@ -144,12 +144,13 @@ export class MemoryEngine {
 		this.index = new VaultIndex(deps.vault, {
 			settings: deps.settings().index,
 			onLoaded: digests
-				? (note) => {
+				? (note, created) => {
 						recallLoaded(note);
-						digests.noteLoaded(note);
+						digests.noteLoaded(note, created);
 					}
 				: recallLoaded,
 			cached: digests?.take,
+			knownCreation: digests?.knownCreation,
 			timers: deps.timers,
 		});
 		this.recallService.attach(this.index);

@@ -34,9 +34,14 @@ export async function writeFileAtomic(
 	await syncFolder(dirname(target));
 }
 
+/** A new temp file name beside `target`, as TEMP_FILE describes. */
+export function tempPathBeside(target: string): string {
+	return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+}
+
 /** Writes and fsyncs `data` to a new temp file beside `target` (named by TEMP_FILE); returns its path. */
 async function writeTempBeside(target: string, data: AtomicData, mode: number): Promise<string> {
-	const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+	const temp = tempPathBeside(target);
 	const handle = await fs.open(temp, "wx", mode & 0o7777);
 	try {
 		// Parts are written one after the other, from where the last one ended.

@@ -13,6 +13,7 @@ import type {
 } from "../core/model/vault";
 import { parseNote } from "../core/parse/parse-note";
 import { TEMP_FILE } from "./atomic-write";
+import { createWholeFile, PlacedError, placeWithoutReplacing } from "./fs-create-note";
 import { describeFsError, isMissing } from "./fs-errors";
 import { freeVaultPath } from "./fs-free-path";
 import { toVaultFile } from "./fs-vault-file";
@@ -144,10 +145,10 @@ export class FsVault implements VaultPort {
 	}
 
 	/**
-	 * Writes a new note and fsyncs it before resolving; the folder is not fsynced (on ext4 and
-	 * other journaling file systems the file's fsync commits its new folder entry). Every step waits for the thread pool, so the
-	 * steps are as few as they can be: the folder is created only when the open finds it missing,
-	 * and the stat the watcher needs runs beside the fsync, as does `whileSyncing` once the stat is in.
+	 * Writes a new note whole or not at all (createWholeFile: a temp file beside it, fsynced, linked
+	 * into place, the folder fsynced) and resolves once it is durable. `whileSyncing` runs once the
+	 * whole note is at its path, beside the folder's fsync. When the write fails, nothing is left at
+	 * the path (a note already placed is removed once `whileSyncing` has settled).
 	 */
 	async createNote(
 		path: string,
@@ -156,41 +157,31 @@ export class FsVault implements VaultPort {
 	): Promise<VaultFile> {
 		const absolute = await this.paths.resolveNew(path, "path");
 		checkWritableNotePath(path, "path");
-		// The caller's work beside the fsync, settled; its error is thrown once the note is durable.
+		// The caller's work beside the folder's fsync, settled; its error is thrown once the note is durable.
 		let beside: Promise<{ error: unknown } | null> = Promise.resolve(null);
-		let file: VaultFile;
+		let stats;
 		try {
-			const handle = await openNew(absolute);
-			try {
-				await handle.writeFile(content, "utf8");
-				// Remembered as soon as known, not after the fsync, which can outlast the watcher's settle time.
-				const [stats] = await Promise.all([
-					handle.stat().then((stats) => {
-						this.ownCreates.remember(path, identityOf(stats));
-						if (whileSyncing) beside = settle(Promise.resolve(toVaultFile(path, stats)).then(whileSyncing));
-						return stats;
-					}),
-					handle.sync(),
-				]);
-				file = toVaultFile(path, stats);
-			} catch (error) {
-				this.ownCreates.forget(path);
-				await beside;
-				await fs.rm(absolute, { force: true });
-				throw error;
-			} finally {
-				await handle.close();
-			}
+			stats = await createWholeFile(absolute, content, {
+				// Remembered before the note appears: the watcher may see it before the folder's fsync is done.
+				written: (written) => this.ownCreates.remember(path, identityOf(written)),
+				placed: (placed) => {
+					if (whileSyncing) beside = settle(Promise.resolve(toVaultFile(path, placed)).then(whileSyncing));
+				},
+			});
 		} catch (error) {
+			this.ownCreates.forget(path);
+			await beside;
+			if (error instanceof PlacedError) await fs.rm(absolute, { force: true });
+			const cause = error instanceof PlacedError ? error.cause : error;
 			const reason =
-				(error as NodeJS.ErrnoException).code === "EEXIST"
+				(cause as NodeJS.ErrnoException).code === "EEXIST"
 					? "a file already exists at that path. Choose another path or amend the existing note"
-					: describeFsError(error);
+					: describeFsError(cause);
 			throw new Error(`Cannot create note "${path}": ${reason}.`);
 		}
 		const failure = await beside;
 		if (failure) throw failure.error;
-		return file;
+		return toVaultFile(path, stats);
 	}
 
 	async moveNote(from: string, to: string): Promise<void> {
@@ -259,38 +250,9 @@ function settle(work: Promise<void>): Promise<{ error: unknown } | null> {
 	);
 }
 
-/** Opens a file that must not exist yet for writing, creating its folder when that is missing. */
-async function openNew(absolute: string): Promise<fs.FileHandle> {
-	try {
-		return await fs.open(absolute, "wx");
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-	}
-	await fs.mkdir(dirname(absolute), { recursive: true });
-	return fs.open(absolute, "wx");
-}
-
-/**
- * link + unlink fails on an existing target rather than replacing it, as rename would. File
- * systems without hard links (FAT, some network shares) get a check and a rename instead.
- */
+/** Moves a file unless something has the target's name (see placeWithoutReplacing). */
 async function moveWithoutReplacing(source: string, target: string): Promise<void> {
-	try {
-		await fs.link(source, target);
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS") throw error;
-		if (
-			await fs.lstat(target).then(
-				() => true,
-				() => false,
-			)
-		)
-			throw Object.assign(new Error("target exists"), { code: "EEXIST" });
-		await fs.rename(source, target);
-		return;
-	}
-	await fs.unlink(source);
+	if (await placeWithoutReplacing(source, target)) await fs.unlink(source);
 }
 
 /** Carries an error about the note's content (or the caller's update) out unchanged, as opposed to a file system error. */

@@ -35,6 +35,13 @@ export class MemoryVault implements VaultPort {
 		return this.emit(existing ? { type: "modify", path } : { type: "create", path });
 	}
 
+	/** Replaces a file by a new one as a rename over it does (an editor's save, a headless frontmatter write): born now. */
+	replace(path: string, content: string): VaultEvent {
+		const existing = this.files.get(path);
+		this.files.set(path, { content, mtime: this.now, ctime: this.now });
+		return this.emit(existing ? { type: "modify", path } : { type: "create", path });
+	}
+
 	delete(path: string): VaultEvent {
 		this.files.delete(path);
 		return this.emit({ type: "delete", path });

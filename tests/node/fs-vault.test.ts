@@ -254,28 +254,33 @@ describe("FsVault.createNote", () => {
 	});
 });
 
-/** Holds every FileHandle.sync (the fsync) until `release`, or fails it with `failure`; records when each starts and ends. */
-async function gateFsync(events: string[], failure?: Error) {
+/**
+ * Lets the first FileHandle.sync (the temp file's fsync) through and holds the next (the folder's)
+ * until `release`, or fails it with `failure`; records when each starts and ends.
+ */
+async function gateFolderFsync(events: string[], failure?: Error) {
 	const probe = await open(join(base, "probe"), "w");
 	const prototype = Object.getPrototypeOf(probe) as { sync: () => Promise<void> };
 	await probe.close();
 	const sync = prototype.sync;
 	let release = () => {};
 	const gate = new Promise<void>((resolve) => (release = resolve));
+	let calls = 0;
 	const spy = vi.spyOn(prototype, "sync").mockImplementation(async function (this: unknown) {
-		events.push("fsync started");
+		if (calls++ === 0) return sync.call(this);
+		events.push("folder fsync started");
 		await gate;
 		if (failure) throw failure;
 		await sync.call(this);
-		events.push("fsync done");
+		events.push("folder fsync done");
 	});
 	return { release, restore: () => spy.mockRestore() };
 }
 
-describe("FsVault.createNote with work beside the fsync", () => {
-	it("runs the caller's work once the note is written, during the fsync, and resolves only after both", async () => {
+describe("FsVault.createNote with work beside the folder's fsync", () => {
+	it("runs the caller's work once the whole note is in place, during the folder's fsync, and resolves only after both", async () => {
 		const events: string[] = [];
-		const fsync = await gateFsync(events);
+		const fsync = await gateFolderFsync(events);
 		try {
 			const creating = new FsVault(root).createNote("Memory/A.md", "hello", async (file) => {
 				events.push(`beside ${file.path} ${file.size} on disk: ${await text("Memory/A.md")}`);
@@ -283,18 +288,24 @@ describe("FsVault.createNote with work beside the fsync", () => {
 			void creating.then(() => events.push("created"));
 			await vi.waitFor(() => expect(events).toContain("beside Memory/A.md 5 on disk: hello"));
 			await new Promise((resolve) => setImmediate(resolve));
-			expect(events).toEqual(["fsync started", "beside Memory/A.md 5 on disk: hello"]);
+			expect(events).toEqual(["folder fsync started", "beside Memory/A.md 5 on disk: hello"]);
 			fsync.release();
 			expect(await creating).toMatchObject({ path: "Memory/A.md", size: 5 });
-			expect(events).toEqual(["fsync started", "beside Memory/A.md 5 on disk: hello", "fsync done", "created"]);
+			expect(events).toEqual([
+				"folder fsync started",
+				"beside Memory/A.md 5 on disk: hello",
+				"folder fsync done",
+				"created",
+			]);
+			expect(await readdir(join(root, "Memory"))).toEqual(["A.md"]);
 		} finally {
 			fsync.restore();
 		}
 	});
 
-	it("removes the note when the fsync fails, once the caller's work has settled, and reports the write's error", async () => {
+	it("removes the note when the folder's fsync fails, once the caller's work has settled, and reports the write's error", async () => {
 		const events: string[] = [];
-		const fsync = await gateFsync(events, new Error("EIO: i/o error, fsync"));
+		const fsync = await gateFolderFsync(events, new Error("EIO: i/o error, fsync"));
 		try {
 			const creating = new FsVault(root).createNote("A.md", "hello", async () => {
 				events.push("beside started");
@@ -305,7 +316,7 @@ describe("FsVault.createNote with work beside the fsync", () => {
 			await vi.waitFor(() => expect(events).toContain("beside started"));
 			fsync.release();
 			await failed;
-			expect(events).toEqual(["fsync started", "beside started", "beside done, on disk: hello"]);
+			expect(events).toEqual(["beside started", "folder fsync started", "beside done, on disk: hello"]);
 			expect(await readdir(root)).toEqual([]);
 		} finally {
 			fsync.restore();

@@ -46,6 +46,13 @@ export function encodeDigestNote(
 	return JSON.stringify(encoded);
 }
 
+/** The creation time `encodeDigestNote` saved when it was not the file's; undefined otherwise, or for text that is not such a note. */
+export function savedCreation(json: string): number | undefined {
+	const encoded = JSON.parse(json) as unknown;
+	const created = Array.isArray(encoded) && encoded.length === 6 ? (encoded as Encoded)[4] : null;
+	return typeof created === "number" ? created : undefined;
+}
+
 /**
  * The graph note `encodeDigestNote` saved, for `file` as it is now (same stamp and creation
  * time), with edge types from `edgeKeys`: equal to what `graphNote` makes of the note's parse.

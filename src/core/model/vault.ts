@@ -69,9 +69,10 @@ export interface VaultPort {
 	 */
 	writeFrontmatter(path: string, update: FrontmatterUpdate): Promise<VaultFile | null>;
 	/**
-	 * Creates a note (and missing folders); fails if the path exists. `whileSyncing` is called
-	 * once with the new file as soon as its content is written, while the write is made durable
-	 * (headless: the fsync), so the caller's work overlaps the wait; createNote resolves once both
+	 * Creates a note (and missing folders); fails if the path exists. Headless, the note appears
+	 * whole or not at all, also when the process is killed. `whileSyncing` is called once with
+	 * the new file as soon as the whole note is at its path, while the write is made durable
+	 * (headless: the folder's fsync), so the caller's work overlaps the wait; createNote resolves once both
 	 * are done, and rejects with `whileSyncing`'s error (the note stays) if it fails. When the
 	 * write itself fails the note is removed, after `whileSyncing` has settled.
 	 */

@@ -1,7 +1,6 @@
-import { decodeDigestNote, encodeDigestNote } from "../../core/digest/digest-graph-note";
+import { decodeDigestNote, encodeDigestNote, savedCreation } from "../../core/digest/digest-graph-note";
 import type { DecodedNoteDigest, DecodedNoteDigests, NoteDigest } from "../../core/digest/note-digest-codec";
 import type { GraphNote } from "../../core/graph/types";
-import { memoryCreated } from "../../core/graph/node-attributes";
 import type { EdgeType } from "../../core/model/edge-types";
 import { WorkSlicer, type YieldNow } from "../../core/model/sliced-work";
 import type { LoadedNote, VaultFile } from "../../core/model/vault";
@@ -97,11 +96,26 @@ export class NoteDigests {
 		this.taken = new Uint8Array(0);
 	}
 
-	/** Give every note the index reads to this (beside recall's `noteLoaded`). */
-	readonly noteLoaded = (note: LoadedNote): void => {
+	/** Give every note the index reads to this (beside recall's `noteLoaded`), with the creation time its node gets. */
+	readonly noteLoaded = (note: LoadedNote, created: number): void => {
 		this.changes++;
-		const { path, ctime } = note.file;
-		this.noteCtime(path, memoryCreated(note.parsed) ?? ctime, ctime);
+		this.noteCtime(note.file.path, created, note.file.ctime);
+	};
+
+	/**
+	 * The creation time the saved digest of `path` gave its note, also when the file no longer
+	 * matches it (a note replaced by a rename while nothing followed the vault is as old as before);
+	 * known until the build has taken what it could.
+	 */
+	readonly knownCreation = (path: string): number | undefined => {
+		const at = this.byPath.get(path);
+		if (at === undefined || this.saved === null) return undefined;
+		try {
+			const digest = this.saved.digest(at);
+			return savedCreation(digest.note) ?? digest.ctime;
+		} catch {
+			return undefined;
+		}
 	};
 
 	/** Follows the index's removals and renames; returns a function that stops following. */

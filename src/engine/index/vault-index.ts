@@ -1,5 +1,6 @@
 import { MemoryGraph, runToEnd } from "../../core/graph/memory-graph";
 import { graphNote } from "../../core/graph/graph-note";
+import { memoryCreated } from "../../core/graph/node-attributes";
 import type { GraphNote, NoteInput } from "../../core/graph/types";
 import { parseIndexSettings, type IndexSettings } from "../../core/model/index-settings";
 import type { LoadedNote, VaultEvent, VaultFile, VaultPort } from "../../core/model/vault";
@@ -48,8 +49,13 @@ export interface VaultIndexOptions {
 	settings?: Partial<IndexSettings>;
 	/** How many notes are read at once during a full index. */
 	readConcurrency?: number;
-	/** Sees every note the index reads (full index and updates), e.g. to feed the search index with its text. */
-	onLoaded?: (note: LoadedNote) => void;
+	/**
+	 * Sees every note the index reads (full index and updates), e.g. to feed the search index with
+	 * its text; `created` is the creation time the graph gives it (see fileCreation).
+	 */
+	onLoaded?: (note: LoadedNote, created: number) => void;
+	/** The creation time a note had when it was last indexed, if known from before this index (the note digest). */
+	knownCreation?: (path: string) => number | undefined;
 	/**
 	 * The host's timers: with them a full index builds the graph in slices of a few ms and yields
 	 * in between, so the thread stays responsive. Without them it builds in one go.
@@ -488,15 +494,26 @@ export class VaultIndex {
 		const problem = noteProblems(note);
 		if (problem) this.warn(file.path, problem.message, problem.skip);
 		if (problem?.skip) return null;
-		this.options.onLoaded?.(note);
+		const ctime = this.fileCreation(note.file);
+		this.options.onLoaded?.(note, memoryCreated(note.parsed) ?? ctime);
 		const input = {
 			path: note.file.path,
 			mtime: note.file.mtime,
-			ctime: note.file.ctime,
+			ctime,
 			size: note.file.size,
 			parsed: note.parsed,
 		};
 		return { input, ownWrite: note.ownWrite === true };
+	}
+
+	/**
+	 * A note's file creation time, never later than the one it had when indexed before: a file
+	 * replaced by a rename (our own frontmatter writes, editors that save that way) is born anew, and
+	 * without a birth time a file's times move with every touch, but the note is as old as before.
+	 */
+	private fileCreation(file: VaultFile): number {
+		const known = this.graph.node(file.path)?.ctime ?? this.options.knownCreation?.(file.path);
+		return known === undefined ? file.ctime : Math.min(file.ctime, known);
 	}
 
 	private warn(path: string, message: string, skipped: boolean): void {

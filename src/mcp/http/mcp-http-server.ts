@@ -60,8 +60,8 @@ export interface McpHttpServerOptions {
 	headersTimeoutMs?: number;
 	/** Requests not fully received (headers and body) in this time are answered 408 and closed. */
 	requestTimeoutMs?: number;
-	/** How repeated bad tokens from one address are slowed down. */
-	authThrottle?: AuthThrottlePolicy;
+	/** How repeated bad tokens are slowed down (per address and over all addresses); missing fields keep their defaults. */
+	authThrottle?: Partial<AuthThrottlePolicy>;
 	/** Receives operational lines (bound port, warnings, failures); never the token. */
 	log?: (line: string) => void;
 	/** Clock for idle tracking, in milliseconds. */
@@ -100,7 +100,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 	const idleMs = checkedIdleMs(options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS);
 	const maxSessions = checkedMaxSessions(options.maxSessions ?? DEFAULT_MAX_SESSIONS);
 	const sessions = new McpSessions(now, maxSessions);
-	const throttle = new AuthThrottle(now, options.authThrottle ?? DEFAULT_AUTH_THROTTLE);
+	const throttle = new AuthThrottle(now, { ...DEFAULT_AUTH_THROTTLE, ...options.authThrottle });
 	const heldReplies = new Set<unknown>();
 	let evictedSinceLastSweep = 0;
 	let boundPort = 0;
@@ -143,7 +143,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 		}
 	};
 
-	/** Answers a bad token, after a delay when this address failed repeatedly (see AuthThrottle). */
+	/** Answers a bad token, after a delay when this address or all of them failed too often (see AuthThrottle). */
 	const refuseBadToken = (request: IncomingMessage, response: ServerResponse, refusal: Refusal): void => {
 		const answer = throttle.fail(request.socket.remoteAddress ?? "");
 		if (answer.kind === "drop") {

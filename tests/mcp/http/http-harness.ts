@@ -55,6 +55,8 @@ export interface RawRequest {
 	headers?: Record<string, string>;
 	/** Written in these chunks (more than one means chunked encoding without Content-Length). */
 	body?: string | Buffer | Buffer[];
+	/** The source address to send from (any of 127.0.0.0/8 on Linux); default: the system's choice. */
+	localAddress?: string;
 }
 
 /** A plain HTTP request with full control over Host, Origin and the body, as an attacker would send it. */
@@ -69,6 +71,7 @@ export function rawRequest(options: RawRequest): Promise<RawReply> {
 				path: options.path ?? "/mcp",
 				headers: { host: `127.0.0.1:${options.port}`, ...options.headers },
 				agent: false,
+				localAddress: options.localAddress,
 			},
 			(incoming) => {
 				const parts: Buffer[] = [];
