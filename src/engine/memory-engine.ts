@@ -26,6 +26,10 @@ import type { RecallOptions, RecallResult, SearchFilters, SearchHit } from "../c
 import { yieldToEventLoop, type Timers } from "../core/model/timers";
 import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vault-index";
 import { readMemory, type MemoryRecord } from "./inspector/memory-reader";
+import { settingsEffects } from "./settings/settings-effects";
+
+/** A scoring change re-scores this long after the last one (a slider in the settings tab changes it many times). */
+const RESCORE_DELAY_MS = 1500;
 
 /** Where versions before the CacheStore kept the keyword index: in the synced state folder. */
 const LEGACY_KEYWORD_CACHE_FILE = "keyword-index.json";
@@ -87,6 +91,11 @@ export class MemoryEngine {
 	private built = false;
 	private starting = false;
 	private stopped = false;
+	/** The settings `applySettings` last followed. */
+	private applied: MemorySettings;
+	/** One re-index for the settings changes made while it waits (see `applySettings`). */
+	private settingsReindex: Promise<void> | null = null;
+	private rescoreTimer: unknown = undefined;
 
 	constructor(private readonly deps: MemoryEngineDeps) {
 		this.deviceFiles = deviceStorage(deps.storage, deps.deviceId ?? "");
@@ -151,7 +160,7 @@ export class MemoryEngine {
 				memoryFolder: deps.settings().maintenance.memoryFolder,
 				excludedFolders: this.index.settings.excludedFolders,
 			}),
-			(path) => this.index.graph.hasNote(path),
+			(path) => this.index.holdsMemory(path),
 		);
 		this.writer = new MemoryWriter({
 			...deps,
@@ -160,6 +169,7 @@ export class MemoryEngine {
 			maintenance: () => this.maintenance,
 			permissions: this.permissions,
 		});
+		this.applied = deps.settings();
 	}
 
 	get activity(): ActivityStore {
@@ -319,6 +329,7 @@ export class MemoryEngine {
 	 */
 	async stop(): Promise<void> {
 		this.stopped = true;
+		if (this.rescoreTimer !== undefined) this.deps.timers.clearTimeout(this.rescoreTimer);
 		this.index.stop();
 		try {
 			await this.maintenanceService?.stop();
@@ -341,6 +352,48 @@ export class MemoryEngine {
 				?.release()
 				.catch((error: unknown) => this.deps.warn(`could not remove the writer lock: ${errorMessage(error)}`));
 		}
+	}
+
+	/**
+	 * Makes what the engine built from the settings follow their current value; hosts call it after
+	 * every change (the settings tab, a changed data.json). Notes in newly excluded folders (or over
+	 * the size limit) leave the graph, recall and the embeddings, and MCP clients can no longer read
+	 * them from this call on; notes included again are read. Changed edge keys or keyword settings
+	 * re-index every note (after the first index, when one runs). A new pass interval re-arms the
+	 * schedule; a scoring change re-scores shortly after. Resolves once all of it is done.
+	 */
+	async applySettings(): Promise<void> {
+		const settings = this.deps.settings();
+		const effects = settingsEffects(this.applied, settings);
+		this.applied = settings;
+		if (this.stopped) return;
+		if (effects.keyword) this.recallService.useKeywordSettings(settings.keyword);
+		if (effects.passInterval) this.maintenanceService?.followSettings();
+		if (effects.rescore && this.maintenanceService) this.rescoreSoon();
+		if (effects.index) await this.index.updateSettings(settings.index);
+		if (effects.reindex) await this.reindexForSettings();
+	}
+
+	private reindexForSettings(): Promise<void> {
+		this.settingsReindex ??= (async () => {
+			// The first index reads every note with the settings of the moment; a rebuild waits for it.
+			await this.index.idle();
+			while (this.index.isBuilt && !this.built && !this.stopped) await yieldToEventLoop(this.deps.timers);
+			// Changes from here on need a re-index of their own.
+			this.settingsReindex = null;
+			if (this.built && !this.stopped) await this.rebuild();
+		})();
+		return this.settingsReindex;
+	}
+
+	private rescoreSoon(): void {
+		if (this.rescoreTimer !== undefined) this.deps.timers.clearTimeout(this.rescoreTimer);
+		this.rescoreTimer = this.deps.timers.setTimeout(() => {
+			this.rescoreTimer = undefined;
+			this.maintenanceService?.runPass().catch((error: unknown) => {
+				if (!this.stopped) this.deps.warn(`maintenance pass failed: ${errorMessage(error)}`);
+			});
+		}, RESCORE_DELAY_MS);
 	}
 
 	/**
