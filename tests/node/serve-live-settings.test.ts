@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import { setTimeout } from "node:timers";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateToken } from "../../src/mcp/http/mcp-http-server";
 import { pluginFolder } from "../../src/node/headless-settings";
 import { startServeProcess, type ServeProcess } from "../helpers/serve-process";
 
@@ -90,5 +92,48 @@ describe("serve applies a changed data.json while it runs", () => {
 		expect(served.stderr()).toContain("Fix it in the file; the previous settings stay in effect.");
 		expect((await get(SECRET)).isError).toBe(true);
 		expect((await get("Notes/Plan.md")).isError).toBeFalsy();
+	});
+
+	it("a session limit or token changed in data.json restarts the server with it: the new token is served, the old one refused", async () => {
+		const restarts = (): number => served.stderr().split("MCP server restarted").length - 1;
+		const before = restarts();
+		const token = generateToken();
+		await editSettings((saved) => ({
+			...saved,
+			index: { excludedFolders: [] },
+			mcp: { ...(saved.mcp as object), maxSessions: 20, token },
+		}));
+		await msUntil(() => Promise.resolve(restarts() > before));
+		const url = [...served.stderr().matchAll(/MCP URL: (\S+)/g)].at(-1)?.[1] ?? "";
+		expect(served.stderr()).not.toContain(token);
+		const statusWith = (bearer: string): Promise<number> =>
+			new Promise((resolve, reject) => {
+				const req = request(
+					url,
+					{
+						method: "POST",
+						headers: {
+							Authorization: `Bearer ${bearer}`,
+							"Content-Type": "application/json",
+							Accept: "application/json, text/event-stream",
+						},
+					},
+					(res) => {
+						res.resume();
+						resolve(res.statusCode ?? 0);
+					},
+				);
+				req.on("error", reject);
+				req.end(
+					JSON.stringify({
+						jsonrpc: "2.0",
+						id: 1,
+						method: "initialize",
+						params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+					}),
+				);
+			});
+		expect(await statusWith(token)).toBe(200);
+		expect(await statusWith(served.token ?? "")).toBe(401);
 	});
 });
