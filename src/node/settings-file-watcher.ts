@@ -1,7 +1,7 @@
 import { unwatchFile, watchFile, type Stats } from "node:fs";
 import { join } from "node:path";
 import { readMemorySettings, type MemorySettings } from "../core/model/settings";
-import { changedPaths, withChanges } from "../core/model/settings-changes";
+import { changedPaths, keepingUnchanged, withChanges } from "../core/model/settings-changes";
 import { pluginFolder, readHeadlessSettings } from "./headless-settings";
 
 /** How often data.json is checked for changes: a setting applies within about this long. */
@@ -60,7 +60,7 @@ export function watchSettingsFile(watch: SettingsFileWatch): () => void {
 		}
 		if (changedPaths(previous, merged.settings).length === 0) return;
 		watch.log(`settings: applied ${paths.map((path) => path.join(".")).join(", ")} from ${file}`);
-		watch.apply(merged.settings, previous);
+		watch.apply(keepingUnchanged(previous, merged.settings), previous);
 	};
 	watchFile(file, { interval: watch.pollMs ?? SETTINGS_POLL_MS, persistent: false }, changed);
 	return () => unwatchFile(file, changed);

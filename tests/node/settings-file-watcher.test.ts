@@ -48,6 +48,9 @@ describe("watchSettingsFile", () => {
 		expect(settings.index.excludedFolders).toEqual(["Journal"]);
 		expect(applied[0]?.previous.index.excludedFolders).toEqual([]);
 		expect(logged.join("\n")).toContain("applied index.excludedFolders from");
+		// What did not change keeps its objects: the recall graph state is keyed on them.
+		expect(settings.recall).toBe(applied[0]?.previous.recall);
+		expect(settings.index.edgeKeys).toBe(applied[0]?.previous.index.edgeKeys);
 	});
 
 	it("sees a file replaced by a rename (an atomic write, as the plugin's saves and sync tools do)", async () => {
