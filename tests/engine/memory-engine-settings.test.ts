@@ -5,6 +5,7 @@ import type { Timers } from "../../src/core/model/timers";
 import { NODE_TIMERS } from "../../src/node/node-timers";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
 import { MemoryStorage } from "../fakes/memory-storage";
+import { GatedVault } from "../helpers/gated-vault";
 import { MemoryVault } from "../helpers/memory-vault";
 
 const SECRET = "Journal/Secret.md";
@@ -60,7 +61,7 @@ class HeldLongTimers implements Timers {
 }
 
 async function started(
-	vault: MemoryVault,
+	vault: MemoryVault | GatedVault,
 	timers: Timers = NODE_TIMERS,
 ): Promise<{
 	engine: MemoryEngine;
@@ -186,5 +187,28 @@ describe("settings applied to a running engine", () => {
 		timers.fire(1500);
 		await vi.waitFor(() => expect(engine.maintenance.lastPassAt()).not.toBeNull());
 		expect(timers.delays()).toEqual([2 * 60_000]);
+	});
+
+	it("a folder excluded while a rebuild reads the vault (listed with the old settings) stays unreadable, and is out of the graph once both are done", async () => {
+		let holding = false;
+		const vault = new GatedVault(new MemoryVault(vaultFiles()), (path) => holding && path === PLAN);
+		const { engine, change } = await started(vault);
+		holding = true;
+		const rebuilt = engine.rebuild();
+		while (vault.heldReads < 1) await new Promise((resolve) => setImmediate(resolve));
+		change(excluding(["Journal"]));
+		const applied = engine.applySettings();
+		try {
+			expect(engine.permissions.canRead(SECRET)).toBe(false);
+		} finally {
+			vault.release();
+		}
+		await rebuilt;
+		// The rebuild listed the vault before the change and put the note back; it is still refused.
+		expect(engine.permissions.canRead(SECRET)).toBe(false);
+		await applied;
+		expect(engine.index.graph.hasNote(SECRET)).toBe(false);
+		expect(engine.search("blue stone", {}, 10)).toEqual([]);
+		expect(engine.permissions.canRead(PLAN)).toBe(true);
 	});
 });
