@@ -69,9 +69,16 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		updateSettings: headlessSettingsUpdater(
 			options.vaultDir,
 			() => settings,
-			(next) => (settings = next),
+			(next) => useSettings(next),
 		),
 	});
+	/** Puts settings into effect: the engine follows them (MemoryEngine.applySettings). */
+	const useSettings = (next: MemorySettings): void => {
+		settings = next;
+		engine
+			.applySettings()
+			.catch((error: unknown) => log(`could not apply the changed settings: ${errorMessage(error)}`));
+	};
 	// Listening from the start: a SIGTERM right after the banner must stop cleanly (and free the writer lock).
 	const stopSignal = options.stopSignal ?? untilSignal();
 	const bar = progressBar(process.stderr, "Indexing");
@@ -112,10 +119,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		current: () => settings,
 		log,
 		apply: (next, previous) => {
-			settings = next;
-			engine
-				.applySettings()
-				.catch((error: unknown) => log(`could not apply the changed settings: ${errorMessage(error)}`));
+			useSettings(next);
 			const newToken = tokenFromSettings && next.mcp.token !== undefined && next.mcp.token !== token;
 			if (newToken) token = next.mcp.token ?? null;
 			if (newToken || serverNeedsRestart(serverOptions(previous), serverOptions(next)))
