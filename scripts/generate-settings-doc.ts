@@ -49,7 +49,7 @@ const WHEN_SETTINGS_APPLY: readonly { keys: readonly string[]; obsidian: string;
 	{
 		keys: ["index.excludedFolders", "index.excludeTemplatesFolder", "index.maxNoteBytes"],
 		obsidian:
-			"At once: from the moment the change is applied MCP clients can no longer read a note it leaves out, and the note leaves the graph, recall, search and the embeddings as soon as the vault is listed again (milliseconds to a second). Its activity and lifecycle are kept, as after a restart, so including it again brings its history back; notes let in are read as new ones.",
+			"At once: from the moment the change is applied MCP clients can no longer read a note it leaves out, and the note leaves the graph, recall, search and the embeddings in the background, in time slices (2,000 notes of a 20,000-note vault in about 1 s). Its activity and lifecycle are kept, as after a restart, so including it again brings its history back; notes let in are read as new ones.",
 		headless:
 			"The same, within about a second of data.json changing (it is checked every 0.5 s). `excludeTemplatesFolder` has no effect: serve does not read the Templates core plugin's folder.",
 	},
