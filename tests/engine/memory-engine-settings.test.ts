@@ -211,4 +211,19 @@ describe("settings applied to a running engine", () => {
 		expect(engine.search("blue stone", {}, 10)).toEqual([]);
 		expect(engine.permissions.canRead(PLAN)).toBe(true);
 	});
+
+	it("a note deleted before its event arrives, during an exclusion, is recorded as deleted, not as excluded", async () => {
+		const vault = new MemoryVault(vaultFiles());
+		const { engine, change } = await started(vault);
+		await engine.recall("repaint the lighthouse in spring");
+		expect(engine.activity.get(PLAN)?.lastRecalled).toBeGreaterThan(0);
+		// The file goes without an event (a watcher that has not reported it yet).
+		(vault as unknown as { files: Map<string, unknown> }).files.delete(PLAN);
+		change(excluding(["Journal"]));
+		await engine.applySettings();
+		await engine.maintenance.settled();
+		expect(engine.index.graph.hasNote(PLAN)).toBe(false);
+		expect(engine.activity.get(PLAN)?.deletedAt).not.toBeNull();
+		expect(engine.activity.paths()).not.toContain(PLAN);
+	});
 });

@@ -173,13 +173,16 @@ export class VaultIndex {
 	 */
 	private async refilterNow(): Promise<void> {
 		if (!this.built) return;
-		const steps = this.classifyListing(await this.vault.list());
+		const listing = await this.vault.list();
+		const steps = this.classifyListing(listing);
 		const { timers, sliceMs } = this.options;
 		const { files, outside } = timers ? await new TimeSlicer(timers, sliceMs).drain(steps) : runToEnd(steps);
 		const { maxNoteBytes } = this.settings;
 		// A note over the size limit leaves too; reconcile then reads it as one it lacks and says why it skipped it.
 		const memories = new Set(files.filter((file) => file.size <= maxNoteBytes).map((file) => file.path));
-		const leaving = this.graph.notePaths().filter((path) => !memories.has(path));
+		// A note no longer listed was deleted, not excluded: reconcile removes it as such.
+		const listed = new Set(listing.map((file) => file.path));
+		const leaving = this.graph.notePaths().filter((path) => listed.has(path) && !memories.has(path));
 		const leave = (path: string): void => {
 			this.warningByPath.delete(path);
 			if (this.graph.removeNote(path)) this.emit({ type: "remove", path, bySettings: true });
