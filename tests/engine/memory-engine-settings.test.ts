@@ -226,4 +226,29 @@ describe("settings applied to a running engine", () => {
 		expect(engine.activity.get(PLAN)?.deletedAt).not.toBeNull();
 		expect(engine.activity.paths()).not.toContain(PLAN);
 	});
+
+	it("keyword settings changed during the first index apply once it is done", async () => {
+		const vault = new GatedVault(new MemoryVault(vaultFiles()), (path) => path === PLAN);
+		let settings = readMemorySettings(null).settings;
+		const engine = new MemoryEngine({
+			vault,
+			storage: new MemoryStorage(),
+			worker: createInThreadMaintenanceWorker(),
+			timers: NODE_TIMERS,
+			clock: () => Date.UTC(2026, 0, 1),
+			settings: () => settings,
+			warn: () => undefined,
+		});
+		engines.push(engine);
+		const started = engine.start({ follow: true });
+		while (vault.heldReads < 1) await new Promise((resolve) => setImmediate(resolve));
+		settings = { ...settings, keyword: { ...settings.keyword, stopWords: ["harbour"] } };
+		const applied = engine.applySettings();
+		vault.release();
+		await started;
+		await applied;
+		expect(engine.recallService.keyword.settings.stopWords).toEqual(["harbour"]);
+		expect(engine.search("harbour", {}, 10)).toEqual([]);
+		expect(engine.search("lighthouse", {}, 10)).toHaveLength(3);
+	});
 });
