@@ -12,6 +12,7 @@ const BUNDLE_TESTS = [
 	"tests/mcp/conformance.test.ts",
 	"tests/mcp/inspector-cli.test.ts",
 	"tests/node/serve-command.test.ts",
+	"tests/node/serve-live-settings.test.ts",
 	"tests/node/proposals-command.test.ts",
 	"tests/node/writer-lock-serve.test.ts",
 	"tests/node/hook-command.test.ts",

@@ -40,6 +40,100 @@ function defaultText(field: SettingField): string {
 
 const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
+/**
+ * When a change of each setting takes effect while the plugin or `serve` runs (src/engine/settings/settings-effects.ts,
+ * src/obsidian/settings/live-settings.ts, src/node/serve-command.ts). Every setting's key starts with one prefix
+ * here, or the script fails: a new setting needs its row.
+ */
+const WHEN_SETTINGS_APPLY: readonly { keys: readonly string[]; obsidian: string; headless: string }[] = [
+	{
+		keys: ["index.excludedFolders", "index.excludeTemplatesFolder", "index.maxNoteBytes"],
+		obsidian:
+			"At once: from the moment the change is applied MCP clients can no longer read a note it leaves out, and the note leaves the graph, recall, search and the embeddings in the background, in time slices (2,000 notes of a 20,000-note vault in about 1 s). Its activity and lifecycle are kept, as after a restart, so including it again brings its history back; notes let in are read as new ones.",
+		headless:
+			"The same, within about a second of data.json changing (it is checked every 0.5 s). `excludeTemplatesFolder` has no effect: serve does not read the Templates core plugin's folder.",
+	},
+	{
+		keys: ["index.edgeKeys", "keyword."],
+		obsidian:
+			"Every note is read again in the background (as the rebuild command does); recall and search answer meanwhile from the notes read so far, marked partial.",
+		headless: "The same.",
+	},
+	{
+		keys: ["scoring."],
+		obsidian:
+			"Each maintenance pass reads them; a pass runs 1.5 s after the last change, so statuses and retention follow at once.",
+		headless: "The same.",
+	},
+	{
+		keys: ["maintenance.passIntervalMinutes"],
+		obsidian: "The schedule is re-armed: the next automatic pass comes the new interval after the change.",
+		headless: "The same.",
+	},
+	{
+		keys: ["maintenance."],
+		obsidian: "At the next use: the next frontmatter write, prune or MCP store.",
+		headless: "The same.",
+	},
+	{ keys: ["recall."], obsidian: "At the next recall.", headless: "The same." },
+	{
+		keys: ["mcp.readFolders", "mcp.writeFolders", "mcp.allowMemoryKeysOnOtherNotes"],
+		obsidian: "At the next tool call: every permission check reads them.",
+		headless: "The same.",
+	},
+	{
+		keys: ["mcp.enabled", "mcp.port", "mcp.fixedPort", "mcp.idleSessionMinutes", "mcp.maxSessions"],
+		obsidian:
+			"The server restarts with them (it binds the port and sets its session limits when it starts): open sessions close and clients connect again; after a port change, at the new URL.",
+		headless:
+			"The same for the port (unless `--port` was given), `fixedPort` (unless `--fixed-port` was given) and the session limits; the new URL is logged. `enabled` is ignored: `serve` always serves.",
+	},
+	{
+		keys: ["mcp.token"],
+		obsidian:
+			"The server restarts with the new token: the old one is refused from then on. A token removed from the file is replaced by a new one.",
+		headless:
+			"The same when serve took its token from data.json; a token given by `--token`, `--token-file` or CAUSAL_MEMORY_TOKEN stays, and so does the served token when the file loses it.",
+	},
+	{
+		keys: ["mcp.announcedPort"],
+		obsidian: "Written by the plugin itself (the port it last told you about); nothing to apply.",
+		headless: "Not used.",
+	},
+	{
+		keys: ["embeddings."],
+		obsidian:
+			"When the model next loads: at the next start of the plugin (or the tab's download button, when no model is loaded yet). Another model means embedding every note again and a vector cache of its own, so it is not swapped under a running recall.",
+		headless: "At the next start of `serve` (a change is logged).",
+	},
+];
+
+function whenSettingsApply(fields: readonly SettingField[]): string {
+	const matches = (key: string, prefix: string): boolean =>
+		prefix.endsWith(".") ? key.startsWith(prefix) : key === prefix;
+	for (const field of fields)
+		if (!WHEN_SETTINGS_APPLY.some((row) => row.keys.some((prefix) => matches(field.key, prefix))))
+			throw new Error(`${field.key}: add it to WHEN_SETTINGS_APPLY (scripts/generate-settings-doc.ts)`);
+	const rows = WHEN_SETTINGS_APPLY.map(
+		(row) =>
+			`| ${row.keys.map((key) => `\`${key.endsWith(".") ? `${key}*` : key}\``).join(", ")} | ${cell(row.obsidian)} | ${cell(row.headless)} |`,
+	);
+	return [
+		"## When settings apply",
+		"",
+		"Every setting but the embedding model applies while the plugin or `causal-memory serve` runs, without a",
+		"restart, whether it changed in the settings tab or in data.json on disk (sync, another device, a hand edit:",
+		"Obsidian reports it through `onExternalSettingsChange`, `serve` checks the file every 0.5 s). A changed file that",
+		"is not valid JSON or holds an invalid value changes nothing: the plugin shows a notice, `serve` logs each problem",
+		"with the field and the fix, and the settings in effect stay until the file is fixed. The first row that matches a",
+		"setting says when its change takes effect:",
+		"",
+		"| settings | in Obsidian | headless (`serve`) |",
+		"|---|---|---|",
+		...rows,
+	].join("\n");
+}
+
 export function renderSettingsDoc(): string {
 	const fields = settingFields();
 	const sections = SETTING_GROUPS.map((group) => {
@@ -64,8 +158,11 @@ Every setting lives in the plugin's \`data.json\` (\`<vault>/.obsidian/plugins/c
 headless \`causal-memory serve\` and \`maintain\` read the same file) and appears in the plugin's settings tab,
 grouped as below. A value is checked as you type: an invalid one shows the message of its schema and is not
 saved. A save writes only the fields it changed, so edits made by sync or by hand to other fields survive;
-the plugin re-reads the file when Obsidian reports it changed. Each group has a button that resets it to
-the defaults. Screenshots: [light](images/settings-light.png), [dark](images/settings-dark.png).
+the plugin re-reads the file when Obsidian reports it changed, and a change applies without a restart (see
+"When settings apply"). Each group has a button that resets it to the defaults. Screenshots:
+[light](images/settings-light.png), [dark](images/settings-dark.png).
+
+${whenSettingsApply(fields)}
 
 ${sections.join("\n\n")}
 `;

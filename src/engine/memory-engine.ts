@@ -29,6 +29,13 @@ import type { RecallOptions, RecallResult, SearchFilters, SearchHit } from "../c
 import { yieldToEventLoop, type Timers } from "../core/model/timers";
 import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vault-index";
 import { readMemory, type MemoryRecord } from "./inspector/memory-reader";
+import { settingsEffects } from "./settings/settings-effects";
+
+/** How long a re-index for changed settings waits for a start to settle after its first index. */
+const SETTLE_WAIT_MS = 60_000;
+
+/** A scoring change re-scores this long after the last one (a slider in the settings tab changes it many times). */
+const RESCORE_DELAY_MS = 1500;
 
 /** How long a write that arrives while the vault is being indexed waits for it (default). */
 export const DEFAULT_WRITE_WAIT_MS = 30_000;
@@ -109,6 +116,11 @@ export class MemoryEngine {
 	/** The state folder without the lock's gate: the lock file itself is written through it. */
 	private readonly lockStorage: StoragePort;
 	private readonly lockLostListeners = new Set<() => void>();
+	/** The settings `applySettings` last followed. */
+	private applied: MemorySettings;
+	/** One re-index for the settings changes made while it waits (see `applySettings`). */
+	private settingsReindex: Promise<void> | null = null;
+	private rescoreTimer: unknown = undefined;
 
 	constructor(hostDeps: MemoryEngineDeps) {
 		this.settings = hostDeps.settings;
@@ -190,7 +202,7 @@ export class MemoryEngine {
 				memoryFolder: deps.settings().maintenance.memoryFolder,
 				excludedFolders: this.index.settings.excludedFolders,
 			}),
-			(path) => this.index.graph.hasNote(path),
+			(path) => this.index.holdsMemory(path),
 		);
 		this.writer = new MemoryWriter({
 			...deps,
@@ -200,6 +212,7 @@ export class MemoryEngine {
 			maintenance: () => this.maintenance,
 			permissions: this.permissions,
 		});
+		this.applied = deps.settings();
 	}
 
 	get activity(): ActivityStore {
@@ -437,6 +450,7 @@ export class MemoryEngine {
 	 */
 	async stop(): Promise<void> {
 		this.stopped = true;
+		if (this.rescoreTimer !== undefined) this.deps.timers.clearTimeout(this.rescoreTimer);
 		this.index.stop();
 		try {
 			await this.maintenanceService?.stop();
@@ -464,6 +478,51 @@ export class MemoryEngine {
 				?.release()
 				.catch((error: unknown) => this.deps.warn(`could not remove the writer lock: ${errorMessage(error)}`));
 		}
+	}
+
+	/**
+	 * Makes what the engine built from the settings follow their current value; hosts call it after
+	 * every change (the settings tab, a changed data.json). Notes in newly excluded folders (or over
+	 * the size limit) leave the graph, recall and the embeddings, and MCP clients can no longer read
+	 * them from this call on; notes included again are read. Changed edge keys or keyword settings
+	 * re-index every note (after the first index, when one runs). A new pass interval re-arms the
+	 * schedule; a scoring change re-scores shortly after. Resolves once all of it is done.
+	 */
+	async applySettings(): Promise<void> {
+		const settings = this.deps.settings();
+		const effects = settingsEffects(this.applied, settings);
+		this.applied = settings;
+		if (this.stopped) return;
+		if (effects.keyword) this.recallService.useKeywordSettings(settings.keyword);
+		if (effects.passInterval) this.maintenanceService?.followSettings();
+		if (effects.rescore && this.maintenanceService) this.rescoreSoon();
+		if (effects.index) await this.index.updateSettings(settings.index);
+		if (effects.reindex) await this.reindexForSettings();
+	}
+
+	private reindexForSettings(): Promise<void> {
+		this.settingsReindex ??= (async () => {
+			// The first index reads every note with the settings of the moment; a rebuild waits for it.
+			await this.index.idle();
+			// Then the start settles the recall indexes on it (seconds at most; a start that failed there never gets built).
+			const giveUpAt = this.deps.clock() + SETTLE_WAIT_MS;
+			while (this.index.isBuilt && !this.built && !this.stopped && this.deps.clock() < giveUpAt)
+				await yieldToEventLoop(this.deps.timers);
+			// Changes from here on need a re-index of their own.
+			this.settingsReindex = null;
+			if (this.built && !this.stopped) await this.rebuild();
+		})();
+		return this.settingsReindex;
+	}
+
+	private rescoreSoon(): void {
+		if (this.rescoreTimer !== undefined) this.deps.timers.clearTimeout(this.rescoreTimer);
+		this.rescoreTimer = this.deps.timers.setTimeout(() => {
+			this.rescoreTimer = undefined;
+			this.maintenanceService?.runPass().catch((error: unknown) => {
+				if (!this.stopped) this.deps.warn(`maintenance pass failed: ${errorMessage(error)}`);
+			});
+		}, RESCORE_DELAY_MS);
 	}
 
 	/**

@@ -7,6 +7,7 @@ import type { MemoryRecord } from "../engine/inspector/memory-reader";
 import type { CoreMemory, Explanation, MemoryStats, Traversal, TraverseOptions } from "../core/inspector/types";
 import type { RecallHit, RecallResult, SearchFilters, SearchHit } from "../core/recall/recall-types";
 import { resolveMemoryId } from "../core/graph/memory-ids";
+import { isLinkTargetPath } from "../core/model/memory-paths";
 
 export interface ReadableRecallOptions {
 	limit: number;
@@ -45,7 +46,14 @@ export class ReadableMemory {
 
 	/** The vault path of a memory the client may read, from a path or link text; throws naming `field` otherwise. */
 	resolve(id: string, field: string): string {
-		const path = resolveMemoryId(this.engine.index.graph, id, field);
+		let path: string;
+		try {
+			path = resolveMemoryId(this.engine.index.graph, id, field);
+		} catch (error) {
+			// A path the settings keep out of memory (an excluded folder) says so, not only that no memory has it.
+			if (isLinkTargetPath(id) && !this.engine.index.includes(id)) this.engine.permissions.assertReadable(id, field);
+			throw error;
+		}
 		this.engine.permissions.assertReadable(path, field);
 		return path;
 	}

@@ -89,6 +89,19 @@ export class EngineService {
 		return this.isStarted ? this.engine.maintenance : null;
 	}
 
+	/**
+	 * Makes the engine follow the settings as they are now (see MemoryEngine.applySettings); what
+	 * shows the index hears of each note that leaves or joins it. Never rejects: a failure is reported.
+	 */
+	async applySettings(): Promise<void> {
+		if (this.stopped) return;
+		try {
+			await this.engine.applySettings();
+		} catch (error) {
+			this.reportProblem(`Causal Memory could not apply the changed settings: ${errorMessage(error)}`);
+		}
+	}
+
 	/** Settles once a running build and every vault change received so far are applied. */
 	async idle(): Promise<void> {
 		await this.running;

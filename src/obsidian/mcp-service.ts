@@ -83,11 +83,13 @@ export class ObsidianMcp {
 		await this.start();
 	}
 
-	/** A new token saved in the settings; the server restarts so the old one is refused from now on. */
+	/**
+	 * A new token saved in the settings; the settings listener (applySettingsLive) restarts the
+	 * server, so the old token is refused from then on.
+	 */
 	async regenerateToken(): Promise<void> {
 		const token = generateToken();
 		await this.deps.updateSettings((settings) => ({ ...settings, mcp: { ...settings.mcp, token } }));
-		await this.restart();
 	}
 
 	private setState(state: McpServerState): void {

@@ -1,6 +1,6 @@
 import { Notice, type Plugin } from "obsidian";
 import type { MemorySettings } from "../core/model/settings";
-import { changedPaths, withChanges } from "../core/model/settings-changes";
+import { changedPaths, keepingUnchanged, withChanges } from "../core/model/settings-changes";
 import { errorMessage } from "../core/model/error-message";
 import { readSettings } from "./plugin-settings";
 
@@ -123,7 +123,7 @@ export class PluginSettingsStore {
 		const previous = this.settings;
 		this.usable = true;
 		if (changedPaths(previous, read.settings).length === 0) return;
-		this.settings = read.settings;
+		this.settings = keepingUnchanged(previous, read.settings);
 		this.notify(previous);
 	}
 

@@ -75,6 +75,7 @@ describe("PluginSettingsStore", () => {
 	it("reload picks up an edited file and tells listeners; an invalid edit keeps the current settings", async () => {
 		const { obsidianPlugin, dir } = pluginUnderTest({ [DATA_JSON]: JSON.stringify({ mcp: { port: 28000 } }) });
 		const store = await PluginSettingsStore.load(obsidianPlugin);
+		const recallBefore = store.get().recall;
 		const seen: number[] = [];
 		store.onChange((settings, previous) =>
 			seen.push(previous.scoring.lifecycle.dormantThreshold, settings.scoring.lifecycle.dormantThreshold),
@@ -86,6 +87,8 @@ describe("PluginSettingsStore", () => {
 		await store.reload();
 		expect(store.get().scoring.lifecycle.dormantThreshold).toBe(0.05);
 		expect(seen).toEqual([0.015, 0.05]);
+		// What did not change keeps its objects (the recall graph state is keyed on them).
+		expect(store.get().recall).toBe(recallBefore);
 		writeFileSync(join(dir, DATA_JSON), JSON.stringify({ mcp: { port: 80 } }));
 		await store.reload();
 		expect(store.get().mcp.port).toBe(28000);

@@ -49,3 +49,16 @@ export function withChanges(
 	}
 	return result;
 }
+
+/**
+ * `next`, with every part that equals the same part of `previous` taken from `previous`: settings
+ * read again from a file keep the objects of what did not change, so caches keyed on them (the
+ * recall graph state keys on `recall.spreading` and `recall.communities`) stay valid.
+ */
+export function keepingUnchanged<T>(previous: T, next: T): T {
+	if (changedPaths(previous, next).length === 0) return previous;
+	if (!isPlainObject(previous) || !isPlainObject(next)) return next;
+	const result: Record<string, unknown> = {};
+	for (const key of Object.keys(next)) result[key] = keepingUnchanged(previous[key], next[key]);
+	return result as T;
+}

@@ -40,7 +40,16 @@ export type IndexChange =
 			/** The note holds exactly what our own frontmatter write left: not an edit by anyone. */
 			ownWrite: boolean;
 	  }
-	| { type: "remove"; path: string }
+	| {
+			type: "remove";
+			path: string;
+			/**
+			 * The note left memory through a settings change (an excluded folder, the size limit), not
+			 * a deletion: what is kept about it beside the graph (its activity and lifecycle) stays, as
+			 * after a restart with these settings, so including it again brings its history back.
+			 */
+			bySettings?: true;
+	  }
 	| { type: "rename"; path: string; oldPath: string };
 
 export type ProgressListener = (done: number, total: number) => void;
@@ -81,7 +90,8 @@ export interface IndexProgress {
  * vault event at a time (events are applied in order, never concurrently).
  */
 export class VaultIndex {
-	readonly settings: IndexSettings;
+	/** Changed by `updateSettings` only. */
+	settings: IndexSettings;
 	graph: MemoryGraph;
 	private readonly warningByPath = new Map<string, IndexWarning>();
 	private readonly changeListeners = new Set<(change: IndexChange) => void>();
@@ -96,6 +106,8 @@ export class VaultIndex {
 	private completedBuilds = 0;
 	/** Set while the first full index runs (see `partial`). */
 	private firstBuild: IndexProgress | null = null;
+	/** Settings changes whose re-filtering of the graph has not finished (see `holdsMemory`). */
+	private unfiltered = 0;
 
 	constructor(
 		private readonly vault: VaultPort,
@@ -137,6 +149,54 @@ export class VaultIndex {
 
 	includes(path: string): boolean {
 		return isMemoryPath(path, this.settings.excludedFolders);
+	}
+
+	/**
+	 * Whether the graph holds `path` as a memory under the current settings: once settings have
+	 * changed, a note they exclude is no memory any more, even in the moment before it leaves the graph.
+	 */
+	holdsMemory(path: string): boolean {
+		return this.graph.hasNote(path) && (this.unfiltered === 0 || this.includes(path));
+	}
+
+	/**
+	 * Takes new settings and makes the graph follow them, queued like vault events: notes they
+	 * exclude (a folder, the size limit) leave the graph (a "remove" change `bySettings`, so recall
+	 * and the embeddings drop them), notes they include again are read as new ones. From the call
+	 * on, `includes` and `holdsMemory` answer with the new settings. Changed `edgeKeys` apply to
+	 * notes read from now on: a rebuild re-reads the others (the engine does it).
+	 */
+	updateSettings(settings: Partial<IndexSettings>): Promise<void> {
+		this.settings = parseIndexSettings(settings);
+		this.unfiltered++;
+		return this.enqueue(() => this.refilterNow()).finally(() => this.unfiltered--);
+	}
+
+	/**
+	 * Drops the notes the current settings leave out of memory, registers the excluded ones as
+	 * link targets, and reads those they let in (what `reconcile` does for a note it lacks).
+	 * Nothing to do before the first build, which reads the vault with these settings.
+	 */
+	private async refilterNow(): Promise<void> {
+		if (!this.built) return;
+		const listing = await this.vault.list();
+		const steps = this.classifyListing(listing);
+		const { timers, sliceMs } = this.options;
+		const { files, outside } = timers ? await new TimeSlicer(timers, sliceMs).drain(steps) : runToEnd(steps);
+		const { maxNoteBytes } = this.settings;
+		// A note over the size limit leaves too; reconcile then reads it as one it lacks and says why it skipped it.
+		const memories = new Set(files.filter((file) => file.size <= maxNoteBytes).map((file) => file.path));
+		// A note no longer listed was deleted, not excluded: reconcile removes it as such.
+		const listed = new Set(listing.map((file) => file.path));
+		const leaving = this.graph.notePaths().filter((path) => listed.has(path) && !memories.has(path));
+		const leave = (path: string): void => {
+			this.warningByPath.delete(path);
+			if (this.graph.removeNote(path)) this.emit({ type: "remove", path, bySettings: true });
+		};
+		if (timers) await new TimeSlicer(timers, sliceMs).forEach(leaving, leave);
+		else leaving.forEach(leave);
+		for (const path of outside) this.graph.setOutsideNote(path);
+		await this.reconcileNow();
 	}
 
 	/**
@@ -525,7 +585,14 @@ export class VaultIndex {
 	}
 
 	private emptyGraph(): MemoryGraph {
-		return new MemoryGraph({ edgeKeys: this.settings.edgeKeys, resolveLink: this.vault.resolveLink?.bind(this.vault) });
+		const settings = (): IndexSettings => this.settings;
+		return new MemoryGraph({
+			// Read at each note the graph takes, so notes read after `updateSettings` get the new keys.
+			get edgeKeys() {
+				return settings().edgeKeys;
+			},
+			resolveLink: this.vault.resolveLink?.bind(this.vault),
+		});
 	}
 }
 

@@ -123,6 +123,14 @@ export class MemoryMaintenance {
 		await this.settled();
 	}
 
+	/**
+	 * Takes a changed `maintenance.passIntervalMinutes`: the next automatic pass comes the new
+	 * interval from now (the one armed with the old interval is cancelled).
+	 */
+	followSettings(): void {
+		this.scheduler.reschedule(this.deps.settings().maintenance.passIntervalMinutes * 60_000);
+	}
+
 	/** Resolves once the index, the reactions to its changes and the status writes they caused are all done. */
 	async settled(): Promise<void> {
 		for (;;) {
@@ -412,9 +420,11 @@ export class MemoryMaintenance {
 			return;
 		}
 		if (change.type === "remove") {
-			this.lifecycle.remove(change.path);
 			this.sync.forget(change.path);
 			this.pinned.delete(change.path);
+			// Excluded by a settings change, not deleted: its history stays for when it is included again.
+			if (change.bySettings) return;
+			this.lifecycle.remove(change.path);
 			await activity.record({ kind: "delete", path: change.path, at: clock() });
 			return;
 		}

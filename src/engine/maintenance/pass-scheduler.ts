@@ -21,7 +21,7 @@ export interface PassSchedulerOptions<T> {
  * comes `intervalMs` after the end of the latest pass of either kind.
  */
 export class PassScheduler<T> {
-	private readonly intervalMs: number;
+	private intervalMs: number;
 	private current: Promise<T> | null = null;
 	private followUp: Promise<T> | null = null;
 	private timer: unknown;
@@ -29,9 +29,19 @@ export class PassScheduler<T> {
 	private stopped = false;
 
 	constructor(private readonly options: PassSchedulerOptions<T>) {
-		this.intervalMs = options.intervalMs ?? DEFAULT_PASS_INTERVAL_MS;
-		if (!(this.intervalMs > 0))
-			throw new Error(`PassScheduler: intervalMs must be a positive number of ms, got ${this.intervalMs}`);
+		this.intervalMs = checkedInterval(options.intervalMs ?? DEFAULT_PASS_INTERVAL_MS);
+	}
+
+	/**
+	 * Changes the interval. An armed automatic pass is re-armed to come `intervalMs` from now; one
+	 * that runs arms the next with the new interval when it ends. The same interval changes nothing.
+	 */
+	reschedule(intervalMs: number): void {
+		if (checkedInterval(intervalMs) === this.intervalMs) return;
+		this.intervalMs = intervalMs;
+		if (this.timer === undefined) return;
+		this.disarm();
+		this.arm();
 	}
 
 	/** True while a pass runs. */
@@ -94,6 +104,12 @@ export class PassScheduler<T> {
 		if (this.timer !== undefined) this.options.timers.clearTimeout(this.timer);
 		this.timer = undefined;
 	}
+}
+
+function checkedInterval(intervalMs: number): number {
+	if (!(intervalMs > 0))
+		throw new Error(`PassScheduler: intervalMs must be a positive number of ms, got ${intervalMs}`);
+	return intervalMs;
 }
 
 function noop(): void {}

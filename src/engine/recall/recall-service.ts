@@ -144,6 +144,8 @@ export class RecallService {
 	private reindexing: "listing" | "reading" | null = null;
 	/** Set when a re-index replaces the keyword index, cleared when it succeeds. */
 	private keywordIncomplete = false;
+	/** Keyword settings the next re-index starts its index with (see `useKeywordSettings`). */
+	private nextKeywordSettings: KeywordSettingsInput | null = null;
 	/** The graph whose missing notes `settleAfterBuild` has taken out already. */
 	private settledFor: MemoryGraph | null = null;
 	/** The graph `settleAfterBuild` is working on: recall answers from the state before it meanwhile. */
@@ -191,6 +193,20 @@ export class RecallService {
 			return result;
 		} finally {
 			this.reindexing = null;
+		}
+	}
+
+	/**
+	 * Changed keyword settings. Every one of them lives in the keyword index (how a note is
+	 * tokenized, how a query matches), so they apply to an empty index at once and otherwise from
+	 * the next `reindex`, which starts a fresh index with them.
+	 */
+	useKeywordSettings(settings: KeywordSettingsInput): void {
+		if (this.keywordIndex.size === 0 && this.reindexing === null) {
+			this.keywordIndex = new KeywordIndex(settings);
+			this.fromCache.clear();
+		} else {
+			this.nextKeywordSettings = settings;
 		}
 	}
 
@@ -245,7 +261,8 @@ export class RecallService {
 	/** A re-index's first read: the keyword index starts empty (see `reindex`). */
 	private startReindexing(): void {
 		this.reindexing = "reading";
-		this.keywordIndex = new KeywordIndex(this.keywordIndex.settings);
+		this.keywordIndex = new KeywordIndex(this.nextKeywordSettings ?? this.keywordIndex.settings);
+		this.nextKeywordSettings = null;
 		this.fromCache.clear();
 		this.keywordIncomplete = true;
 		this.keywordChanges++;

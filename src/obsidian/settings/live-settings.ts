@@ -1,9 +1,11 @@
 import type { MemorySettings } from "../../core/model/settings";
 import type { SettingsContext } from "./settings-context";
 
-const RESCORE_DELAY_MS = 1500;
-
-/** Whether a change needs the MCP server restarted (it binds the port and checks the token at start). */
+/**
+ * Whether a change needs the MCP server restarted: it binds the port, and takes the token and
+ * the session limits, when it starts. A token appearing for the first time is the one the
+ * starting server generated and serves already.
+ */
 export function serverNeedsRestart(settings: MemorySettings, previous: MemorySettings): boolean {
 	const now = settings.mcp;
 	const before = previous.mcp;
@@ -12,30 +14,23 @@ export function serverNeedsRestart(settings: MemorySettings, previous: MemorySet
 		now.fixedPort !== before.fixedPort ||
 		now.enabled !== before.enabled ||
 		now.idleSessionMinutes !== before.idleSessionMinutes ||
-		now.maxSessions !== before.maxSessions
+		now.maxSessions !== before.maxSessions ||
+		(before.token !== undefined && now.token !== before.token)
 	);
 }
 
 /**
- * Applies settings changes while the plugin runs: a scoring change re-scores (a maintenance pass
- * shortly after the last change), a server change restarts the MCP server. The engine reads
- * every other setting when it next uses it. Returns the function that stops listening.
+ * Applies every settings change while the plugin runs, whether it came from the settings tab or
+ * from data.json changed under the plugin (`onExternalSettingsChange`): the engine follows it
+ * (MemoryEngine.applySettings: excluded folders, index, keyword and scoring settings, the pass
+ * interval), and a server change restarts the MCP server, closing its sessions. The embedding
+ * model is reloaded by the embeddings section when its settings change there. Returns the
+ * function that stops listening.
  */
 export function applySettingsLive(context: SettingsContext): () => void {
-	let rescore: number | null = null;
-	const off = context.store.onChange((settings, previous) => {
+	return context.store.onChange((settings, previous) => {
+		void context.memory.applySettings();
 		// restart() starts the server again only if it is enabled.
 		if (serverNeedsRestart(settings, previous)) void context.mcp.restart();
-		if (settings.scoring !== previous.scoring) {
-			if (rescore !== null) window.clearTimeout(rescore);
-			rescore = window.setTimeout(() => {
-				rescore = null;
-				void context.memory.maintenance()?.runPass();
-			}, RESCORE_DELAY_MS);
-		}
 	});
-	return () => {
-		off();
-		if (rescore !== null) window.clearTimeout(rescore);
-	};
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedPaths, withChanges } from "../../../src/core/model/settings-changes";
+import { changedPaths, keepingUnchanged, withChanges } from "../../../src/core/model/settings-changes";
 
 describe("merge on save", () => {
 	it("finds the changed leaves, arrays as one leaf, removed keys included", () => {
@@ -29,5 +29,20 @@ describe("merge on save", () => {
 			unknownKey: 1,
 			scoring: { core: { autoCategories: ["preference"] } },
 		});
+	});
+
+	it("keepingUnchanged keeps the objects of what did not change and takes what did", () => {
+		const previous = {
+			recall: { spreading: { decay: 0.5 }, communities: { resolution: 1 } },
+			index: { folders: ["a"] },
+		};
+		const next = structuredClone(previous);
+		next.recall.communities.resolution = 2;
+		const kept = keepingUnchanged(previous, next);
+		expect(kept).toEqual(next);
+		expect(kept.recall.spreading).toBe(previous.recall.spreading);
+		expect(kept.index).toBe(previous.index);
+		expect(kept.recall.communities).not.toBe(previous.recall.communities);
+		expect(keepingUnchanged(previous, structuredClone(previous))).toBe(previous);
 	});
 });

@@ -114,6 +114,23 @@ describe("PassScheduler", () => {
 		expect(passes.calls).toBe(2);
 	});
 
+	it("reschedule re-arms the waiting pass with the new interval from now; a running pass arms the next with it", async () => {
+		const { timers, passes, scheduler } = setup(60_000);
+		scheduler.start();
+		await timers.advance(10_000);
+		scheduler.reschedule(1000);
+		expect(timers.armed).toEqual([11_000]);
+		await timers.advance(1000);
+		expect(passes.calls).toBe(1);
+		scheduler.reschedule(5000);
+		expect(timers.armed).toEqual([]);
+		await passes.finish();
+		expect(timers.armed).toEqual([16_000]);
+		scheduler.reschedule(5000);
+		expect(timers.armed).toEqual([16_000]);
+		expect(() => scheduler.reschedule(0)).toThrow("intervalMs must be a positive number");
+	});
+
 	it("runs a requested pass at once and restarts the interval from its end", async () => {
 		const { timers, passes, scheduler } = setup();
 		scheduler.start();

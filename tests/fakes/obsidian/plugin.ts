@@ -54,6 +54,12 @@ export abstract class Plugin extends Component {
 		return element;
 	}
 
+	/**
+	 * Called by the app when data.json changed on disk behind the plugin (sync, another program);
+	 * optional, as in Obsidian (since 1.5.7). Tests call it after changing the file.
+	 */
+	onExternalSettingsChange?(): unknown;
+
 	registerView(type: string, viewCreator: ViewCreator): void {
 		this.app.workspace.registerViewType(type, viewCreator);
 		this.register(() => void this.app.workspace.unregisterViewType(type));

@@ -111,3 +111,73 @@ export function statusWith(url: string, token: string): Promise<number> {
 		req.end(body);
 	});
 }
+
+/** One POST to the MCP endpoint over node:http: the status, the session header and the JSON body. */
+function post(
+	url: string,
+	token: string,
+	message: unknown,
+	session?: string,
+): Promise<{ status: number; session: string | undefined; body: unknown }> {
+	return new Promise((resolve, reject) => {
+		const req = request(
+			url,
+			{
+				method: "POST",
+				headers: {
+					Authorization: `Bearer ${token}`,
+					"Content-Type": "application/json",
+					Accept: "application/json, text/event-stream",
+					Host: new URL(url).host,
+					...(session === undefined ? {} : { "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" }),
+				},
+			},
+			(res) => {
+				let text = "";
+				res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+				res.on("end", () => {
+					const header = res.headers["mcp-session-id"];
+					resolve({
+						status: res.statusCode ?? 0,
+						session: typeof header === "string" ? header : undefined,
+						body: text === "" ? null : (JSON.parse(text) as unknown),
+					});
+				});
+			},
+		);
+		req.on("error", reject);
+		req.end(JSON.stringify(message));
+	});
+}
+
+/**
+ * An MCP session over node:http (the DOM's fetch of happy-dom is no way to a loopback server):
+ * `call` runs one tool and returns its result (`isError` and the text of its content).
+ */
+export async function mcpSession(
+	url: string,
+	token: string,
+): Promise<{ call: (name: string, args: Record<string, unknown>) => Promise<{ isError: boolean; text: string }> }> {
+	const init = await post(url, token, {
+		jsonrpc: "2.0",
+		id: 1,
+		method: "initialize",
+		params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+	});
+	if (init.session === undefined) throw new Error(`no MCP session (HTTP ${init.status})`);
+	const session = init.session;
+	await post(url, token, { jsonrpc: "2.0", method: "notifications/initialized" }, session);
+	let id = 1;
+	return {
+		call: async (name, args) => {
+			const answer = await post(
+				url,
+				token,
+				{ jsonrpc: "2.0", id: ++id, method: "tools/call", params: { name, arguments: args } },
+				session,
+			);
+			const result = (answer.body as { result?: { isError?: boolean; content?: { text?: string }[] } }).result;
+			return { isError: result?.isError === true, text: result?.content?.map((block) => block.text).join("\n") ?? "" };
+		},
+	};
+}
