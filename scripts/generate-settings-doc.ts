@@ -96,6 +96,12 @@ const WHEN_SETTINGS_APPLY: readonly { keys: readonly string[]; obsidian: string;
 			"The same when serve took its token from data.json; a token given by `--token`, `--token-file` or CAUSAL_MEMORY_TOKEN stays, and so does the served token when the file loses it.",
 	},
 	{
+		keys: ["mcp.hooks."],
+		obsidian:
+			"At the next hook: each hook process reads them from the running server (the `memory://hooks/settings` resource) when Claude Code starts it.",
+		headless: "The same.",
+	},
+	{
 		keys: ["mcp.announcedPort"],
 		obsidian: "Written by the plugin itself (the port it last told you about); nothing to apply.",
 		headless: "Not used.",
