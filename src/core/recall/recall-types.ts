@@ -60,6 +60,8 @@ export interface RecallHit {
 	 * or contradicts link between the two, or an amend of either, settles it.
 	 */
 	conflicts?: PossibleConflict[];
+	/** How many other results may disagree, set by boundedHit when `conflicts` names only some of them. */
+	conflictsTotal?: number;
 	why: RecallWhy;
 	/** "concise": the start of the note's text. */
 	snippet?: string;

@@ -58,7 +58,14 @@ const recallHitSchema = z.object({
 	conflicts: z
 		.array(z.object({ node_id: z.string(), kind: z.enum(["numeric_mismatch", "negation"]), detail: z.string() }))
 		.optional()
-		.describe("Other results that may state something different and are not settled yet."),
+		.describe(
+			"Other results that may state something different and are not settled yet: the first difference with each, at most 3 of them.",
+		),
+	conflicts_total: z
+		.number()
+		.int()
+		.optional()
+		.describe("How many other results may disagree, set when conflicts names only 3 of them."),
 	why: whySchema,
 	snippet: z.string().optional(),
 	content: z.string().optional(),
@@ -107,6 +114,7 @@ function recallHitOut(full: RecallHit): z.input<typeof recallHitSchema> {
 			kind: conflict.kind,
 			detail: conflict.detail,
 		}));
+	if (hit.conflictsTotal !== undefined) out.conflicts_total = hit.conflictsTotal;
 	if (hit.snippet !== undefined) out.snippet = hit.snippet;
 	if (hit.content !== undefined) out.content = hit.content;
 	return out;
