@@ -93,8 +93,8 @@ export class MemoryInspector {
 		};
 		const upstream = chain("upstream");
 		const downstream = chain("downstream");
-		const impact = removalImpact(graph, adjacency, path);
 		const maxListed = options.maxListed ?? 10;
+		const impact = removalImpact(graph, adjacency, path, { include, maxListed });
 		const edgesOut = edgeListing(graph, path, "out", include, maxListed);
 		const edgesIn = edgeListing(graph, path, "in", include, maxListed);
 		return {
@@ -117,7 +117,7 @@ export class MemoryInspector {
 			edgesInByType: edgesIn.byType,
 			edgesOutMore: edgesOut.more,
 			edgesInMore: edgesIn.more,
-			removalImpact: { ...impact, orphaned: impact.orphaned.filter(include).slice(0, maxListed) },
+			removalImpact: impact,
 		};
 	}
 
