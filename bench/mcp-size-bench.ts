@@ -8,13 +8,17 @@
  * newest note, so the same hits come back on every run and versions can be compared.
  *
  *   npm run bench -- mcp-size [--notes 1000] [--seed 1] [--queries 100] [--per-tool] [--sample]
+ *   npm run bench -- mcp-size --hub 50000 [--calls 5]
  *
  * --per-tool adds a row per tool of tools/list; --sample prints the first concise recall answer.
+ * --hub N: instead, a hub and N spokes linking to it (bench/hub-notes.ts): memory_explain of the
+ * hub, recalls that reach it and a 2 KB query of common words, each answer's size and time (the
+ * first call, then the median and slowest of --calls more).
  */
 import { readdirSync, statSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -26,6 +30,7 @@ import { FsVault } from "../src/node/fs-vault";
 import { NODE_TIMERS } from "../src/node/node-timers";
 import { createInThreadMaintenanceWorker } from "../src/workers/in-thread-host";
 import { benchVault } from "./bench-vaults";
+import { hubNotes } from "./hub-notes";
 import { parseFlags } from "./flags";
 import { createRng } from "./prng";
 import { formatTable } from "./table";
@@ -47,8 +52,84 @@ function textOf(result: CallToolResult): string {
 	return block?.type === "text" ? block.text : "";
 }
 
+/** The 2 KB query of issue 29: words every spoke holds, repeated to the length limit. */
+function commonWordQuery(): string {
+	const words = ["the", "payment", "service", "outage", "notes", "spoke", "hub"];
+	const query: string[] = [];
+	for (let i = 0; query.join(" ").length + words[i % words.length].length < 2047; i++)
+		query.push(words[i % words.length]);
+	return query.join(" ");
+}
+
+async function hubAnswers(spokes: number, calls: number): Promise<void> {
+	const dir = await mkdtemp(join(tmpdir(), "mcp-size-hub-"));
+	const state = await mkdtemp(join(tmpdir(), "mcp-size-hub-state-"));
+	for (const [path, content] of Object.entries(hubNotes(spokes, { supersededBy: true }))) {
+		await mkdir(dirname(join(dir, path)), { recursive: true });
+		await writeFile(join(dir, path), content);
+	}
+	const settings = readMemorySettings(null).settings;
+	const engine = new MemoryEngine({
+		vault: new FsVault(dir),
+		storage: new FsStorage(state, { sync: false }),
+		worker: createInThreadMaintenanceWorker(),
+		timers: NODE_TIMERS,
+		clock: () => Date.UTC(2026, 0, 1),
+		settings: () => settings,
+		warn: (message) => console.error(message),
+	});
+	const load = loadavg()[0];
+	await engine.start({ follow: false });
+	const server = createMemoryMcpServer(engine, { version: "bench" });
+	const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+	await server.connect(serverTransport);
+	const client = new Client({ name: "mcp-size-bench", version: "1" });
+	await client.connect(clientTransport);
+	const asks: [string, string, Record<string, unknown>][] = [
+		["memory_explain Hub", "memory_explain", { node_id: "Hub.md" }],
+		['memory_recall "hub"', "memory_recall", { query: "hub", read_only: true }],
+		['memory_recall "payment service outage"', "memory_recall", { query: "payment service outage", read_only: true }],
+		["memory_recall 2 KB of common words", "memory_recall", { query: commonWordQuery(), read_only: true }],
+	];
+	const rows: (string | number)[][] = [];
+	try {
+		for (const [name, tool, args] of asks) {
+			const times: number[] = [];
+			let result: CallToolResult | undefined;
+			for (let i = 0; i <= calls; i++) {
+				const started = performance.now();
+				result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+				times.push(performance.now() - started);
+				if (result.isError) throw new Error(`${tool} failed: ${textOf(result)}`);
+			}
+			const warm = times.slice(1).sort((a, b) => a - b);
+			const text = textOf(result as CallToolResult).length;
+			rows.push([
+				name,
+				Math.round(times[0]),
+				Math.round(warm[Math.floor(warm.length / 2)] ?? times[0]),
+				Math.round(warm.at(-1) ?? times[0]),
+				text,
+				tokens(text),
+				JSON.stringify(result).length,
+			]);
+		}
+	} finally {
+		await client.close();
+		await server.close();
+		await engine.stop();
+		await rm(dir, { recursive: true, force: true });
+		await rm(state, { recursive: true, force: true });
+	}
+	printLine(
+		`A hub and ${spokes} spokes (3/5 caused_by, 1/5 supports, 1/5 supersedes); ${calls} calls after the first; load ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)}\n`,
+	);
+	printLine(formatTable(["answer", "first ms", "p50 ms", "max ms", "text chars", "≈ tokens", "wire chars"], rows));
+}
+
 async function main(): Promise<void> {
 	const flags = parseFlags();
+	if (flags.has("hub")) return hubAnswers(flags.number("hub", 50_000), flags.number("calls", 5));
 	const notes = flags.number("notes", 1000);
 	const seed = flags.number("seed", 1);
 	const queryCount = flags.number("queries", 100);

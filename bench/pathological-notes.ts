@@ -79,3 +79,29 @@ export const STAGES: Readonly<Record<string, (content: string) => unknown>> = {
 	conflicts: (content) => possibleConflicts(content, [{ id: "Other.md", text: content }]),
 	snippet: (content) => snippetOf(bodyText(content)),
 };
+
+/**
+ * Notes that repeat one link-bearing construct `count` times, for the graph, the index and the
+ * writer's link path (issue 29): quadratic work per link (copying what was gathered for the same
+ * target at each new link) shows as seconds at tens of thousands. Each links to `Target` (or to
+ * notes that do not exist) and lives beside `Target.md`.
+ */
+export const LINK_SHAPES: Readonly<Record<string, (count: number) => string>> = {
+	"keys of one link": (count) => frontmatterOf(Array.from({ length: count }, (_, i) => `k${i}: "[[Target]]"`)),
+	"list of one link": (count) =>
+		frontmatterOf(["related:", ...Array.from({ length: count }, () => '  - "[[Target]]"')]),
+	"same link, lines": (count) => "[[Target]]\n".repeat(count),
+	"distinct links": (count) => Array.from({ length: count }, (_, i) => `[[Note ${i}]]`).join("\n"),
+	"heading links": (count) => Array.from({ length: count }, (_, i) => `[[Target#Part ${i}]]`).join("\n"),
+	"one line of links": (count) => "word [[Target]] ".repeat(count),
+	embeds: (count) => "![[Target]]\n".repeat(count),
+	headings: (count) => Array.from({ length: count }, (_, i) => `## Part ${i}\ntext`).join("\n"),
+	"nested list": (count) => Array.from({ length: count }, (_, i) => `${"  ".repeat(i % 64)}- item ${i}`).join("\n"),
+	"one long line": (count) => "a few words of text ".repeat(count),
+	tags: (count) => Array.from({ length: count }, (_, i) => `#tag${i}`).join(" "),
+	"block refs": (count) => Array.from({ length: count }, (_, i) => `line ^b${i}`).join("\n"),
+};
+
+function frontmatterOf(lines: readonly string[]): string {
+	return `---\n${lines.join("\n")}\n---\nbody\n`;
+}

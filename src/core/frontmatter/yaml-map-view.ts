@@ -1,4 +1,5 @@
 import { isMap, isNode, isScalar, parseDocument, type Document, type Pair } from "yaml";
+import { duplicateKey } from "../parse/duplicate-key";
 
 /** One top-level `key: value` entry and the lines of YAML text it occupies. */
 export interface YamlEntry {
@@ -21,9 +22,12 @@ export type YamlMapRead = { ok: true; entries: YamlEntry[] } | { ok: false; erro
  * replace exactly one entry's lines and leave every other byte alone.
  */
 export function readYamlMap(text: string): YamlMapRead {
-	const doc = parseDocument(text, { prettyErrors: false, logLevel: "error" });
+	// Keys are checked by `duplicateKey`, in one pass (the library's own check is quadratic).
+	const doc = parseDocument(text, { prettyErrors: false, logLevel: "error", uniqueKeys: false });
 	const [error] = doc.errors;
 	if (error) return { ok: false, error: error.message, offset: error.pos[0] };
+	const duplicate = duplicateKey(doc);
+	if (duplicate !== null) return { ok: false, error: "Map keys must be unique", offset: duplicate.range?.[0] };
 	const root = doc.contents;
 	if (root === null) return { ok: true, entries: [] };
 	if (!isMap(root)) {

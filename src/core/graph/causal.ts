@@ -8,19 +8,38 @@ export type CausalDirection = "upstream" | "downstream";
  * `upstreamEnd` (EDGE_TYPE_INFO) says which end of its edges is the upstream one.
  */
 export function causalNeighbours(memory: MemoryGraph, path: string, direction: CausalDirection): string[] {
-	const { graph } = memory;
-	if (!graph.hasNode(path)) return [];
 	const found = new Set<string>();
-	// Upstream of X: targets of X's edges whose target is upstream, sources of edges into X whose source is.
-	const farEndOfOut = direction === "upstream" ? "target" : "source";
-	graph.forEachOutEdge(path, (_key, attributes, _source, target) => {
-		if (EDGE_TYPE_INFO[attributes.type].upstreamEnd === farEndOfOut) found.add(target);
-	});
-	const farEndOfIn = direction === "upstream" ? "source" : "target";
-	graph.forEachInEdge(path, (_key, attributes, source) => {
-		if (EDGE_TYPE_INFO[attributes.type].upstreamEnd === farEndOfIn) found.add(source);
+	visitCausalNeighbours(memory, path, direction, (neighbour) => {
+		found.add(neighbour);
+		return false;
 	});
 	return [...found];
+}
+
+/**
+ * Calls `visit` with each causal neighbour (a neighbour linked twice comes twice) until it
+ * returns true: a walk that needs a few steps stops without reading a hub's every edge.
+ */
+function visitCausalNeighbours(
+	memory: MemoryGraph,
+	path: string,
+	direction: CausalDirection,
+	visit: (neighbour: string) => boolean,
+): void {
+	const { graph } = memory;
+	if (!graph.hasNode(path)) return;
+	// Upstream of X: targets of X's edges whose target is upstream, sources of edges into X whose source is.
+	const farEndOfOut = direction === "upstream" ? "target" : "source";
+	const stopped = graph.someOutEdge(
+		path,
+		(_key, attributes, _source, target) => EDGE_TYPE_INFO[attributes.type].upstreamEnd === farEndOfOut && visit(target),
+	);
+	if (stopped) return;
+	const farEndOfIn = direction === "upstream" ? "source" : "target";
+	graph.someInEdge(
+		path,
+		(_key, attributes, source) => EDGE_TYPE_INFO[attributes.type].upstreamEnd === farEndOfIn && visit(source),
+	);
 }
 
 export interface ChainStep {
@@ -31,12 +50,20 @@ export interface ChainStep {
 	via: string;
 }
 
+export interface ChainOptions {
+	/** Notes the walk may enter (e.g. the notes a caller may read): a note left out is not reported, nor walked through. */
+	include?: (path: string) => boolean;
+	/** Stop once this many steps are found (a hub's chain has tens of thousands); default all. */
+	maxSteps?: number;
+}
+
 /** Breadth-first walk of the causal chain, each node reported once at its shortest depth. */
 export function causalChain(
 	memory: MemoryGraph,
 	start: string,
 	direction: CausalDirection,
 	maxDepth: number,
+	{ include = () => true, maxSteps = Infinity }: ChainOptions = {},
 ): ChainStep[] {
 	const seen = new Set([start]);
 	const steps: ChainStep[] = [];
@@ -44,12 +71,15 @@ export function causalChain(
 	for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
 		const next: string[] = [];
 		for (const from of frontier) {
-			for (const path of causalNeighbours(memory, from, direction)) {
-				if (seen.has(path)) continue;
+			visitCausalNeighbours(memory, from, direction, (path) => {
+				if (seen.has(path)) return false;
 				seen.add(path);
+				if (!include(path)) return false;
 				steps.push({ path, depth, via: from });
 				next.push(path);
-			}
+				return steps.length >= maxSteps;
+			});
+			if (steps.length >= maxSteps) return steps;
 		}
 		frontier = next;
 	}

@@ -262,7 +262,8 @@ export class MemoryGraph {
 
 	private rebuildOutEdges(source: string, withoutEdges = false): void {
 		if (!withoutEdges) this.graph.forEachOutEdge(source, (key) => this.graph.dropEdge(key));
-		const byTarget = new Map<string, Map<EdgeType, readonly EdgeProvenance[]>>();
+		// target → type → the distinct places (origin and key) stating it: a link written 100,000 times is one place.
+		const byTarget = new Map<string, Map<EdgeType, Map<string, RawLink>>>();
 		const dangling: DanglingLink[] = [];
 		for (const link of this.rawLinks.get(source) ?? []) {
 			if (link.linkpath === "" || isAttachmentLink(link.linkpath)) continue;
@@ -273,13 +274,16 @@ export class MemoryGraph {
 			}
 			if (target === source || !this.graph.hasNode(target)) continue;
 			let types = byTarget.get(target);
-			if (!types) byTarget.set(target, (types = new Map<EdgeType, readonly EdgeProvenance[]>()));
-			const stated = this.provenanceOf(link);
-			const earlier = types.get(link.type);
-			types.set(link.type, earlier ? [...earlier, ...stated] : stated);
+			if (!types) byTarget.set(target, (types = new Map<EdgeType, Map<string, RawLink>>()));
+			let places = types.get(link.type);
+			if (!places) types.set(link.type, (places = new Map<string, RawLink>()));
+			const place = placeId(link);
+			if (!places.has(place)) places.set(place, link);
 		}
 		for (const [target, types] of byTarget) {
-			for (const [type, provenance] of withoutRedundantAssociation(types)) {
+			const provenances = new Map<EdgeType, readonly EdgeProvenance[]>();
+			for (const [type, places] of types) provenances.set(type, this.provenanceOf([...places.values()]));
+			for (const [type, provenance] of withoutRedundantAssociation(provenances)) {
 				this.graph.addEdge(source, target, { type, weight: EDGE_TYPE_INFO[type].causalWeight, provenance });
 			}
 		}
@@ -287,11 +291,13 @@ export class MemoryGraph {
 		else this.danglingBySource.delete(source);
 	}
 
-	private provenanceOf({ origin, key }: RawLink): readonly EdgeProvenance[] {
-		const id = key === undefined ? origin : `${origin}:${key}`;
+	/** The provenance of an edge stated at these distinct places; one place gets the array shared by every such edge. */
+	private provenanceOf(places: readonly RawLink[]): readonly EdgeProvenance[] {
+		if (places.length > 1) return Object.freeze(places.map(provenanceEntry));
+		const id = placeId(places[0]);
 		let shared = this.singleProvenance.get(id);
 		if (!shared) {
-			shared = Object.freeze([Object.freeze(key === undefined ? { origin } : { origin, key })]);
+			shared = Object.freeze([provenanceEntry(places[0])]);
 			this.singleProvenance.set(id, shared);
 		}
 		return shared;
@@ -304,6 +310,15 @@ export function runToEnd<R>(steps: Iterator<unknown, R>): R {
 		const step = steps.next();
 		if (step.done === true) return step.value;
 	}
+}
+
+/** Where a note states a link: its origin and key (a link written twice in the same place is one place). */
+function placeId({ origin, key }: RawLink): string {
+	return key === undefined ? origin : `${origin}:${key}`;
+}
+
+function provenanceEntry({ origin, key }: RawLink): EdgeProvenance {
+	return Object.freeze(key === undefined ? { origin } : { origin, key });
 }
 
 function linkNames(links: RawLink[]): Set<string> {

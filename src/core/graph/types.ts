@@ -57,7 +57,7 @@ export interface EdgeProvenance {
 export interface MemoryEdgeAttributes {
 	type: EdgeType;
 	weight: number;
-	/** Every place in the source note that states this edge (a link can be written twice). */
+	/** The distinct places in the source note that state this edge: origin and key, each once however often the link is written there. */
 	provenance: readonly EdgeProvenance[];
 }
 

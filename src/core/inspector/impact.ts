@@ -7,13 +7,23 @@ import type { RemovalImpact } from "./types";
  * What removing a memory would do to the supportive graph: the neighbours it leaves orphaned,
  * and whether it holds parts of the graph together (the pieces its component falls into).
  */
-export function removalImpact(memory: MemoryGraph, adjacency: SupportiveAdjacency, path: string): RemovalImpact {
+export function removalImpact(
+	memory: MemoryGraph,
+	adjacency: SupportiveAdjacency,
+	path: string,
+	{ include = () => true, maxListed = Infinity }: ImpactListing = {},
+): RemovalImpact {
 	const row = adjacency.rowOf.get(path);
 	const neighbours = row === undefined ? new Uint32Array(0) : adjacency.neighboursOf(row);
 	// Distinct neighbours: one of degree 1 has this memory as its only supportive neighbour.
-	const orphaned = [...neighbours]
-		.filter((neighbour) => adjacency.degree[neighbour] === 1)
-		.map((neighbour) => adjacency.paths[neighbour]);
+	let orphanedCount = 0;
+	const listed = new FirstInOrder(maxListed);
+	for (const neighbour of neighbours) {
+		if (adjacency.degree[neighbour] !== 1) continue;
+		orphanedCount++;
+		const orphan = adjacency.paths[neighbour];
+		if (include(orphan)) listed.offer(orphan);
+	}
 	let supportiveEdges = 0;
 	memory.graph.forEachEdge(path, (_key, attributes) => {
 		if (EDGE_TYPE_INFO[attributes.type].supportive) supportiveEdges++;
@@ -22,14 +32,37 @@ export function removalImpact(memory: MemoryGraph, adjacency: SupportiveAdjacenc
 	const largest = pieces.reduce((max, size) => Math.max(max, size), 0);
 	const total = pieces.reduce((sum, size) => sum + size, 0);
 	return {
-		orphaned: orphaned.sort(),
-		orphanedCount: orphaned.length,
+		orphaned: listed.values,
+		orphanedCount,
 		disconnected: total - largest,
 		componentsAfter: pieces.length,
 		weightedDegree: row === undefined ? 0 : adjacency.weighted[row],
 		supportiveEdges,
 		edges: memory.graph.hasNode(path) ? memory.graph.degree(path) : 0,
 	};
+}
+
+export interface ImpactListing {
+	/** Orphans that may be named (e.g. the notes a caller may read); the count covers all. */
+	include?: (path: string) => boolean;
+	/** Orphans named at most, the first in path order: a hub leaves tens of thousands. */
+	maxListed?: number;
+}
+
+/** The `max` smallest strings offered, in order, without sorting them all. */
+class FirstInOrder {
+	readonly values: string[] = [];
+
+	constructor(private readonly max: number) {}
+
+	offer(value: string): void {
+		const values = this.values;
+		if (values.length >= this.max && !(value < values[values.length - 1])) return;
+		let at = values.length;
+		while (at > 0 && value < values[at - 1]) at--;
+		values.splice(at, 0, value);
+		if (values.length > this.max) values.pop();
+	}
 }
 
 /**
@@ -44,9 +77,11 @@ function piecesWithout(adjacency: SupportiveAdjacency, removed: number): number[
 	let remaining = isNeighbour.size;
 	const queue = new Uint32Array(adjacency.paths.length);
 	const pieces: number[] = [];
+	// Kept as it goes: a hub of 40,000 spokes falls into 40,000 pieces, and taking the maximum of
+	// every earlier piece before each walk took seconds.
+	let largestSoFar = 0;
 	for (const start of isNeighbour) {
 		if (visited[start]) continue;
-		const largestSoFar = pieces.reduce((max, size) => Math.max(max, size), 0);
 		let head = 0;
 		let tail = 0;
 		queue[tail++] = start;
@@ -61,6 +96,7 @@ function piecesWithout(adjacency: SupportiveAdjacency, removed: number): number[
 			}
 		}
 		pieces.push(tail);
+		largestSoFar = Math.max(largestSoFar, tail);
 	}
 	return pieces;
 }

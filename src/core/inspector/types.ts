@@ -107,11 +107,16 @@ export interface Explanation {
 	downstream: ChainStep[];
 	/** True when a chain was cut at its step limit. */
 	chainTruncated: boolean;
-	/** At most `maxListed` of each; the totals count every edge the caller may see. */
+	/** At most `maxListed` of each; the totals and counts by type cover every edge the caller may see. */
 	edgesOut: ExplainedEdge[];
 	edgesIn: ExplainedEdge[];
 	edgesOutTotal: number;
 	edgesInTotal: number;
+	edgesOutByType: Partial<Record<EdgeType, number>>;
+	edgesInByType: Partial<Record<EdgeType, number>>;
+	/** What the lists leave out, in words ("and 49,990 more: 29,990 caused_by, …"); null when nothing is. */
+	edgesOutMore: string | null;
+	edgesInMore: string | null;
 	removalImpact: RemovalImpact;
 }
 

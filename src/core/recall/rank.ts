@@ -36,6 +36,8 @@ export interface RecallWhy {
 	edges?: PathStep[];
 	/** Superseded candidates whose relevance this memory took over as their replacement. */
 	replaces?: string[];
+	/** How many `replaces` would name, set by boundedHit when a hit lists only the first of them. */
+	replacesTotal?: number;
 	/** Set when the memory made the results only because it is pinned or core. */
 	injected?: "core" | "pinned";
 }

@@ -49,8 +49,10 @@ export interface RecallHit {
 	retention: number;
 	status: LifecycleStatus;
 	pinned?: true;
-	/** Newer memories that replace this one (supersedes edges into it). */
+	/** Newer memories that replace this one (supersedes edges into it); an answer names the first few (boundedHit). */
 	supersededBy?: string[];
+	/** How many there are, set by boundedHit when supersededBy lists only some. */
+	supersededByTotal?: number;
 	/** Below the relevance floor: only fills the list after every confident result. */
 	lowConfidence?: true;
 	/**
@@ -58,6 +60,8 @@ export interface RecallHit {
 	 * or contradicts link between the two, or an amend of either, settles it.
 	 */
 	conflicts?: PossibleConflict[];
+	/** How many other results may disagree, set by boundedHit when `conflicts` names only some of them. */
+	conflictsTotal?: number;
 	why: RecallWhy;
 	/** "concise": the start of the note's text. */
 	snippet?: string;

@@ -1,26 +1,19 @@
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
 import { causalChain, type ChainStep } from "../../core/graph/causal";
 import type { MemoryGraph } from "../../core/graph/memory-graph";
-import type { MemoryEdge } from "../../core/graph/types";
 import type { LifecycleStatus } from "../../core/model/lifecycle-status";
-import { EDGE_TYPE_INFO, EDGE_TYPES, type EdgeType } from "../../core/model/edge-types";
+import { EDGE_TYPES, type EdgeType } from "../../core/model/edge-types";
 import type { ScoringSettings } from "../../core/model/scoring-settings";
 import type { ActivityStore } from "../activity/activity-store";
 import { MemoryError } from "../../core/model/memory-error";
 import { scoringActivityOf } from "../activity/scoring-activity";
 import { SupportiveAdjacency } from "../../core/inspector/adjacency";
+import { edgeListing } from "../../core/inspector/edge-listing";
 import { removalImpact } from "../../core/inspector/impact";
 import { explainScores, LiveNeighbourhoods } from "../../core/inspector/scores";
 import { coreReason, explainStatus, latestTransitionInto } from "../../core/inspector/status";
 import { traverseGraph } from "../../core/inspector/traverse";
-import type {
-	CoreMemory,
-	ExplainedEdge,
-	Explanation,
-	MemoryStats,
-	Traversal,
-	TraverseOptions,
-} from "../../core/inspector/types";
+import type { CoreMemory, Explanation, MemoryStats, Traversal, TraverseOptions } from "../../core/inspector/types";
 import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import type { VaultIndex } from "../index/vault-index";
 
@@ -39,11 +32,11 @@ export interface MemoryInspectorDeps {
 export interface ExplainOptions {
 	/** Hops of the upstream and downstream causal chains (default 3). */
 	chainDepth?: number;
-	/** Steps kept per chain (default 100). */
+	/** Steps kept per chain (default 20). */
 	maxChainSteps?: number;
 	/** Notes the explanation may name (e.g. the notes a client may read); counts still cover all. */
 	include?: (path: string) => boolean;
-	/** Edges listed per direction and orphans listed, at most (default 100): a hub has thousands. */
+	/** Edges listed per direction and orphans listed, at most (default 10): a hub has thousands, summarised by type instead. */
 	maxListed?: number;
 }
 
@@ -92,24 +85,18 @@ export class MemoryInspector {
 		const status = explainStatus(maintenance.statusOf(path), node, history, scores.retention, scoring.lifecycle);
 
 		const chainDepth = options.chainDepth ?? 3;
-		const maxSteps = options.maxChainSteps ?? 100;
+		const maxSteps = options.maxChainSteps ?? 20;
 		const chain = (direction: "upstream" | "downstream"): { steps: ChainStep[]; truncated: boolean } => {
-			// A step reached through a note the caller may not see is left out, and so is everything beyond it.
-			const kept = new Set([path]);
-			const steps = causalChain(graph, path, direction, chainDepth).filter((step) => {
-				const visible = kept.has(step.via) && include(step.path);
-				if (visible) kept.add(step.path);
-				return visible;
-			});
+			// A note the caller may not see is left out, and so is everything beyond it.
+			const steps = causalChain(graph, path, direction, chainDepth, { include, maxSteps: maxSteps + 1 });
 			return { steps: steps.slice(0, maxSteps), truncated: steps.length > maxSteps };
 		};
 		const upstream = chain("upstream");
 		const downstream = chain("downstream");
-		const impact = removalImpact(graph, adjacency, path);
-		const maxListed = options.maxListed ?? 100;
-		const visible = (edge: MemoryEdge): boolean => include(edge.source) && include(edge.target);
-		const edgesOut = graph.outEdges(path).filter(visible);
-		const edgesIn = graph.inEdges(path).filter(visible);
+		const maxListed = options.maxListed ?? 10;
+		const impact = removalImpact(graph, adjacency, path, { include, maxListed });
+		const edgesOut = edgeListing(graph, path, "out", include, maxListed);
+		const edgesIn = edgeListing(graph, path, "in", include, maxListed);
 		return {
 			path,
 			title: node.title,
@@ -122,11 +109,15 @@ export class MemoryInspector {
 			upstream: upstream.steps,
 			downstream: downstream.steps,
 			chainTruncated: upstream.truncated || downstream.truncated,
-			edgesOut: edgesOut.slice(0, maxListed).map(explainedEdge),
-			edgesIn: edgesIn.slice(0, maxListed).map(explainedEdge),
-			edgesOutTotal: edgesOut.length,
-			edgesInTotal: edgesIn.length,
-			removalImpact: { ...impact, orphaned: impact.orphaned.filter(include).slice(0, maxListed) },
+			edgesOut: edgesOut.listed,
+			edgesIn: edgesIn.listed,
+			edgesOutTotal: edgesOut.total,
+			edgesInTotal: edgesIn.total,
+			edgesOutByType: edgesOut.byType,
+			edgesInByType: edgesIn.byType,
+			edgesOutMore: edgesOut.more,
+			edgesInMore: edgesIn.more,
+			removalImpact: impact,
 		};
 	}
 
@@ -191,15 +182,4 @@ export class MemoryInspector {
 		});
 		return core.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 	}
-}
-
-function explainedEdge(edge: MemoryEdge): ExplainedEdge {
-	return {
-		source: edge.source,
-		target: edge.target,
-		type: edge.type,
-		weight: edge.weight,
-		supportive: EDGE_TYPE_INFO[edge.type].supportive,
-		provenance: [...edge.provenance],
-	};
 }

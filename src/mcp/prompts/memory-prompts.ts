@@ -5,6 +5,7 @@ import type { ToolContext } from "../memory-tool";
 import { noteUri } from "../resources/memory-uris";
 import { runRequest } from "../resources/resource-errors";
 import { LIMITS, round3 } from "../tool-fields";
+import { boundedHit, MAX_LISTED_NEIGHBOURS } from "../../core/recall/recall-hits";
 
 const DEFAULT_MEMORIES = 5;
 const MAX_MEMORIES = 20;
@@ -26,10 +27,12 @@ async function recallForTask(context: ToolContext, task: string, k: number): Pro
 		verbosity: "full",
 		readOnly: true,
 	});
-	const list = result.results.map(
-		(hit, i) =>
-			`${i + 1}. ${hit.path} (relevance ${round3(hit.relevance)}${hit.supersededBy ? `, superseded by ${hit.supersededBy.join(", ")}` : ""})`,
-	);
+	const list = result.results.map(boundedHit).map((hit, i) => {
+		const more =
+			hit.supersededByTotal === undefined ? "" : ` and ${hit.supersededByTotal - MAX_LISTED_NEIGHBOURS} more`;
+		const superseded = hit.supersededBy ? `, superseded by ${hit.supersededBy.join(", ")}${more}` : "";
+		return `${i + 1}. ${hit.path} (relevance ${round3(hit.relevance)}${superseded})`;
+	});
 	const intro =
 		result.results.length === 0
 			? `No stored memory matches this task:\n\n${task}\n\nWork from what you are told; store what is worth keeping with memory_store.`

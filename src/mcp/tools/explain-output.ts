@@ -82,17 +82,24 @@ export const explainOutput = {
 	consolidation: z.number(),
 	formula: z.array(z.string()),
 	history: z.array(historyEntry),
-	upstream: z.array(chainStep).describe("Causes and evidence of this memory, nearest first."),
-	downstream: z.array(chainStep).describe("What this memory caused or supports, nearest first."),
+	upstream: z.array(chainStep).describe("Causes and evidence of this memory, nearest first (at most 20)."),
+	downstream: z.array(chainStep).describe("What this memory caused or supports, nearest first (at most 20)."),
 	chain_truncated: z.boolean(),
-	edges_out: z.array(edge).describe("At most 100; edges_out_total counts them all."),
-	edges_in: z.array(edge).describe("At most 100; edges_in_total counts them all."),
+	edges_out: z.array(edge).describe("At most 10; edges_out_total and edges_out_by_type count them all."),
+	edges_in: z.array(edge).describe("At most 10; edges_in_total and edges_in_by_type count them all."),
 	edges_out_total: z.number().int(),
 	edges_in_total: z.number().int(),
+	edges_out_by_type: z.record(z.string(), z.number().int()).describe("Edges out by type, listed or not."),
+	edges_in_by_type: z.record(z.string(), z.number().int()).describe("Edges in by type, listed or not."),
+	edges_out_more: z
+		.string()
+		.nullable()
+		.describe('What edges_out leaves out, e.g. "and 40 more: 30 caused_by, 10 supports"; null when nothing.'),
+	edges_in_more: z.string().nullable().describe("What edges_in leaves out; null when nothing."),
 	removal_impact: z.object({
 		orphaned: z
 			.array(z.string())
-			.describe("Memories left without any supportive link if this one were removed (at most 100 listed)."),
+			.describe("Memories left without any supportive link if this one were removed (at most 10 listed)."),
 		orphaned_count: z.number().int(),
 		disconnected: z
 			.number()
@@ -182,6 +189,10 @@ export function explainOut(e: Explanation): ExplainOutput {
 		edges_in: e.edgesIn.map(edgeOut),
 		edges_out_total: e.edgesOutTotal,
 		edges_in_total: e.edgesInTotal,
+		edges_out_by_type: e.edgesOutByType,
+		edges_in_by_type: e.edgesInByType,
+		edges_out_more: e.edgesOutMore,
+		edges_in_more: e.edgesInMore,
 		removal_impact: {
 			orphaned: e.removalImpact.orphaned,
 			orphaned_count: e.removalImpact.orphanedCount,

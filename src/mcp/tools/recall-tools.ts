@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { edgePhrase } from "../../core/graph/edge-phrases";
 import type { RecallWhy } from "../../core/recall/rank";
+import { boundedHit } from "../../core/recall/recall-hits";
 import type { RecallHit, SearchFilters, SearchHit } from "../../core/recall/recall-types";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
@@ -32,7 +33,11 @@ const whySchema = z.object({
 		.describe(
 			'edges[i] is how path[i] relates to path[i+1], e.g. "caused by" (path[i] happened because of path[i+1]) or "led to".',
 		),
-	replaces: z.array(z.string()).optional().describe("Superseded memories whose relevance this one took over."),
+	replaces: z
+		.array(z.string())
+		.optional()
+		.describe("Superseded memories whose relevance this one took over (at most 10; replaces_total counts them all)."),
+	replaces_total: z.number().int().optional().describe("Set when replaces lists only some."),
 	injected: z.enum(["core", "pinned"]).optional().describe("In the results only because it is core or pinned."),
 });
 
@@ -44,12 +49,23 @@ const recallHitSchema = z.object({
 		.describe("How strongly the memory is kept, 0–1; results are ordered by relevance weighed with it."),
 	status: statusField,
 	pinned: z.boolean().optional(),
-	superseded_by: z.array(z.string()).optional(),
+	superseded_by: z
+		.array(z.string())
+		.optional()
+		.describe("Newer memories that replace this one (at most 10; superseded_by_total counts them all)."),
+	superseded_by_total: z.number().int().optional().describe("Set when superseded_by lists only some."),
 	low_confidence: z.boolean().optional(),
 	conflicts: z
 		.array(z.object({ node_id: z.string(), kind: z.enum(["numeric_mismatch", "negation"]), detail: z.string() }))
 		.optional()
-		.describe("Other results that may state something different and are not settled yet."),
+		.describe(
+			"Other results that may state something different and are not settled yet: the first difference with each, at most 3 of them.",
+		),
+	conflicts_total: z
+		.number()
+		.int()
+		.optional()
+		.describe("How many other results may disagree, set when conflicts names only 3 of them."),
 	why: whySchema,
 	snippet: z.string().optional(),
 	content: z.string().optional(),
@@ -68,17 +84,19 @@ const searchHitSchema = z.object({
 	terms: z.array(z.string()).optional(),
 });
 
-function whyOut(why: RecallWhy): z.input<typeof whySchema> {
+function whyOut({ replacesTotal, ...why }: RecallWhy): z.input<typeof whySchema> {
 	const out: z.input<typeof whySchema> = {
 		...why,
 		edges: why.edges?.map((edge) => edgePhrase(edge.type, edge.direction === "forward" ? "out" : "in")),
 	};
+	if (replacesTotal !== undefined) out.replaces_total = replacesTotal;
 	if (why.similarity !== undefined) out.similarity = round3(why.similarity);
 	if (out.edges === undefined) delete out.edges;
 	return out;
 }
 
-function recallHitOut(hit: RecallHit): z.input<typeof recallHitSchema> {
+function recallHitOut(full: RecallHit): z.input<typeof recallHitSchema> {
+	const hit = boundedHit(full);
 	const out: z.input<typeof recallHitSchema> = {
 		node_id: hit.path,
 		relevance: round3(hit.relevance),
@@ -88,6 +106,7 @@ function recallHitOut(hit: RecallHit): z.input<typeof recallHitSchema> {
 	};
 	if (hit.pinned) out.pinned = true;
 	if (hit.supersededBy) out.superseded_by = hit.supersededBy;
+	if (hit.supersededByTotal !== undefined) out.superseded_by_total = hit.supersededByTotal;
 	if (hit.lowConfidence) out.low_confidence = true;
 	if (hit.conflicts)
 		out.conflicts = hit.conflicts.map((conflict) => ({
@@ -95,6 +114,7 @@ function recallHitOut(hit: RecallHit): z.input<typeof recallHitSchema> {
 			kind: conflict.kind,
 			detail: conflict.detail,
 		}));
+	if (hit.conflictsTotal !== undefined) out.conflicts_total = hit.conflictsTotal;
 	if (hit.snippet !== undefined) out.snippet = hit.snippet;
 	if (hit.content !== undefined) out.content = hit.content;
 	return out;

@@ -85,7 +85,20 @@ describe("MemoryGraph", () => {
 			"B.md": "## Section\ntext ^block1\n",
 		});
 		expect(edgeList(graph)).toEqual(["A.md -related_to-> B.md"]);
-		expect(graph.outEdges("A.md")[0]?.provenance).toHaveLength(2);
+		// Two links in the text are one place: provenance says where an edge is stated, not how often.
+		expect(graph.outEdges("A.md")[0]?.provenance).toEqual([{ origin: "wikilink" }]);
+	});
+
+	it("lists each place that states an edge once, in the order first written", () => {
+		const graph = graphOf({
+			"A.md": '---\nsee: "[[B]]"\nalso: ["[[B]]", "[[B]]"]\n---\n[[B]] [[B#x]] ![[B]]\n',
+			"B.md": "",
+		});
+		expect(graph.outEdges("A.md")[0]?.provenance).toEqual([
+			{ origin: "frontmatter", key: "see" },
+			{ origin: "frontmatter", key: "also" },
+			{ origin: "wikilink" },
+		]);
 	});
 
 	it("prefers the note with the same name closest to the linking note", () => {
