@@ -54,6 +54,7 @@ describe("main.js loaded as Obsidian loads it", () => {
 		await layoutReadyAndIndexed(app, plugin);
 		expect(status?.getText()).toBe("Memory: 3 notes · 2 links");
 		expect(Object.keys(app.commands.commands).sort()).toEqual([
+			"causal-memory:add-to-claude-desktop",
 			"causal-memory:allow-vault-status-writes",
 			"causal-memory:copy-mcp-connection",
 			"causal-memory:explain-note",
