@@ -42,7 +42,11 @@ export interface RecallHit {
 	/** The memory's vault path (its node id). */
 	path: string;
 	title: string;
-	/** Final score: relevance mixed with the retention prior (see rankRecall). */
+	/**
+	 * The score the result was placed with (descending down the list): relevance mixed with the
+	 * retention prior (see rankRecall), times the diversity factor it was picked with (see
+	 * diversify), at most the score of the result above it (see placedScores).
+	 */
 	score: number;
 	/** Query relevance in [0, 1]: fused keyword/vector relevance and graph activation. */
 	relevance: number;
@@ -51,7 +55,7 @@ export interface RecallHit {
 	pinned?: true;
 	/** Newer memories that replace this one (supersedes edges into it). */
 	supersededBy?: string[];
-	/** Below the relevance floor: only fills the list after every confident result. */
+	/** Relevance below `ranking.lowConfidenceFloor`: placed after every result above it. */
 	lowConfidence?: true;
 	/**
 	 * Other results that may state something different (see hit-conflicts.ts), until a supersedes

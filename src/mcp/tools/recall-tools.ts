@@ -38,14 +38,20 @@ const whySchema = z.object({
 
 const recallHitSchema = z.object({
 	node_id: z.string().describe("The memory's vault path; its file name is its title."),
-	relevance: z.number().describe("Match to the query, 0–1."),
-	retention: z
+	score: z
 		.number()
-		.describe("How strongly the memory is kept, 0–1; results are ordered by relevance weighed with it."),
+		.describe(
+			"The ranking score, 0–1; results come in descending score: relevance weighed with retention, lowered for each earlier result from the same community or session (diversity). Never above the result before it.",
+		),
+	relevance: z.number().describe("Match to the query alone, 0–1, before retention and diversity."),
+	retention: z.number().describe("How strongly the memory is kept, 0–1."),
 	status: statusField,
 	pinned: z.boolean().optional(),
 	superseded_by: z.array(z.string()).optional(),
-	low_confidence: z.boolean().optional(),
+	low_confidence: z
+		.boolean()
+		.optional()
+		.describe("Relevance under 0.2 by default: a weak match, placed after every stronger one."),
 	conflicts: z
 		.array(z.object({ node_id: z.string(), kind: z.enum(["numeric_mismatch", "negation"]), detail: z.string() }))
 		.optional()
@@ -81,6 +87,7 @@ function whyOut(why: RecallWhy): z.input<typeof whySchema> {
 function recallHitOut(hit: RecallHit): z.input<typeof recallHitSchema> {
 	const out: z.input<typeof recallHitSchema> = {
 		node_id: hit.path,
+		score: round3(hit.score),
 		relevance: round3(hit.relevance),
 		retention: round3(hit.retention),
 		status: hit.status,
@@ -123,7 +130,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 		description:
 			"Finds the memories most relevant to a question or topic: keyword and semantic match, then related memories reached through causal links, ranked with each memory's retention. " +
 			"Each result says why it matched. Recalling a memory strengthens it (it is used, so it is kept); pass read_only: true to look without that effect. " +
-			"Superseded memories come with superseded_by; results marked low_confidence matched weakly. " +
+			"Results come in descending score and stop where the rest would score far below the best (fewer than k then). Superseded memories come with superseded_by; results marked low_confidence matched weakly. " +
 			"Results that may disagree with another result carry conflicts (the other memory's node_id): find out which is right, then memory_amend the wrong one, or memory_link the right one to it with supersedes, or link them with contradicts when both stay true; the flag goes away once settled.",
 		kind: "read",
 		input: {
