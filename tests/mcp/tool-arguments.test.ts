@@ -49,7 +49,8 @@ describe("unknown arguments", () => {
 		const search = await call("memory_search", { query: "budget", filters: { folders: "Memory" } });
 		expect(search.isError).toBe(true);
 		expect(body(search)).toEqual({
-			error: 'filters: unknown key "folders" in filters; allowed: status, category, folder, tag, since, active_since',
+			error:
+				'filters: unknown key "folders" in filters; allowed: status, category, folder, tag, since, active_since, during',
 			retryable: false,
 			field: "filters",
 		});
@@ -146,5 +147,29 @@ describe("memory_store tags and event_date, memory_amend title", () => {
 			supersedes: ["[[Old budget]]"],
 			memory_category: "decision",
 		});
+	});
+});
+
+describe("memory_search filters.during (issue 29)", () => {
+	it("finds memories of the latest March by event_date or the day written, and refuses text that names no period", async () => {
+		const vault = new MemoryVault({
+			"Memory/Outage.md": "---\nmemory_event_date: 2024-03-14\n---\nThe database went down.",
+			"Memory/Offsite.md": "---\nmemory_created: 2024-03-02\n---\nThe offsite is in Lisbon.",
+			"Memory/Older.md": "---\nmemory_event_date: 2023-03-10\n---\nThe old database went down.",
+			"Memory/Alerts.md": "---\nmemory_created: 2024-04-02\n---\nDisk alerts added.",
+		});
+		harness = await connectHarness(vault, new MemoryStorage(), { clock: () => Date.UTC(2025, 0, 20, 9) });
+		const paths = async (filters: Record<string, unknown>) =>
+			(
+				(await harness?.call("memory_search", { filters }))?.structuredContent as { results: { node_id: string }[] }
+			).results
+				.map((hit) => hit.node_id)
+				.sort();
+		expect(await paths({ during: "March" })).toEqual(["Memory/Offsite.md", "Memory/Outage.md"]);
+		expect(await paths({ during: "March 2023" })).toEqual(["Memory/Older.md"]);
+		expect(await paths({ during: "spring" })).toEqual(["Memory/Alerts.md", "Memory/Offsite.md", "Memory/Outage.md"]);
+		const refused = await harness.call("memory_search", { filters: { during: "someday" } });
+		expect(body(refused)).toMatchObject({ field: "filters.during", retryable: false });
+		expect(body(refused).error).toContain('"March" (the latest March)');
 	});
 });

@@ -98,6 +98,11 @@ export interface SearchFilters {
 	since?: number;
 	/** Last used (modified, recalled or opened) at or after this time (ms since the epoch). */
 	activeSince?: number;
+	/**
+	 * A period (see `namedPeriod`: "March" is the latest March, "summer 2023", "2024-03"): the
+	 * memory speaks of a day in it (`memory_event_date`, a date in its text) or was written in it.
+	 */
+	during?: string;
 	/** Only these notes may be returned (e.g. what an MCP client may read); default all. */
 	include?: (path: string) => boolean;
 }

@@ -360,6 +360,24 @@ export function leadingDateSpan(text: string): { day: Day; end: number } | undef
 	return undefined;
 }
 
+/**
+ * The one period a short text names, as a question would ask it on `reference`: "March" (the
+ * latest March begun by then), "summer", "March 2024", "2024-03", "2024-03-14", "2024", "last
+ * week"; undefined when it names none, or more than one.
+ */
+export function namedPeriod(text: string, reference: Day): DayRange | undefined {
+	const plain = text.trim().toLowerCase();
+	const yearMonth = /^((?:19|20)\d{2})-(\d{2})$/.exec(plain);
+	if (yearMonth) {
+		const month = Number(yearMonth[2]);
+		return month >= 1 && month <= 12 ? monthOf(Number(yearMonth[1]), month) : undefined;
+	}
+	const found = findTimes(plain, reference, "asked");
+	// "summer", "May" and "2024" alone are read as a question would say them: "in summer".
+	const times = found.length > 0 ? found : findTimes(`in ${plain}`, reference, "asked");
+	return times.length === 1 ? times[0] : undefined;
+}
+
 /** The start of an ISO date or date-time (`2023-05-08`, `2023-05-08T10:00:00Z`), else undefined. */
 export function isoDateDay(value: unknown): Day | undefined {
 	const text = value instanceof Date ? value.toISOString() : typeof value === "string" ? value : undefined;

@@ -182,7 +182,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 		name: "memory_search",
 		title: "Search memories",
 		description:
-			"Lists memories matching keywords and filters (status, category, folder, tag, created since, used since); with an empty query, lists them by last use, newest first. " +
+			'Lists memories matching keywords and filters (status, category, folder, tag, created since, used since, a period such as "March"); with an empty query, lists them by last use, newest first. ' +
 			"Changes nothing. Use memory_recall for questions; use this to browse or to find memories by their properties.",
 		kind: "read",
 		input: {
@@ -206,6 +206,15 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 					tag: labelField('A tag with or without "#"; a parent tag matches its nested tags.').optional(),
 					since: isoDateField("Created at or after this date.").optional(),
 					active_since: isoDateField("Last used (edited, recalled or opened) at or after this date.").optional(),
+					during: z
+						.string()
+						.trim()
+						.min(1)
+						.max(LIMITS.labelChars)
+						.optional()
+						.describe(
+							'A period: "March" (the latest March up to today), "summer" (northern hemisphere), "March 2024", "2024-03", "2024-03-14", "last week". The memory\'s event_date, a date in its text or the day it was stored falls in it.',
+						),
 				},
 				"filters",
 			)
@@ -216,7 +225,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 		output: { query: z.string(), results: z.array(searchHitSchema) },
 		annotations: { readOnlyHint: true, idempotentHint: true },
 		run: (args, { memory }) => {
-			const { status, category, folder, tag, since, active_since } = args.filters;
+			const { status, category, folder, tag, since, active_since, during } = args.filters;
 			const filters: SearchFilters = {};
 			if (status !== undefined) filters.status = status;
 			if (category !== undefined && category !== "") filters.category = category;
@@ -224,6 +233,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 			if (tag !== undefined && tag !== "") filters.tag = tag;
 			if (since !== undefined) filters.since = dateMs(since);
 			if (active_since !== undefined) filters.activeSince = dateMs(active_since);
+			if (during !== undefined) filters.during = during;
 			const hits = memory.search(args.query, filters, args.k);
 			return { query: args.query, results: hits.map(searchHitOut) };
 		},

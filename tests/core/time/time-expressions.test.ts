@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayOf, isoDay, type DayRange } from "../../../src/core/time/calendar";
-import { asksWhen, findTimes, isoDateDay, leadingDateSpan } from "../../../src/core/time/time-expressions";
+import { asksWhen, findTimes, isoDateDay, leadingDateSpan, namedPeriod } from "../../../src/core/time/time-expressions";
 
 /** 8 May 2023, a Monday. */
 const MAY_8 = dayOf(2023, 5, 8);
@@ -80,6 +80,34 @@ describe("findTimes: months, dates and seasons named without a year", () => {
 
 	it("never reads the verb may as a month", () => {
 		expect(findTimes("What may have caused it?", day(JAN_20), "asked")).toEqual([]);
+	});
+});
+
+describe("namedPeriod: the period a memory_search filter names", () => {
+	const JAN_20 = dayOf(2025, 1, 20);
+	const period = (text: string) => {
+		const range = namedPeriod(text, JAN_20);
+		return range && iso([range])[0];
+	};
+
+	it.each([
+		["March", "2024-03-01..2024-03-31"],
+		["may", "2024-05-01..2024-05-31"],
+		["summer", "2024-06-01..2024-08-31"],
+		["winter", "2024-12-01..2025-02-28"],
+		["March 2025", "2025-03-01..2025-03-31"],
+		["2024-03", "2024-03-01..2024-03-31"],
+		["2024-03-14", "2024-03-14"],
+		["2023", "2023-01-01..2023-12-31"],
+		["last week", "2025-01-13..2025-01-19"],
+	])("%s → %s", (text, expected) => {
+		expect(period(text)).toBe(expected);
+	});
+
+	it("names nothing for text that is no period, or two of them", () => {
+		expect(period("someday")).toBeUndefined();
+		expect(period("2024-13")).toBeUndefined();
+		expect(period("March and June")).toBeUndefined();
 	});
 });
 

@@ -29,5 +29,13 @@ describe("a month named without a year is the latest one (issue 29)", () => {
 				.slice(0, 2)
 				.sort(),
 		).toEqual([outage.nodeId, alerts.nodeId].sort());
+
+		// memory_search's during filter reads a month the same way: its event_date, or the day stored.
+		expect(h.engine.search("", { during: "March" }).map((hit) => hit.path)).toEqual([outage.nodeId]);
+		expect(h.engine.search("", { during: "2025-01" }).length).toBe(5);
+		expect(h.engine.search("", { during: "March 2025" })).toEqual([]);
+		expect(() => h.engine.search("", { during: "someday" })).toThrow(
+			expect.objectContaining({ field: "filters.during" }),
+		);
 	});
 });
