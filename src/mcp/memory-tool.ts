@@ -1,17 +1,19 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
 import {
+	type CallToolResult,
 	ListToolsRequestSchema,
 	type ListToolsResult,
 	type Tool,
 	type ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import { object } from "zod/mini";
+import { looseObject, object } from "zod/mini";
+import { argumentFailure } from "./argument-failure";
 import type { MemoryEngine } from "../engine/memory-engine";
 import { ReadableMemory } from "./readable-memory";
 import { strictArgs } from "./tool-fields";
-import { runTool, type ToolErrorListener, type ToolKind } from "./tool-result";
+import { runTool, toolFailure, type ToolErrorListener, type ToolKind } from "./tool-result";
 
 /** What every tool, resource and prompt works with: the engine limited to what the client may read. */
 export class ToolContext {
@@ -48,24 +50,31 @@ export interface MemoryToolSpec<I extends Shape, O extends Shape> {
  * close their sessions made that the server's main memory cost.
  */
 export class MemoryToolList {
-	private readonly registrations: ((server: McpServer) => void)[] = [];
+	private readonly runs: ToolRun[] = [];
 	private readonly definitions: ToolDefinition[] = [];
 	private listed: ListToolsResult | null = null;
 
-	add(definition: ToolDefinition, register: (server: McpServer) => void): void {
+	add(definition: ToolDefinition, run: ToolRun): void {
 		this.definitions.push(definition);
-		this.registrations.push(register);
+		this.runs.push(run);
 	}
 
-	/** Registers every tool on the server, and answers its tools/list with the shared list (see `list`). */
+	/**
+	 * Registers every tool on the server, and answers its tools/list with the shared list (see
+	 * `list`). The SDK is given a schema that takes any arguments: each tool checks its own (see
+	 * `registerMemoryTool`), so a bad argument is a `{error, retryable, field}` failure like every
+	 * other refusal, not the SDK's plain-text -32602 message.
+	 */
 	registerOn(server: McpServer): void {
-		this.registerToolsOn(server);
+		this.definitions.forEach((definition, i) =>
+			server.registerTool(definition.name, { ...definition, inputSchema: ANY_ARGUMENTS }, this.runs[i]),
+		);
 		server.server.setRequestHandler(ListToolsRequestSchema, () => this.list());
 	}
 
-	/** Registers every tool, leaving tools/list to the SDK. */
+	/** Registers every tool with its own input schema, leaving tools/list to the SDK (what `list` must equal). */
 	registerToolsOn(server: McpServer): void {
-		for (const register of this.registrations) register(server);
+		this.definitions.forEach((definition, i) => server.registerTool(definition.name, definition, this.runs[i]));
 	}
 
 	/**
@@ -90,6 +99,11 @@ interface ToolDefinition {
 }
 
 type ObjectSchema = Parameters<typeof toJsonSchemaCompat>[0];
+
+type ToolRun = (args: unknown) => Promise<CallToolResult>;
+
+/** What the SDK checks a call's arguments against before a tool checks them itself: any object, every key kept. */
+const ANY_ARGUMENTS = looseObject({});
 
 function toolListEntry(tool: ToolDefinition): Tool {
 	return {
@@ -124,8 +138,10 @@ export function registerMemoryTool<I extends Shape, O extends Shape>(
 		outputSchema: object(spec.output),
 		annotations: { openWorldHint: false, ...spec.annotations },
 	};
-	// The SDK has parsed the arguments with the strict `input`, so they have its output type.
-	const run = (args: unknown) =>
-		runTool(spec.name, spec.kind, () => spec.run(args as z.output<z.ZodObject<I>>, context), context.onError);
-	tools.add({ name: spec.name, ...config }, (server) => server.registerTool(spec.name, config, run));
+	const run = async (args: unknown): Promise<CallToolResult> => {
+		const parsed = await config.inputSchema.safeParseAsync(args ?? {});
+		if (!parsed.success) return toolFailure(argumentFailure(parsed.error));
+		return runTool(spec.name, spec.kind, () => spec.run(parsed.data, context), context.onError);
+	};
+	tools.add({ name: spec.name, ...config }, run);
 }

@@ -82,13 +82,25 @@ describe("memory tools over a real vault folder", () => {
 			reason: "verification added",
 		});
 		const newPath = (amended.structuredContent as { node_id: string }).node_id;
-		expect(newPath).not.toBe("Memory/Deploy freeze.md");
+		// Issue 29: a new version, not "Deploy freeze 2.md", and the old note's own typed links carried over.
+		expect(newPath).toBe("Memory/Deploy freeze (v2).md");
 		expect(await frontmatterOf(newPath)).toMatchObject({
 			memory_source: "mcp",
 			memory_category: "decision",
+			memory_amend_reason: "verification added",
+			caused_by: ["[[Checkout outage]]"],
+			supports: ["[[Release 4.2]]"],
 			supersedes: ["[[Deploy freeze]]"],
 		});
 		expect(await onDisk("Memory/Deploy freeze.md")).toContain("Deploys are frozen during the payment migration.");
+		const again = await call("memory_amend", { node_id: newPath, content: "Deploys resume on Monday." });
+		expect(again.structuredContent).toMatchObject({ node_id: "Memory/Deploy freeze (v3).md", supersedes: newPath });
+		expect(await frontmatterOf("Memory/Deploy freeze (v3).md")).toMatchObject({
+			caused_by: ["[[Checkout outage]]"],
+			supports: ["[[Release 4.2]]"],
+			supersedes: ["[[Deploy freeze (v2)]]"],
+		});
+		expect(await onDisk(newPath)).toContain("Deploys are frozen until the migration is verified.");
 
 		const deleted = await call("delete_memory", { node_id: newPath });
 		expect(deleted.structuredContent).toEqual({ node_id: newPath, deleted: true, trashed_to: "trash" });

@@ -79,7 +79,7 @@ export function body(result: CallToolResult): Record<string, unknown> {
 	return JSON.parse(block.text) as Record<string, unknown>;
 }
 
-/** The text of an error result (the SDK's own validation errors are plain text, ours JSON). */
+/** The text of an error result (JSON: ours; plain text: the SDK's few own, e.g. an unknown tool). */
 export function errorText(result: CallToolResult): string {
 	const block = result.content[0];
 	return block?.type === "text" ? block.text : "";

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseNote } from "../../src/core/parse/parse-note";
 import { MemoryStorage } from "../fakes/memory-storage";
 import { MemoryVault } from "../helpers/memory-vault";
-import { ALL_TOOLS, body, connectHarness, errorText, type Harness } from "./memory-tools-harness";
+import { ALL_TOOLS, body, connectHarness, type Harness } from "./memory-tools-harness";
 
 const NOTES: Record<string, string> = {
 	"Projects/Release 4.2.md": "Shipped the new payment form on Friday.",
@@ -35,9 +35,12 @@ describe("unknown arguments", () => {
 		const before = vault.paths().sort();
 		const result = await call("memory_store", { content: "Deploys are frozen.", catgory: "decision" });
 		expect(result.isError).toBe(true);
-		expect(errorText(result)).toContain(
-			'unknown key "catgory" in the arguments of memory_store; allowed: content, title, category, related, related_to, source_session, allow_duplicate, tags, event_date',
-		);
+		// Our failure shape, not the SDK's plain-text -32602 message (issue 29); no field: the arguments as a whole.
+		expect(body(result)).toEqual({
+			error:
+				'unknown key "catgory" in the arguments of memory_store; allowed: content, title, category, related, related_to, source_session, allow_duplicate, tags, event_date',
+			retryable: false,
+		});
 		expect(vault.paths().sort()).toEqual(before);
 	});
 
@@ -45,16 +48,25 @@ describe("unknown arguments", () => {
 		const { call } = await connect();
 		const search = await call("memory_search", { query: "budget", filters: { folders: "Memory" } });
 		expect(search.isError).toBe(true);
-		expect(errorText(search)).toContain(
-			'unknown key "folders" in filters; allowed: status, category, folder, tag, since, active_since',
-		);
+		expect(body(search)).toEqual({
+			error:
+				'filters: unknown key "folders" in filters; allowed: status, category, folder, tag, since, active_since, during',
+			retryable: false,
+			field: "filters",
+		});
 		const related = await call("memory_store", {
 			content: "x",
 			related: [{ id: "Old budget", type: "supports", why: "y" }],
 		});
-		expect(errorText(related)).toContain('unknown key "why" in a related entry; allowed: id, type at related[0]');
+		expect(body(related)).toMatchObject({
+			error: 'related[0]: unknown key "why" in a related entry; allowed: id, type',
+			field: "related[0]",
+		});
 		const stats = await call("memory_stats", { verbose: true });
-		expect(errorText(stats)).toContain('unknown key "verbose" in the arguments of memory_stats; allowed: none');
+		expect(body(stats)).toEqual({
+			error: 'unknown key "verbose" in the arguments of memory_stats; allowed: none',
+			retryable: false,
+		});
 	});
 });
 
@@ -62,17 +74,26 @@ describe("enum errors", () => {
 	it("name the value given and list the allowed ones", async () => {
 		const { call } = await connect();
 		const link = await call("memory_link", { source: "Old budget", target: "Release 4.2", type: "causes" });
-		expect(errorText(link)).toContain(
-			'"causes" is not allowed; use one of: caused_by, supports, derived_from, related_to, contradicts, supersedes at type',
-		);
+		expect(body(link)).toEqual({
+			error:
+				'type: "causes" is not allowed; use one of: caused_by, supports, derived_from, related_to, contradicts, supersedes',
+			retryable: false,
+			field: "type",
+		});
 		const status = await call("memory_search", { filters: { status: "alive" } });
-		expect(errorText(status)).toContain(
-			"must be one status or a list of them: active, dormant, fading, pruned, core at filters.status",
-		);
+		expect(body(status)).toEqual({
+			error: "filters.status: must be one status or a list of them: active, dormant, fading, pruned, core",
+			retryable: false,
+			field: "filters.status",
+		});
 		const statusList = await call("memory_search", { filters: { status: ["active", "alive"] } });
-		expect(errorText(statusList)).toContain("active, dormant, fading, pruned, core");
+		expect(body(statusList)).toMatchObject({ field: "filters.status" });
+		expect(body(statusList).error).toContain("active, dormant, fading, pruned, core");
 		const verbosity = await call("memory_recall", { query: "budget", verbosity: "short" });
-		expect(errorText(verbosity)).toContain('"short" is not allowed; use one of: full, concise at verbosity');
+		expect(body(verbosity)).toMatchObject({
+			error: 'verbosity: "short" is not allowed; use one of: full, concise',
+			field: "verbosity",
+		});
 	});
 });
 
@@ -106,8 +127,8 @@ describe("memory_store tags and event_date, memory_amend title", () => {
 		expect(body(tag).error).toContain("is not a tag");
 		const date = await call("memory_store", { content: "x", event_date: "last May" });
 		expect(date.isError).toBe(true);
-		expect(errorText(date)).toContain("ISO 8601");
-		expect(errorText(date)).toContain("event_date");
+		expect(body(date)).toMatchObject({ field: "event_date", retryable: false });
+		expect(body(date).error).toContain("ISO 8601");
 		expect(vault.paths().sort()).toEqual(before);
 	});
 
@@ -126,5 +147,29 @@ describe("memory_store tags and event_date, memory_amend title", () => {
 			supersedes: ["[[Old budget]]"],
 			memory_category: "decision",
 		});
+	});
+});
+
+describe("memory_search filters.during (issue 29)", () => {
+	it("finds memories of the latest March by event_date or the day written, and refuses text that names no period", async () => {
+		const vault = new MemoryVault({
+			"Memory/Outage.md": "---\nmemory_event_date: 2024-03-14\n---\nThe database went down.",
+			"Memory/Offsite.md": "---\nmemory_created: 2024-03-02\n---\nThe offsite is in Lisbon.",
+			"Memory/Older.md": "---\nmemory_event_date: 2023-03-10\n---\nThe old database went down.",
+			"Memory/Alerts.md": "---\nmemory_created: 2024-04-02\n---\nDisk alerts added.",
+		});
+		harness = await connectHarness(vault, new MemoryStorage(), { clock: () => Date.UTC(2025, 0, 20, 9) });
+		const paths = async (filters: Record<string, unknown>) =>
+			(
+				(await harness?.call("memory_search", { filters }))?.structuredContent as { results: { node_id: string }[] }
+			).results
+				.map((hit) => hit.node_id)
+				.sort();
+		expect(await paths({ during: "March" })).toEqual(["Memory/Offsite.md", "Memory/Outage.md"]);
+		expect(await paths({ during: "March 2023" })).toEqual(["Memory/Older.md"]);
+		expect(await paths({ during: "spring" })).toEqual(["Memory/Alerts.md", "Memory/Offsite.md", "Memory/Outage.md"]);
+		const refused = await harness.call("memory_search", { filters: { during: "someday" } });
+		expect(body(refused)).toMatchObject({ field: "filters.during", retryable: false });
+		expect(body(refused).error).toContain('"March" (the latest March)');
 	});
 });

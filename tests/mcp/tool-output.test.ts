@@ -19,6 +19,7 @@ afterEach(async () => {
 
 interface Hit {
 	node_id: string;
+	score: number;
 	relevance: number;
 	retention: number;
 	why: { path?: string[]; edges?: string[]; similarity?: number };
@@ -28,16 +29,20 @@ interface Hit {
 const decimals = (value: number): number => (String(value).split(".")[1] ?? "").length;
 
 describe("memory_recall output", () => {
-	it("has relevance and retention rounded to 3 decimals, no score, and graph steps in words", async () => {
+	it("has the ranking score, descending down the list (issue 29), relevance and retention rounded to 3 decimals, and graph steps in words", async () => {
 		harness = await connectHarness(new MemoryVault(NOTES), new MemoryStorage());
 		const result = await harness.call("memory_recall", { query: "payment form", read_only: true });
 		const hits = (result.structuredContent as { results: Hit[] }).results;
 		expect(hits.length).toBeGreaterThanOrEqual(3);
 		for (const hit of hits) {
-			expect(hit).not.toHaveProperty("score");
+			expect(decimals(hit.score), hit.node_id).toBeLessThanOrEqual(3);
 			expect(decimals(hit.relevance), hit.node_id).toBeLessThanOrEqual(3);
 			expect(decimals(hit.retention), hit.node_id).toBeLessThanOrEqual(3);
+			expect(hit.score, hit.node_id).toBeLessThanOrEqual(hit.relevance);
 		}
+		const scores = hits.map((hit) => hit.score);
+		expect(scores).toEqual([...scores].sort((a, b) => b - a));
+		expect(scores[0]).toBeGreaterThan(0);
 		const byId = new Map(hits.map((hit) => [hit.node_id, hit]));
 		// Release 4.2 was caused by Orders migration; it led to Checkout outage.
 		expect(byId.get("Projects/Orders migration.md")?.why).toMatchObject({

@@ -55,8 +55,8 @@ describe("notes the plugin creates never take over a link (Obsidian's own resolu
 		});
 		await app.metadataCache.whenIdle();
 
-		expect(amended.nodeId).toBe("Memory/Use CRDTs for note merging 2.md");
-		expect(stored.nodeId).toBe("Memory/Use CRDTs for note merging 3.md");
+		expect(amended.nodeId).toBe("Memory/Use CRDTs for note merging (v2).md");
+		expect(stored.nodeId).toBe("Memory/Use CRDTs for note merging 2.md");
 		expect(resolutions(app, "Use CRDTs for note merging", linkers)).toEqual(before);
 		expect(app.metadataCache.getFirstLinkpathDest("Use CRDTs for note merging", amended.nodeId)?.path).toBe(DECISION);
 		expect(engine.index.graph.inEdges(DECISION).map((edge) => edge.source)).toEqual(

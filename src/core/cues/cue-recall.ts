@@ -33,7 +33,10 @@ export interface CueLookup {
 
 export interface CueQuery {
 	cues: string[];
-	/** The times the question names ("in May 2023", "last summer"), resolved against today. */
+	/**
+	 * The times the question names ("in May 2023", "last summer"), resolved against today; a month
+	 * or season without a year is the latest one begun by today ("in March", "in the summer").
+	 */
 	times: DayRange[];
 	/** The question asks for a time ("When did …"). */
 	asksWhen: boolean;
@@ -48,7 +51,7 @@ export interface CueHit {
 export function cueQuery(question: string, today?: Day): CueQuery {
 	const cues = new Set<string>();
 	textCues(question, cues);
-	return { cues: [...cues], times: findTimes(question, today), asksWhen: asksWhen(question) };
+	return { cues: [...cues], times: findTimes(question, today, "asked"), asksWhen: asksWhen(question) };
 }
 
 /**

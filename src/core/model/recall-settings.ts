@@ -137,6 +137,12 @@ const RankingSettingsSchema = z.object(
 			0.2,
 			"Relevance below which a result only fills up the list after every result above it, marked low_confidence.",
 		),
+		resultFloor: ranged(
+			0,
+			1,
+			0.02,
+			"Results whose score is below this share of the best result's score are left out instead of filling the list up to k (0 keeps them all). Pinned and core memories put in by maxInjected are not affected.",
+		),
 		maxInjected: ranged(
 			0,
 			100,

@@ -22,8 +22,10 @@ const POOL_FACTOR = 5;
 const FOCUS_MEMBERS = 5;
 
 /**
- * rankRecall's order spread over communities and episodes (see `diversify`). Pinned and core
- * memories that rankRecall injects at the end of the list keep their places there.
+ * rankRecall's order spread over communities and episodes (see `diversify`), each result's
+ * `score` the one it was placed with (see `placedScores`), and without the results under
+ * `resultFloor` × the first one's score (see `aboveFloor`). Pinned and core memories that
+ * rankRecall injects at the end of the list keep their places and scores there.
  */
 export function rankDiverse(
 	candidates: readonly RecallCandidate[],
@@ -35,13 +37,41 @@ export function rankDiverse(
 ): RankedMemory[] {
 	const ordered = orderCandidates(candidates, settings);
 	const plain = pickRanked(ordered, settings, limit);
-	if (factor === 1 && (episodes === undefined || episodes.factor === 1)) return plain;
 	const injected = plain.filter((memory) => memory.why.injected !== undefined);
+	const placed = (list: RankedMemory[]) => [...aboveFloor(placedScores(list), settings.resultFloor), ...injected];
+	if (factor === 1 && (episodes === undefined || episodes.factor === 1))
+		return placed(plain.slice(0, plain.length - injected.length));
 	const injectedIds = new Set(injected.map((memory) => memory.id));
 	const pool = pickRanked(ordered, settings, limit * POOL_FACTOR).filter(
 		(memory) => memory.why.injected === undefined && !injectedIds.has(memory.id),
 	);
-	return [...diversify(pool, communityOf, factor, limit - injected.length, episodes), ...injected];
+	return placed(diversify(pool, communityOf, factor, limit - injected.length, episodes));
+}
+
+/**
+ * The results with scores that descend as the list does: each one's score (the one it was
+ * picked with), but never above the score of the result before it. The order is lexical, so
+ * a few results are placed below one that scores less: every result under the relevance floor
+ * comes after every one above it, and the results after the first `depth` spread over episodes
+ * come after those, whatever they score. Such a result shows the score of the one above it.
+ */
+export function placedScores(ranked: readonly RankedMemory[]): RankedMemory[] {
+	let ceiling = Infinity;
+	return ranked.map((memory) => {
+		ceiling = Math.min(ceiling, memory.score);
+		return memory.score === ceiling ? memory : { ...memory, score: ceiling };
+	});
+}
+
+/**
+ * The results (scores descending) whose score is at least `floor` × the first one's: a result
+ * far below the best is noise for the question, and a shorter list says so better than one
+ * padded up to `k`.
+ */
+export function aboveFloor(ranked: readonly RankedMemory[], floor: number): RankedMemory[] {
+	const best = ranked[0]?.score ?? 0;
+	const cut = ranked.findIndex((memory) => !(memory.score >= floor * best));
+	return cut === -1 ? [...ranked] : ranked.slice(0, cut);
 }
 
 /**
@@ -54,6 +84,7 @@ export function rankDiverse(
  * back at all, so the rest of the list follows relevance. When one episode is far ahead of every
  * other (see `EpisodeDiversity.focus`), the question is taken as answered there and no memory of
  * an episode is held back at all. The confident results still all come before the low-confidence ones.
+ * Each pick's `score` becomes the score it was picked with (held back or not).
  */
 export function diversify(
 	ranked: readonly RankedMemory[],
@@ -92,7 +123,7 @@ export function diversify(
 				}
 			}
 			const [{ memory, group }] = left.splice(best, 1);
-			picked.push(memory);
+			picked.push(bestScore === memory.score ? memory : { ...memory, score: bestScore });
 			if (group !== undefined) perGroup.set(group.key, (perGroup.get(group.key) ?? 0) + 1);
 		}
 	}

@@ -49,7 +49,7 @@ export interface RankedMemory {
 	relevance: number;
 	retention: number;
 	supersededBy?: string[];
-	/** Relevance under the floor: only fills the list after every confident result. */
+	/** Relevance under `lowConfidenceFloor`: placed after every result above it. */
 	lowConfidence?: boolean;
 	why: RecallWhy;
 }

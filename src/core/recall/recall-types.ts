@@ -42,7 +42,11 @@ export interface RecallHit {
 	/** The memory's vault path (its node id). */
 	path: string;
 	title: string;
-	/** Final score: relevance mixed with the retention prior (see rankRecall). */
+	/**
+	 * The score the result was placed with (descending down the list): relevance mixed with the
+	 * retention prior (see rankRecall), times the diversity factor it was picked with (see
+	 * diversify), at most the score of the result above it (see placedScores).
+	 */
 	score: number;
 	/** Query relevance in [0, 1]: fused keyword/vector relevance and graph activation. */
 	relevance: number;
@@ -53,7 +57,7 @@ export interface RecallHit {
 	supersededBy?: string[];
 	/** How many there are, set by boundedHit when supersededBy lists only some. */
 	supersededByTotal?: number;
-	/** Below the relevance floor: only fills the list after every confident result. */
+	/** Relevance below `ranking.lowConfidenceFloor`: placed after every result above it. */
 	lowConfidence?: true;
 	/**
 	 * Other results that may state something different (see hit-conflicts.ts), until a supersedes
@@ -98,6 +102,11 @@ export interface SearchFilters {
 	since?: number;
 	/** Last used (modified, recalled or opened) at or after this time (ms since the epoch). */
 	activeSince?: number;
+	/**
+	 * A period (see `namedPeriod`: "March" is the latest March, "summer 2023", "2024-03"): the
+	 * memory speaks of a day in it (`memory_event_date`, a date in its text) or was written in it.
+	 */
+	during?: string;
 	/** Only these notes may be returned (e.g. what an MCP client may read); default all. */
 	include?: (path: string) => boolean;
 }

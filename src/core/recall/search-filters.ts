@@ -1,12 +1,19 @@
 import { LIFECYCLE_STATUSES, type LifecycleStatus } from "../model/lifecycle-status";
 import type { MemoryNodeAttributes } from "../graph/types";
 import type { SearchFilters } from "./recall-types";
+import { MemoryError } from "../model/memory-error";
+import { overlaps, type Day, type DayRange } from "../time/calendar";
+import { namedPeriod } from "../time/time-expressions";
 
 /** What a filter needs to know about a note beyond its graph attributes. */
 export interface FilterFacts {
 	status: LifecycleStatus;
 	/** Latest of modified, last recall and last open. */
 	lastUsed: number;
+	/** The days the memory speaks of (event date, dates in its text; see extractCues). */
+	times: readonly DayRange[];
+	/** The day it was written, when known. */
+	written?: Day;
 }
 
 export type NoteFilter = (node: MemoryNodeAttributes, facts: () => FilterFacts) => boolean;
@@ -16,7 +23,7 @@ export type NoteFilter = (node: MemoryNodeAttributes, facts: () => FilterFacts) 
  * the fix for a value that cannot match anything the way it was meant (an unknown status, a
  * date that is not a timestamp).
  */
-export function compileFilters(filters: SearchFilters): NoteFilter {
+export function compileFilters(filters: SearchFilters, today?: Day): NoteFilter {
 	const checks: NoteFilter[] = [];
 	const include = filters.include;
 	if (include) checks.push((node) => include(node.path));
@@ -41,6 +48,16 @@ export function compileFilters(filters: SearchFilters): NoteFilter {
 	if (filters.activeSince !== undefined) {
 		const since = timestamp(filters.activeSince, "activeSince");
 		checks.push((_node, facts) => facts().lastUsed >= since);
+	}
+	if (filters.during !== undefined) {
+		const period = periodFilter(filters.during, today);
+		checks.push((_node, facts) => {
+			const { times, written } = facts();
+			return (
+				(written !== undefined && period.start <= written && written <= period.end) ||
+				times.some((time) => overlaps(time, period))
+			);
+		});
 	}
 	return (node, facts) => {
 		let known: FilterFacts | undefined;
@@ -86,4 +103,15 @@ function timestamp(value: unknown, name: string): number {
 		);
 	}
 	return value;
+}
+
+function periodFilter(value: unknown, today: Day | undefined): DayRange {
+	const period = typeof value === "string" && today !== undefined ? namedPeriod(value, today) : undefined;
+	if (period === undefined) {
+		throw new MemoryError(
+			`filters.during ${JSON.stringify(value)} names no period; give one, e.g. "March" (the latest March), "summer 2023", "2024-03", "2024-03-14" or "last week".`,
+			"filters.during",
+		);
+	}
+	return period;
 }

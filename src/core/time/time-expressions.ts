@@ -47,7 +47,19 @@ const COUNT = `(\\d{1,2}|${Object.keys(NUMBER_WORDS)
 const UNIT = "(day|week|weekend|month|year)s?";
 const SEASON = `(${Object.keys(SEASON_START).join("|")})`;
 
-type Resolve = (match: RegExpExecArray | RegExpMatchArray, reference: Day | undefined) => DayRange | undefined;
+/**
+ * How a month or season named without a year is read: "written" (a memory's text: the one of the
+ * reference day's year, so "we launch in March" written in January means the March to come) or
+ * "asked" (a question: the latest one that began on or before the reference day, since a question
+ * asks about what happened).
+ */
+export type YearlessReading = "written" | "asked";
+
+type Resolve = (
+	match: RegExpExecArray | RegExpMatchArray,
+	reference: Day | undefined,
+	reading: YearlessReading,
+) => DayRange | undefined;
 
 interface Pattern {
 	regex: RegExp;
@@ -71,6 +83,19 @@ function dayRange(year: number | undefined, month: number, date: number): DayRan
 	if (year === undefined) return undefined;
 	const day = validDay(year, month, date);
 	return day === undefined ? undefined : single(day);
+}
+
+/** A date named without a year: in the reference year, or when asked and still to come, the year before. */
+function yearlessDay(
+	reference: Day | undefined,
+	month: number,
+	date: number,
+	reading: YearlessReading,
+): DayRange | undefined {
+	const year = referenceYear(reference);
+	const range = dayRange(year, month, date);
+	if (year === undefined || reference === undefined || range === undefined) return range;
+	return reading === "asked" && range.start > reference ? dayRange(year - 1, month, date) : range;
 }
 
 /** `units` whole units before (negative) or after the reference day. */
@@ -99,13 +124,24 @@ function seasonOf(year: number, season: string): DayRange {
 	return { start: first.start, end: monthOf(year, start + 2).end };
 }
 
-/** The season instance `which` ("last", "this", "next") relative to the reference day. */
+/**
+ * The season instance `which` ("last", "this", "next") relative to the reference day; "latest"
+ * is the one holding the reference day, else the last one before it.
+ */
 function seasonNear(reference: Day, season: string, which: string): DayRange {
 	const { year } = yearMonthOf(reference);
 	const candidates = [year - 2, year - 1, year, year + 1].map((y) => seasonOf(y, season));
 	if (which === "last") return candidates.filter((range) => range.end < reference).pop() ?? candidates[0];
 	if (which === "next") return candidates.find((range) => range.start > reference) ?? candidates[3];
+	if (which === "latest") return candidates.filter((range) => range.start <= reference).pop() ?? candidates[0];
 	return candidates.find((range) => range.start <= reference && reference <= range.end) ?? seasonOf(year, season);
+}
+
+/** A month named without a year: the one of the reference year, or when asked, the latest begun by the reference day. */
+function yearlessMonth(reference: Day, month: number, reading: YearlessReading): DayRange {
+	const { year } = yearMonthOf(reference);
+	const range = monthOf(year, month);
+	return reading === "asked" && range.start > reference ? monthOf(year - 1, month) : range;
 }
 
 /** The named weekday before (`direction` −1) or after (+1) the reference day, or in its week (0). */
@@ -190,11 +226,11 @@ const PATTERNS: Pattern[] = [
 	},
 	{
 		regex: new RegExp(`\\b${ORDINAL} (?:of )?${MONTH}\\b`, "g"),
-		resolve: (m, reference) => dayRange(referenceYear(reference), monthNumber(m[2]), Number(m[1])),
+		resolve: (m, reference, reading) => yearlessDay(reference, monthNumber(m[2]), Number(m[1]), reading),
 	},
 	{
 		regex: new RegExp(`\\b${MONTH} ${ORDINAL}\\b`, "g"),
-		resolve: (m, reference) => dayRange(referenceYear(reference), monthNumber(m[1]), Number(m[2])),
+		resolve: (m, reference, reading) => yearlessDay(reference, monthNumber(m[1]), Number(m[2]), reading),
 	},
 	{
 		regex: new RegExp(
@@ -205,14 +241,14 @@ const PATTERNS: Pattern[] = [
 	},
 	{
 		regex: new RegExp(`\\b(last|this|next|in|during|early|late|(?:the )?(?:beginning|end|middle) of) ${MONTH}\\b`, "g"),
-		resolve: (m, reference) => {
+		resolve: (m, reference, reading) => {
 			const year = referenceYear(reference);
 			if (year === undefined || reference === undefined) return undefined;
 			const month = monthNumber(m[2]);
 			const range = monthOf(year, month);
 			if (m[1] === "last" && range.start >= reference) return monthOf(year - 1, month);
 			if (m[1] === "next" && range.end <= reference) return monthOf(year + 1, month);
-			return range;
+			return m[1] === "this" ? range : yearlessMonth(reference, month, reading);
 		},
 	},
 	{
@@ -245,10 +281,11 @@ const PATTERNS: Pattern[] = [
 	},
 	{
 		regex: new RegExp(`\\b(last|this|next|in the|in|during the|during) ${SEASON}(?: of ${YEAR})?\\b`, "g"),
-		resolve: (m, reference) => {
+		resolve: (m, reference, reading) => {
 			if (m[3] !== undefined) return seasonOf(Number(m[3]), m[2]);
 			if (reference === undefined) return undefined;
-			return seasonNear(reference, m[2], m[1] === "last" || m[1] === "next" ? m[1] : "this");
+			if (m[1] === "last" || m[1] === "next") return seasonNear(reference, m[2], m[1]);
+			return seasonNear(reference, m[2], m[1] !== "this" && reading === "asked" ? "latest" : "this");
 		},
 	},
 	{
@@ -260,6 +297,12 @@ const PATTERNS: Pattern[] = [
 			return single(weekdayNear(reference, weekday, direction));
 		},
 	},
+	{
+		// A question's bare month name ("why did the March release slip"); "may" is too often a verb.
+		regex: new RegExp(`\\b(${MONTH_NAMES.filter((name) => name !== "may").join("|")})\\b`, "g"),
+		resolve: (m, reference, reading) =>
+			reading === "asked" && reference !== undefined ? yearlessMonth(reference, monthNumber(m[1]), reading) : undefined,
+	},
 ];
 
 /** Every pattern needs a digit or one of these words: most texts skip the patterns at once. */
@@ -269,11 +312,14 @@ const MAYBE_TIME = new RegExp(
 
 /**
  * The dates a text speaks of, absolute ("8 May 2023", "2023-05-08", "May 2023", "in 2022") and
- * relative to `reference`, the day the text was written ("yesterday", "last week", "two days
- * ago", "next month", "last Friday", "last summer"). Without a reference, relative expressions
- * and dates without a year are skipped. English only.
+ * relative to `reference`, the day the text was written or asked ("yesterday", "last week", "two
+ * days ago", "next month", "last Friday", "last summer"). Without a reference, relative
+ * expressions and dates without a year are skipped. Months, dates and seasons named without a
+ * year are read as `reading` says (see `YearlessReading`); seasons are the northern
+ * hemisphere's (spring March–May, summer June–August, autumn September–November, winter
+ * December–February). English only.
  */
-export function findTimes(text: string, reference?: Day): DayRange[] {
+export function findTimes(text: string, reference?: Day, reading: YearlessReading = "written"): DayRange[] {
 	const lower = text.toLowerCase();
 	if (!MAYBE_TIME.test(lower)) return [];
 	const taken: [number, number][] = [];
@@ -285,7 +331,7 @@ export function findTimes(text: string, reference?: Day): DayRange[] {
 			const start = match.index;
 			const end = start + match[0].length;
 			if (taken.some(([s, e]) => start < e && s < end)) continue;
-			const range = resolve(match, reference);
+			const range = resolve(match, reference, reading);
 			if (range === undefined) continue;
 			taken.push([start, end]);
 			found.push(range);
@@ -308,10 +354,28 @@ export function leadingDateSpan(text: string): { day: Day; end: number } | undef
 		regex.lastIndex = 0;
 		const match = regex.exec(head);
 		if (match === null || !LEADING.test(head.slice(0, match.index))) continue;
-		const range = resolve(match, undefined);
+		const range = resolve(match, undefined, "written");
 		if (range !== undefined) return { day: range.start, end: match.index + match[0].length };
 	}
 	return undefined;
+}
+
+/**
+ * The one period a short text names, as a question would ask it on `reference`: "March" (the
+ * latest March begun by then), "summer", "March 2024", "2024-03", "2024-03-14", "2024", "last
+ * week"; undefined when it names none, or more than one.
+ */
+export function namedPeriod(text: string, reference: Day): DayRange | undefined {
+	const plain = text.trim().toLowerCase();
+	const yearMonth = /^((?:19|20)\d{2})-(\d{2})$/.exec(plain);
+	if (yearMonth) {
+		const month = Number(yearMonth[2]);
+		return month >= 1 && month <= 12 ? monthOf(Number(yearMonth[1]), month) : undefined;
+	}
+	const found = findTimes(plain, reference, "asked");
+	// "summer", "May" and "2024" alone are read as a question would say them: "in summer".
+	const times = found.length > 0 ? found : findTimes(`in ${plain}`, reference, "asked");
+	return times.length === 1 ? times[0] : undefined;
 }
 
 /** The start of an ISO date or date-time (`2023-05-08`, `2023-05-08T10:00:00Z`), else undefined. */

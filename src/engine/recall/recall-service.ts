@@ -40,7 +40,7 @@ import {
 import { fuseScores, type ScoredList } from "../../core/recall/fusion";
 import { asksWhy, questionContent } from "../../core/recall/query-intent";
 import { coveredTerms, weightByCoverage } from "../../core/recall/query-coverage";
-import { compileFilters } from "../../core/recall/search-filters";
+import { compileFilters, type FilterFacts } from "../../core/recall/search-filters";
 import { duplicateHash } from "../../core/recall/duplicates";
 import { DuplicateHashIndex } from "../../core/recall/duplicate-hash-index";
 import { SnippetStore } from "./snippet-store";
@@ -420,13 +420,22 @@ export class RecallService {
 	 */
 	search(query: string, filters: SearchFilters = {}, k = DEFAULT_K): SearchHit[] {
 		const limit = resultCount(k);
-		const accept = compileFilters(filters);
+		const now = this.deps.clock?.();
+		const accept = compileFilters(filters, now === undefined ? undefined : dayOfTime(now));
 		const graph = this.graphState().graph;
 		const passes = (path: string): boolean => {
 			const node = graph.node(path);
 			return (
 				node !== undefined &&
-				accept(node, () => ({ status: this.statusOf(path, node), lastUsed: this.lastUsed(path, node) }))
+				accept(node, () => {
+					const facts: FilterFacts = {
+						status: this.statusOf(path, node),
+						lastUsed: this.lastUsed(path, node),
+						times: this.cues.timesOf(path) ?? [],
+					};
+					const written = this.cues.writtenOn(path);
+					return written === undefined ? facts : { ...facts, written };
+				})
 			);
 		};
 		const hitOf = (path: string, keyword?: KeywordHit): SearchHit => {

@@ -38,6 +38,8 @@ export interface NewMemory {
 	content: string;
 	/** File name without folder and `.md`, already safe (see fileNameFor). */
 	title: string;
+	/** The file names to try, in order (default `title`, `title 2`, `title 3`…), each as safe as `title`. */
+	names?: Iterable<string>;
 	category?: string;
 	session?: string;
 	/** When the fact happened (ISO date as given). */
@@ -64,7 +66,7 @@ export interface MemoryNoteCreatorDeps {
 const NAME_ATTEMPTS = 1000;
 
 /**
- * Creates memory notes: the path (first free numbered name in the memory folder), auto-links to
+ * Creates memory notes: the path (first free name in the memory folder: numbered, or an amend's next version), auto-links to
  * similar memories within the limits, conflict hints, the frontmatter, one createNote, and the
  * keyword index, graph and embeddings updated before it returns. Content that repeats an
  * existing memory creates nothing unless allowed (see findDuplicate).
@@ -106,12 +108,16 @@ export class MemoryNoteCreator {
 			maxAutoLinksIntoNode,
 		});
 		const conflicts = conflictsAmong(conflictProfile(memory.content), similar.nearest, settings.recall.conflicts);
-		const created = await this.createFile(folder, memory.title, (candidate) =>
-			this.noteText(
-				candidate,
-				memory,
-				autoLinks.map((link) => link.target),
-			),
+		const created = await this.createFile(
+			folder,
+			memory.title,
+			memory.names ?? numberedNames(memory.title),
+			(candidate) =>
+				this.noteText(
+					candidate,
+					memory,
+					autoLinks.map((link) => link.target),
+				),
 		);
 		const path = created.file.path;
 		await created.indexed;
@@ -136,7 +142,7 @@ export class MemoryNoteCreator {
 	}
 
 	/**
-	 * Writes the note under the first free numbered name and indexes it; `compose` gets the final
+	 * Writes the note under the first free one of `names` and indexes it; `compose` gets the final
 	 * path (links are written relative to it). A name is free when no file has the path and no
 	 * note of the vault has or links to that name: Obsidian resolves `[[Name]]` to the closest
 	 * note so named, so a second one could take over links that meant the first.
@@ -148,13 +154,14 @@ export class MemoryNoteCreator {
 	private async createFile(
 		folder: string,
 		title: string,
+		names: Iterable<string>,
 		compose: (path: string) => ComposedNote,
 	): Promise<{ file: VaultFile; text: string; indexed: Promise<void> }> {
 		const { vault, index } = this.deps;
 		const fail = (path: string, error: unknown) =>
 			new MemoryError(`Could not create the memory note "${path}": ${errorMessage(error)}`, null);
 		let tried = 0;
-		for (const name of numberedNames(title)) {
+		for (const name of names) {
 			if (++tried > NAME_ATTEMPTS) break;
 			if (index.nameInUse(name)) continue;
 			const path = `${folder === "" ? "" : `${folder}/`}${name}.md`;

@@ -19,9 +19,17 @@ export function titleFromContent(content: string): string {
 	return titleFromText(readableText(content));
 }
 
-/** The title of an amended memory before numbering: the old one without a trailing " 2", " 3"… */
-export function amendedTitle(oldTitle: string): string {
-	return oldTitle.replace(/ \d+$/, "") || oldTitle;
+const VERSION_SUFFIX = / \(v(\d{1,6})\)$/;
+
+/**
+ * The names an amended memory tries, in order: the old title's next version, "Deploy freeze" →
+ * "Deploy freeze (v2)", "Deploy freeze (v2)" → "Deploy freeze (v3)", then the versions after it
+ * (an older version amended again branches off under the next free one).
+ */
+export function* amendedNames(oldTitle: string): Generator<string> {
+	const version = VERSION_SUFFIX.exec(oldTitle);
+	const base = version ? oldTitle.slice(0, version.index) : oldTitle;
+	for (let n = version ? Number(version[1]) + 1 : 2; ; n++) yield `${base} (v${n})`;
 }
 
 /** `Name`, then `Name 2`, `Name 3`, … */

@@ -9,7 +9,7 @@ import { withoutBidiControls } from "../../core/model/note-text-rules";
 import { resolveMemoryId } from "../../core/graph/memory-ids";
 import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import { MemoryNoteCreator, type NewMemory, type StoreResult } from "./memory-note-creator";
-import { amendedTitle, edgeKeyFor, isLinkable, titleFromContent, wikilinkTo } from "./memory-note-file";
+import { amendedNames, edgeKeyFor, isLinkable, titleFromContent, wikilinkTo } from "./memory-note-file";
 import { fileNameFor } from "../../core/recall/content-title";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
 import {
@@ -23,9 +23,10 @@ import {
 	checkTags,
 	checkTitle,
 	type StoreInput,
+	type TypedLink,
 } from "./memory-write-input";
 import { linkRemoval } from "../../core/graph/link-removal";
-import type { EdgeProvenance } from "../../core/graph/types";
+import type { EdgeProvenance, MemoryEdge } from "../../core/graph/types";
 import type { RecallService } from "../recall/recall-service";
 import type { VaultIndex } from "../index/vault-index";
 
@@ -130,7 +131,11 @@ export class MemoryWriter {
 		});
 	}
 
-	/** A new memory that supersedes `nodeId` (kept untouched), in its category, titled `title` or after it. */
+	/**
+	 * A new memory that supersedes `nodeId` (kept untouched), in its category and session, with
+	 * the typed links the old one states in its properties and inline fields, titled `title` or
+	 * the old title's next version ("Plan" → "Plan (v2)").
+	 */
 	amend(nodeId: string, content: string, reason?: string, title?: string): Promise<AmendResult> {
 		return this.runExclusive(async () => {
 			const old = resolveMemoryId(this.graph, nodeId, "node_id");
@@ -143,17 +148,18 @@ export class MemoryWriter {
 			edgeKeyFor(this.settings.index.edgeKeys, "supersedes", "node_id");
 			const node = this.graph.node(old);
 			const newTitle = checkTitle(title, "title");
+			const given = newTitle === undefined ? "" : fileNameFor(newTitle);
+			const oldTitle = withoutBidiControls(node?.title ?? old) || this.fallbackTitle();
+			const names = given === "" ? amendedNames(oldTitle) : undefined;
 			const memory: NewMemory = {
 				content: checkContent(content, "content"),
-				title:
-					(newTitle === undefined ? "" : fileNameFor(newTitle)) ||
-					withoutBidiControls(amendedTitle(node?.title ?? old)) ||
-					this.fallbackTitle(),
+				title: given || oldTitle,
+				...(names === undefined ? {} : { names }),
 				category: node?.memory.category,
 				// The new version belongs to the conversation the old one came from: it stays in its episode.
 				session: node?.memory.session,
 				amendReason: checkReason(reason, "reason"),
-				links: [{ target: old, type: "supersedes" }],
+				links: [{ target: old, type: "supersedes" }, ...this.statedLinks(old)],
 				replaces: old,
 				// An amend states its intent: the new text replaces the old, whatever else says the same.
 				allowDuplicate: true,
@@ -337,6 +343,31 @@ export class MemoryWriter {
 		}
 		// The index sees the change now; the watcher's later event for it finds nothing new.
 		await this.deps.index.apply({ type: "modify", path });
+	}
+
+	/**
+	 * The typed links a note states itself (its link properties and inline fields mapped to an
+	 * edge type), to notes the client may read and a [[link]] can name: what an amend carries over.
+	 * Links in its text go with the text; auto-links are chosen again for the new note; what it
+	 * supersedes stays superseded through it (the chain), so those links are not repeated.
+	 */
+	private statedLinks(path: string): TypedLink[] {
+		const edgeKeys = this.settings.index.edgeKeys;
+		const stated = (edge: MemoryEdge): boolean =>
+			edge.provenance.some(
+				(p) =>
+					(p.origin === "frontmatter" || p.origin === "inline_field") &&
+					p.key !== undefined &&
+					(edgeKeys[p.key] ?? edgeKeys[p.key.toLowerCase()]) === edge.type,
+			);
+		const links: TypedLink[] = [];
+		for (const edge of this.graph.outEdges(path)) {
+			if (edge.type === "supersedes" || edge.target === path || !stated(edge) || !isLinkable(edge.target)) continue;
+			if (!this.permissions.canRead(edge.target)) continue;
+			if (!links.some((link) => link.target === edge.target && link.type === edge.type))
+				links.push({ target: edge.target, type: edge.type });
+		}
+		return links;
 	}
 
 	private fallbackTitle(): string {

@@ -43,10 +43,13 @@ const whySchema = z.object({
 
 const recallHitSchema = z.object({
 	node_id: z.string().describe("The memory's vault path; its file name is its title."),
-	relevance: z.number().describe("Match to the query, 0–1."),
-	retention: z
+	score: z
 		.number()
-		.describe("How strongly the memory is kept, 0–1; results are ordered by relevance weighed with it."),
+		.describe(
+			"The ranking score, 0–1; results come in descending score: relevance weighed with retention, lowered for each earlier result from the same community or session (diversity). Never above the result before it.",
+		),
+	relevance: z.number().describe("Match to the query alone, 0–1, before retention and diversity."),
+	retention: z.number().describe("How strongly the memory is kept, 0–1."),
 	status: statusField,
 	pinned: z.boolean().optional(),
 	superseded_by: z
@@ -54,7 +57,10 @@ const recallHitSchema = z.object({
 		.optional()
 		.describe("Newer memories that replace this one (at most 10; superseded_by_total counts them all)."),
 	superseded_by_total: z.number().int().optional().describe("Set when superseded_by lists only some."),
-	low_confidence: z.boolean().optional(),
+	low_confidence: z
+		.boolean()
+		.optional()
+		.describe("Relevance under 0.2 by default: a weak match, placed after every stronger one."),
 	conflicts: z
 		.array(z.object({ node_id: z.string(), kind: z.enum(["numeric_mismatch", "negation"]), detail: z.string() }))
 		.optional()
@@ -99,6 +105,7 @@ function recallHitOut(full: RecallHit): z.input<typeof recallHitSchema> {
 	const hit = boundedHit(full);
 	const out: z.input<typeof recallHitSchema> = {
 		node_id: hit.path,
+		score: round3(hit.score),
 		relevance: round3(hit.relevance),
 		retention: round3(hit.retention),
 		status: hit.status,
@@ -143,7 +150,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 		description:
 			"Finds the memories most relevant to a question or topic: keyword and semantic match, then related memories reached through causal links, ranked with each memory's retention. " +
 			"Each result says why it matched. Recalling a memory strengthens it (it is used, so it is kept); pass read_only: true to look without that effect. " +
-			"Superseded memories come with superseded_by; results marked low_confidence matched weakly. " +
+			"Results come in descending score and stop where the rest would score far below the best (fewer than k then). Superseded memories come with superseded_by; results marked low_confidence matched weakly. " +
 			"Results that may disagree with another result carry conflicts (the other memory's node_id): find out which is right, then memory_amend the wrong one, or memory_link the right one to it with supersedes, or link them with contradicts when both stay true; the flag goes away once settled.",
 		kind: "read",
 		input: {
@@ -195,7 +202,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 		name: "memory_search",
 		title: "Search memories",
 		description:
-			"Lists memories matching keywords and filters (status, category, folder, tag, created since, used since); with an empty query, lists them by last use, newest first. " +
+			'Lists memories matching keywords and filters (status, category, folder, tag, created since, used since, a period such as "March"); with an empty query, lists them by last use, newest first. ' +
 			"Changes nothing. Use memory_recall for questions; use this to browse or to find memories by their properties.",
 		kind: "read",
 		input: {
@@ -219,6 +226,15 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 					tag: labelField('A tag with or without "#"; a parent tag matches its nested tags.').optional(),
 					since: isoDateField("Created at or after this date.").optional(),
 					active_since: isoDateField("Last used (edited, recalled or opened) at or after this date.").optional(),
+					during: z
+						.string()
+						.trim()
+						.min(1)
+						.max(LIMITS.labelChars)
+						.optional()
+						.describe(
+							'A period: "March" (the latest March up to today), "summer" (northern hemisphere), "March 2024", "2024-03", "2024-03-14", "last week". The memory\'s event_date, a date in its text or the day it was stored falls in it.',
+						),
 				},
 				"filters",
 			)
@@ -229,7 +245,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 		output: { query: z.string(), results: z.array(searchHitSchema) },
 		annotations: { readOnlyHint: true, idempotentHint: true },
 		run: (args, { memory }) => {
-			const { status, category, folder, tag, since, active_since } = args.filters;
+			const { status, category, folder, tag, since, active_since, during } = args.filters;
 			const filters: SearchFilters = {};
 			if (status !== undefined) filters.status = status;
 			if (category !== undefined && category !== "") filters.category = category;
@@ -237,6 +253,7 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 			if (tag !== undefined && tag !== "") filters.tag = tag;
 			if (since !== undefined) filters.since = dateMs(since);
 			if (active_since !== undefined) filters.activeSince = dateMs(active_since);
+			if (during !== undefined) filters.during = during;
 			const hits = memory.search(args.query, filters, args.k);
 			return { query: args.query, results: hits.map(searchHitOut) };
 		},

@@ -132,13 +132,15 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		name: "memory_amend",
 		title: "Amend a memory",
 		description:
-			"Corrects or updates a memory: saves the new content as a new memory that supersedes the old one. The old memory is kept (history is never rewritten) and recall ranks it below its replacement.",
+			"Corrects or updates a memory: saves the new content as a new memory that supersedes the old one and keeps its typed links (caused_by, supports…). The old memory is kept (history is never rewritten) and recall ranks it below its replacement.",
 		kind: "write",
 		input: {
 			node_id: nodeIdField(`The memory to amend. ${NODE_ID_HELP}`),
 			content: contentField.describe("The corrected memory in full (at most 100 KB), not a diff."),
 			reason: reasonField.optional().describe("Why it changed; kept in the new note (memory_amend_reason)."),
-			title: labelField("A title for the new memory (its file name). Default: the old memory's title.").optional(),
+			title: labelField(
+				'A title for the new memory (its file name). Default: the old title\'s next version, "Deploy freeze (v2)".',
+			).optional(),
 		},
 		output: { ...storeOutput, supersedes: z.string().describe("The memory the new one replaces.") },
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },

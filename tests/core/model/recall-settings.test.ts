@@ -44,6 +44,7 @@ describe("recall settings", () => {
 				retentionExponent: 0.5,
 				supersededFactor: 0.3,
 				lowConfidenceFloor: 0.2,
+				resultFloor: 0.02,
 				maxInjected: 2,
 			},
 			autoLink: { cosineFloor: 0.45, cosineFloorByModel: {}, maxLinksPerStore: 3, maxAutoLinksIntoNode: 10 },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { RankedMemory } from "../../../src/core/recall/rank";
-import { diversify } from "../../../src/core/recall/diversify";
+import { DEFAULT_RECALL_SETTINGS } from "../../../src/core/model/recall-settings";
+import type { RankedMemory, RecallCandidate } from "../../../src/core/recall/rank";
+import { aboveFloor, diversify, placedScores, rankDiverse } from "../../../src/core/recall/diversify";
 
 const memory = (id: string, score: number, low = false): RankedMemory => ({
 	id,
@@ -107,5 +108,57 @@ describe("diversify", () => {
 		// Without focus: a2 0.45 < loose 0.6. With it, s1 is the only episode: a2, a3 by score.
 		expect(ids(diversify(list, communityOf, 0.8, 4, { ...episodes, focus: 0 }))).toEqual(["a1", "loose", "a2", "a3"]);
 		expect(ids(diversify(list, communityOf, 0.8, 4, episodes))).toEqual(["a1", "a2", "a3", "loose"]);
+	});
+});
+
+describe("the scores a recall shows (issue 29)", () => {
+	const scores = (list: RankedMemory[]) => list.map((m) => Number(m.score.toFixed(4)));
+
+	it("gives each pick the score it was picked with, held back or not", () => {
+		const ranked = [memory("a1", 1), memory("a2", 0.95), memory("a3", 0.9), memory("b1", 0.8), memory("loose", 0.7)];
+		const picked = diversify(ranked, communityOf, 0.8, 5);
+		expect(ids(picked)).toEqual(["a1", "b1", "a2", "loose", "a3"]);
+		expect(scores(picked)).toEqual([1, 0.8, 0.76, 0.7, 0.576]);
+		expect(picked.map((m) => m.relevance)).toEqual([1, 0.8, 0.95, 0.7, 0.9]);
+	});
+
+	it("never shows a result above the one before it: a result placed lower by the order keeps the score above it", () => {
+		const placed = placedScores([memory("a", 0.6), memory("b", 0.3), memory("low", 0.19, true), memory("c", 0.5)]);
+		expect(ids(placed)).toEqual(["a", "b", "low", "c"]);
+		expect(scores(placed)).toEqual([0.6, 0.3, 0.19, 0.19]);
+	});
+
+	it("leaves out the results under the floor × the first one's score instead of padding the list", () => {
+		const list = [memory("a", 0.8), memory("b", 0.3), memory("c", 0.041), memory("d", 0.039)];
+		expect(ids(aboveFloor(list, 0.05))).toEqual(["a", "b", "c"]);
+		expect(ids(aboveFloor(list, 0))).toEqual(["a", "b", "c", "d"]);
+		expect(aboveFloor([], 0.05)).toEqual([]);
+	});
+
+	it("rankDiverse: scores descend down the list, as the order places them, and weak hits below the floor are gone", () => {
+		const candidate = (id: string, fused: number, extra: Partial<RecallCandidate> = {}): RecallCandidate => ({
+			id,
+			fused,
+			retention: 1,
+			...extra,
+		});
+		const episodeOf: Record<string, string> = { s1a: "s1", s1b: "s1", s1c: "s1", s2a: "s2" };
+		const candidates = [
+			candidate("s1a", 0.9),
+			candidate("s1b", 0.85),
+			candidate("s1c", 0.8),
+			candidate("s2a", 0.5),
+			candidate("weak", 0.15),
+			candidate("noise", 0.02),
+		];
+		const settings = { ...DEFAULT_RECALL_SETTINGS.ranking, resultFloor: 0.05 };
+		const episodes = { of: (id: string) => episodeOf[id], factor: 0.5, depth: 2 };
+		const ranked = rankDiverse(candidates, settings, 10, 1, () => undefined, episodes);
+		// s2a takes the second place (0.5 > 0.85 × 0.5); s1b then follows at its full score but no higher than s2a.
+		expect(ids(ranked)).toEqual(["s1a", "s2a", "s1b", "s1c", "weak"]);
+		expect(scores(ranked)).toEqual([0.9, 0.5, 0.5, 0.5, 0.15]);
+		expect(ranked.find((m) => m.id === "weak")?.lowConfidence).toBe(true);
+		const all = rankDiverse(candidates, { ...settings, resultFloor: 0 }, 10, 1, () => undefined, episodes);
+		expect(ids(all)).toEqual(["s1a", "s2a", "s1b", "s1c", "weak", "noise"]);
 	});
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayOf, isoDay, type DayRange } from "../../../src/core/time/calendar";
-import { asksWhen, findTimes, isoDateDay, leadingDateSpan } from "../../../src/core/time/time-expressions";
+import { asksWhen, findTimes, isoDateDay, leadingDateSpan, namedPeriod } from "../../../src/core/time/time-expressions";
 
 /** 8 May 2023, a Monday. */
 const MAY_8 = dayOf(2023, 5, 8);
@@ -43,6 +43,71 @@ describe("findTimes: relative expressions resolved against the day written", () 
 	it("does not take a number of things for a year, and keeps only the month of an invalid date", () => {
 		expect(findTimes("We sold 2023 tickets.", MAY_8)).toEqual([]);
 		expect(iso(findTimes("Due on 31 April, 2023.", MAY_8))).toEqual(["2023-04-01..2023-04-30"]);
+	});
+});
+
+describe("findTimes: months, dates and seasons named without a year", () => {
+	/** 20 January 2025: March and summer of 2025 are still to come. */
+	const JAN_20 = "2025-01-20";
+	/** 10 March 2025: this March has begun. */
+	const MAR_10 = "2025-03-10";
+	const day = (iso: string) => isoDateDay(iso) as number;
+
+	it.each([
+		["Why did the database go down in March?", JAN_20, "2024-03-01..2024-03-31"],
+		["Why did the database go down in March?", MAR_10, "2025-03-01..2025-03-31"],
+		["What broke during December?", JAN_20, "2024-12-01..2024-12-31"],
+		["What did we ship early February?", MAR_10, "2025-02-01..2025-02-28"],
+		["Why did the March release slip?", JAN_20, "2024-03-01..2024-03-31"],
+		["What happened on 14 March?", JAN_20, "2024-03-14"],
+		["What happened on March 14th?", MAR_10, "2024-03-14"],
+		["Where did we go in the summer?", JAN_20, "2024-06-01..2024-08-31"],
+		["Where did we go in summer?", "2025-07-02", "2025-06-01..2025-08-31"],
+		["Who skied in winter?", JAN_20, "2024-12-01..2025-02-28"],
+		["Who skied in winter?", "2025-11-02", "2024-12-01..2025-02-28"],
+		["What is planned for this March?", JAN_20, "2025-03-01..2025-03-31"],
+		["What went wrong last March?", JAN_20, "2024-03-01..2024-03-31"],
+	])("asked: %s (on %s) → %s", (question, today, expected) => {
+		expect(iso(findTimes(question, day(today), "asked"))).toEqual([expected]);
+	});
+
+	it("in a memory's text keeps the year it was written in: a plan for March written in January is the March to come", () => {
+		expect(iso(findTimes("We launch in March.", day(JAN_20)))).toEqual(["2025-03-01..2025-03-31"]);
+		expect(iso(findTimes("The flight is on 14 March.", day(JAN_20)))).toEqual(["2025-03-14"]);
+		expect(iso(findTimes("We hike in the summer.", day(JAN_20)))).toEqual(["2025-06-01..2025-08-31"]);
+		expect(findTimes("The March release slipped.", day(JAN_20))).toEqual([]);
+	});
+
+	it("never reads the verb may as a month", () => {
+		expect(findTimes("What may have caused it?", day(JAN_20), "asked")).toEqual([]);
+	});
+});
+
+describe("namedPeriod: the period a memory_search filter names", () => {
+	const JAN_20 = dayOf(2025, 1, 20);
+	const period = (text: string) => {
+		const range = namedPeriod(text, JAN_20);
+		return range && iso([range])[0];
+	};
+
+	it.each([
+		["March", "2024-03-01..2024-03-31"],
+		["may", "2024-05-01..2024-05-31"],
+		["summer", "2024-06-01..2024-08-31"],
+		["winter", "2024-12-01..2025-02-28"],
+		["March 2025", "2025-03-01..2025-03-31"],
+		["2024-03", "2024-03-01..2024-03-31"],
+		["2024-03-14", "2024-03-14"],
+		["2023", "2023-01-01..2023-12-31"],
+		["last week", "2025-01-13..2025-01-19"],
+	])("%s → %s", (text, expected) => {
+		expect(period(text)).toBe(expected);
+	});
+
+	it("names nothing for text that is no period, or two of them", () => {
+		expect(period("someday")).toBeUndefined();
+		expect(period("2024-13")).toBeUndefined();
+		expect(period("March and June")).toBeUndefined();
 	});
 });
 

@@ -31,7 +31,7 @@ describe("a note the writer creates never changes what an existing link resolves
 			DECISION,
 			"We merge notes with CRDTs, Automerge chosen after the comparison.",
 		);
-		expect(amended.nodeId).toBe("Memory/Use CRDTs for note merging 2.md");
+		expect(amended.nodeId).toBe("Memory/Use CRDTs for note merging (v2).md");
 		for (const source of linkers) expect(graph().resolve("Use CRDTs for note merging", source)).toBe(DECISION);
 		expect(
 			graph()

@@ -136,7 +136,7 @@ describe("generated file names", () => {
 		const stored = await h.engine.writer.store({ content: "Deploy \u202Eon Tuesday\u202C after standup." });
 		expect(stored.nodeId).toBe("Memory/Deploy on Tuesday after standup.md");
 		const amended = await h.engine.writer.amend("Notes/Plan\u202E.md", "The plan is B.");
-		expect(amended.nodeId).toBe("Memory/Plan.md");
+		expect(amended.nodeId).toBe("Memory/Plan (v2).md");
 	});
 
 	it("turn lone surrogates in a title into spaces: a file system could not store them", async () => {

@@ -349,14 +349,14 @@ describe("MemoryWriter.amend", () => {
 			"approved by finance on Monday",
 		);
 		expect(result).toEqual({
-			nodeId: "Memory/Launch budget 2.md",
+			nodeId: "Memory/Launch budget (v2).md",
 			status: "stored",
 			supersedes: "Memory/Launch budget.md",
 			possibleConflicts: [],
 			autoLinks: [],
 		});
 		expect(h.vault.content("Memory/Launch budget.md")).toBe(old);
-		expect(h.vault.content("Memory/Launch budget 2.md")).toBe(
+		expect(h.vault.content("Memory/Launch budget (v2).md")).toBe(
 			[
 				"---",
 				"memory_source: mcp",
@@ -372,14 +372,14 @@ describe("MemoryWriter.amend", () => {
 		);
 		const recalled = await h.engine.recall("launch budget", { readOnly: true });
 		expect(recalled.results.slice(0, 2).map((hit) => hit.path)).toEqual([
-			"Memory/Launch budget 2.md",
+			"Memory/Launch budget (v2).md",
 			"Memory/Launch budget.md",
 		]);
-		expect(recalled.results[1].supersededBy).toEqual(["Memory/Launch budget 2.md"]);
+		expect(recalled.results[1].supersededBy).toEqual(["Memory/Launch budget (v2).md"]);
 
-		const again = await h.engine.writer.amend("Memory/Launch budget 2.md", "The launch budget is $90,000.");
-		expect(again.nodeId).toBe("Memory/Launch budget 3.md");
-		expect(frontmatterOf(h.vault, again.nodeId).supersedes).toEqual(["[[Launch budget 2]]"]);
+		const again = await h.engine.writer.amend("Memory/Launch budget (v2).md", "The launch budget is $90,000.");
+		expect(again.nodeId).toBe("Memory/Launch budget (v3).md");
+		expect(frontmatterOf(h.vault, again.nodeId).supersedes).toEqual(["[[Launch budget (v2)]]"]);
 	});
 
 	it("amends a note of the user into the memory folder under a name of its own, so [[Plan]] still means the user's note", async () => {
@@ -389,12 +389,46 @@ describe("MemoryWriter.amend", () => {
 			"Projects/Roadmap.md": "See [[Plan]].",
 		});
 		const result = await h.engine.writer.amend("Plan", "Ship in June.");
-		expect(result.nodeId).toBe("Memory/Plan 2.md");
+		expect(result.nodeId).toBe("Memory/Plan (v2).md");
 		expect(frontmatterOf(h.vault, result.nodeId).supersedes).toEqual(["[[Plan]]"]);
 		expect(h.engine.index.graph.outEdges(result.nodeId).map((e) => [e.type, e.target])).toEqual([
 			["supersedes", "Projects/Plan.md"],
 		]);
 		expect(h.engine.index.graph.outEdges("Projects/Roadmap.md").map((e) => e.target)).toEqual(["Projects/Plan.md"]);
+	});
+
+	it("carries over the typed links the old note states (properties, inline fields), not its text's links, auto-links or what it supersedes", async () => {
+		const h = await writerHarness({
+			...UNRELATED,
+			"Memory/Cause.md": "The cause.",
+			"Memory/Evidence.md": "The evidence.",
+			"Memory/Mentioned.md": "Mentioned in the text.",
+			"Memory/Similar.md": "A similar memory.",
+			"Memory/Older.md": "The older version.",
+			"Memory/Policy.md": [
+				"---",
+				"caused_by:",
+				'  - "[[Cause]]"',
+				'memory_auto_links: ["[[Similar]]"]',
+				'supersedes: ["[[Older]]"]',
+				"---",
+				"Deploys stop on Fridays, see [[Mentioned]].",
+				"supports:: [[Evidence]]",
+			].join("\n"),
+		});
+		const result = await h.engine.writer.amend("Policy", "Deploys stop on Thursdays.");
+		expect(result.nodeId).toBe("Memory/Policy (v2).md");
+		expect(frontmatterOf(h.vault, result.nodeId)).toMatchObject({
+			caused_by: ["[[Cause]]"],
+			supports: ["[[Evidence]]"],
+			supersedes: ["[[Policy]]"],
+		});
+		const edges = h.engine.index.graph.outEdges(result.nodeId).map((edge) => `${edge.type} ${edge.target}`);
+		expect(edges.sort()).toEqual([
+			"caused_by Memory/Cause.md",
+			"supersedes Memory/Policy.md",
+			"supports Memory/Evidence.md",
+		]);
 	});
 
 	it("refuses unknown, unreadable or traversing ids and empty content, writing nothing", async () => {

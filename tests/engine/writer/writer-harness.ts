@@ -38,7 +38,7 @@ export function testSettings(input: Record<string, unknown> = {}): MemorySetting
 export async function startEngine(
 	vault: VaultPort,
 	settings: MemorySettings,
-	options: { follow?: boolean; saveSettings?: boolean } = {},
+	options: { follow?: boolean; saveSettings?: boolean; clock?: () => number } = {},
 ) {
 	const saved: MemorySettings[] = [];
 	const holder = { settings };
@@ -47,7 +47,7 @@ export async function startEngine(
 		storage: new MemoryStorage(),
 		worker: createInThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,
-		clock: () => NOW,
+		clock: options.clock ?? (() => NOW),
 		settings: () => holder.settings,
 		updateSettings:
 			options.saveSettings === false
@@ -67,11 +67,12 @@ export async function startEngine(
 export async function writerHarness(
 	notes: Record<string, string>,
 	settingsInput: Record<string, unknown> = {},
+	clock?: () => number,
 ): Promise<WriterHarness> {
 	const vault = new MemoryVault(notes);
-	vault.now = NOW;
+	vault.now = clock?.() ?? NOW;
 	const settings = testSettings(settingsInput);
-	const { engine, saved } = await startEngine(vault, settings);
+	const { engine, saved } = await startEngine(vault, settings, { clock });
 	return { engine, vault, settings, saved };
 }
 

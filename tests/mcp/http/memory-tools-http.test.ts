@@ -57,9 +57,16 @@ describe("the new memory tools, resources and prompts over HTTP", () => {
 
 		const unknown = await call("memory_get", { node_id: "Launch date", full: true });
 		expect(unknown.isError).toBe(true);
-		expect(JSON.stringify(unknown.content)).toContain(
-			'unknown key \\"full\\" in the arguments of memory_get; allowed: node_id',
-		);
+		// Over HTTP too, a schema error is our {error, retryable, field} failure (issue 29).
+		const [block] = unknown.content as { type: string; text: string }[];
+		expect(JSON.parse(block.text)).toEqual({
+			error: 'unknown key "full" in the arguments of memory_get; allowed: node_id',
+			retryable: false,
+		});
+		const wrongType = await call("memory_recall", { query: "launch", k: "ten" });
+		const [wrong] = wrongType.content as { type: string; text: string }[];
+		expect(wrongType.isError).toBe(true);
+		expect(JSON.parse(wrong.text)).toMatchObject({ retryable: false, field: "k" });
 
 		const resource = await client.readResource({ uri: "memory://note/Memory/Launch%20date.md" });
 		expect(resource.contents[0]).toMatchObject({
