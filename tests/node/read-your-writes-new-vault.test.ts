@@ -29,7 +29,7 @@ afterEach(async () => {
  * each answer that says "stored" must mean the next recall finds it. Run it beside a CPU hog too.
  */
 describe("read-your-writes on a new vault, stores sent as soon as the server answers", () => {
-	it(`finds the first of three stores with the next recall, ${RUNS} runs`, async () => {
+	it(`finds each of three stores with the next recalls, ${RUNS} runs`, async () => {
 		const dir = await mkdtemp(join(tmpdir(), "rw-new-vault-"));
 		cleanups.push(() => rm(dir, { recursive: true, force: true }));
 		process.env.CAUSAL_MEMORY_STATE_HOME = join(dir, "state-home");
@@ -59,13 +59,15 @@ describe("read-your-writes on a new vault, stores sent as soon as the server ans
 					expect(stored.isError, `run ${run}: ${JSON.stringify(stored.content)}`).toBeFalsy();
 					ids.push(stored.structuredContent?.node_id);
 				}
-				const recall = (await client.callTool({
-					name: "memory_recall",
-					arguments: { query: "What dog did Mira adopt?" },
-				})) as CallToolResult;
-				const hits = (recall.structuredContent?.results ?? []) as { node_id: string }[];
-				if (hits[0]?.node_id !== ids[0] || hits.length !== STORES.length)
-					misses.push(`run ${run}: ${JSON.stringify(hits.map((hit) => hit.node_id))}`);
+				// Each store is found first by a question about it; the other two fall under the
+				// result floor or follow it (recall.ranking.resultFloor), so only the first place counts.
+				const questions = ["What dog did Mira adopt?", "Where does Mira work nights?", "Where did Jana move?"];
+				for (const [i, query] of questions.entries()) {
+					const recall = (await client.callTool({ name: "memory_recall", arguments: { query } })) as CallToolResult;
+					const hits = (recall.structuredContent?.results ?? []) as { node_id: string }[];
+					if (hits[0]?.node_id !== ids[i])
+						misses.push(`run ${run}, "${query}": ${JSON.stringify(hits.map((hit) => hit.node_id))}`);
+				}
 			} finally {
 				await client.close();
 				await server.close();
