@@ -22,6 +22,8 @@ export type NoteEdit = (content: string) => string | null;
 
 /** How long to keep trying while someone else keeps writing the note. */
 const GIVE_UP_AFTER_MS = 5000;
+/** Longer when giving up would lose what an editor wrote into a file we replaced. */
+const GIVE_UP_CARRYING_MS = 30_000;
 /** An empty note is taken for an editor's truncate-then-write in progress until it has been empty this long. */
 const EMPTY_FOR_REAL_MS = 2000;
 /** The note must read the same twice this far apart: an editor's save in progress is not acted on. */
@@ -65,10 +67,12 @@ export async function updateNote(
 ): Promise<{ text: string; stats: Stats } | null> {
 	const kept = replaced?.take(absolute);
 	let carried = kept ? await lateIntoKept(kept) : null;
+	// The fullest text known to have been at the path lately: a strict start of it is a save in progress.
+	let before = kept ? kept.ours : null;
 	let previous: Seen | null = null;
 	const started = Date.now();
-	for (let attempt = 0; Date.now() - started < GIVE_UP_AFTER_MS; attempt++) {
-		const outcome = swapIfSettled(absolute, previous, carried, (base, bytes) => {
+	for (let attempt = 0; Date.now() - started < (carried ? GIVE_UP_CARRYING_MS : GIVE_UP_AFTER_MS); attempt++) {
+		const outcome = swapIfSettled(absolute, previous, carried, before, (base, bytes) => {
 			const edited = edit(decode(base));
 			if (edited === null && base.equals(bytes)) return null;
 			return edited ?? decode(base);
@@ -76,6 +80,7 @@ export async function updateNote(
 		if (outcome.kind === "unchanged") return null;
 		if (outcome.kind === "unsettled") {
 			previous = outcome.seen;
+			if (previous && !(before && isStrictStart(previous.bytes, before))) before = previous.bytes;
 			await sleep(SETTLE_MS);
 			continue;
 		}
@@ -155,6 +160,10 @@ function withAdded(text: Buffer, added: Buffer[]): Buffer {
 	return missing.length === 0 ? text : Buffer.concat([text, ...missing]);
 }
 
+function isStrictStart(bytes: Buffer, of: Buffer): boolean {
+	return bytes.length < of.length && startsWith(of, bytes);
+}
+
 function startsWith(bytes: Buffer, start: Buffer): boolean {
 	return bytes.length >= start.length && bytes.subarray(0, start.length).equals(start);
 }
@@ -178,11 +187,18 @@ interface Swapped {
 
 type Attempt = { kind: "unsettled"; seen: Seen | null } | { kind: "unchanged" } | Swapped;
 
-/** Synchronous on purpose: nothing else of ours runs between the read, the last check and the rename. */
+/**
+ * Synchronous on purpose: nothing else of ours runs between the read, the last check and the
+ * rename. A note that is empty, or holds a strict start of `before` (what was there a moment
+ * ago), is an in-place save in progress (truncated, the rest not written yet) and is not acted on
+ * until it changes or has been left so for seconds: a swap made on it would show every reader,
+ * the user's own editor too, half a note.
+ */
 function swapIfSettled(
 	absolute: string,
 	previous: Seen | null,
 	carried: Carried | null,
+	before: Buffer | null,
 	edit: (base: Buffer, bytes: Buffer) => string | null,
 ): Attempt {
 	const listed = readdirSync(dirname(absolute));
@@ -193,7 +209,11 @@ function swapIfSettled(
 		const stats = fstatSync(fd);
 		const bytes = readAll(fd);
 		const seen = { bytes, names };
-		const base = carried ? userText(carried, bytes) : bytes.length > 0 ? bytes : "in progress";
+		const base = carried
+			? userText(carried, bytes)
+			: bytes.length === 0 || (before && isStrictStart(bytes, before))
+				? "in progress"
+				: bytes;
 		const quietForReal = Date.now() - stats.mtimeMs > EMPTY_FOR_REAL_MS;
 		const settled =
 			previous !== null &&
@@ -202,7 +222,7 @@ function swapIfSettled(
 			(base !== "in progress" || quietForReal) &&
 			!saveInFlight(absolute, listed);
 		if (!settled || bytes.length !== stats.size || !sameFile(fstatSync(fd), stats)) return { kind: "unsettled", seen };
-		const user = base === "in progress" ? bytes : base;
+		const user = base !== "in progress" ? base : carried ? withAdded(bytes, carried.added) : bytes;
 		const text = edit(user, bytes);
 		if (text === null) return { kind: "unchanged" };
 		const temp = join(dirname(absolute), `.${basename(absolute)}.${randomBytes(6).toString("hex")}.tmp`);
