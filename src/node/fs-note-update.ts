@@ -56,7 +56,8 @@ const LATE_WRITE_LIMIT_MS = 5000;
  * is noticed through the still open file, and the edit is redone on the user's text with what it
  * wrote (see Carried). With `replaced`, the file the last swap replaced stays open there for
  * seconds more, and the next update of the note (the caller's repair when that file is written
- * into, or its next edit) starts by keeping what an editor wrote into it. Returns the text written
+ * into, or its next edit) starts by keeping what an editor wrote into it. `lately` is the note's
+ * text as last loaded, if known: a note holding a strict start of it is a save in progress. Returns the text written
  * and the new file's stats, or null when the edit left the note as it was.
  */
 export async function updateNote(
@@ -64,11 +65,12 @@ export async function updateNote(
 	edit: NoteEdit,
 	decode: (bytes: Buffer) => string,
 	replaced?: ReplacedFiles,
+	lately: Buffer | null = null,
 ): Promise<{ text: string; stats: Stats } | null> {
 	const kept = replaced?.take(absolute);
 	let carried = kept ? await lateIntoKept(kept) : null;
 	// The fullest text known to have been at the path lately: a strict start of it is a save in progress.
-	let before = kept ? kept.ours : null;
+	let before = fuller(kept ? kept.ours : null, lately);
 	let previous: Seen | null = null;
 	const started = Date.now();
 	for (let attempt = 0; Date.now() - started < (carried ? GIVE_UP_CARRYING_MS : GIVE_UP_AFTER_MS); attempt++) {
@@ -158,6 +160,12 @@ async function lateIntoKept(kept: ReplacedFile): Promise<Carried | null> {
 function withAdded(text: Buffer, added: Buffer[]): Buffer {
 	const missing = added.filter((part) => part.length > 0 && !text.includes(part));
 	return missing.length === 0 ? text : Buffer.concat([text, ...missing]);
+}
+
+/** Of two texts of the note, the one the other is a strict start of; else the second (the fresher). */
+function fuller(a: Buffer | null, b: Buffer | null): Buffer | null {
+	if (a && b && isStrictStart(b, a)) return a;
+	return b ?? a;
 }
 
 function isStrictStart(bytes: Buffer, of: Buffer): boolean {

@@ -22,6 +22,7 @@ import { identityOf, watchVault } from "./fs-watcher";
 import { OwnCreates } from "./fs-own-creates";
 import { updateNote } from "./fs-note-update";
 import { ReplacedFiles } from "./fs-vault-replaced-files";
+import { RecentTexts } from "./fs-vault-recent-texts";
 
 export interface FsVaultOptions {
 	/** Vault-relative folders left out of `list()` and `watch()`, besides hidden folders and `node_modules`. */
@@ -54,6 +55,7 @@ export class FsVault implements VaultPort {
 	private readonly locks = new NoteLocks();
 	private readonly ownWrites = new OwnWrites();
 	private readonly ownCreates = new OwnCreates();
+	private readonly recentTexts = new RecentTexts();
 	private readonly replaced = new ReplacedFiles((absolute) => void this.keepLateWrite(absolute));
 
 	constructor(
@@ -100,6 +102,7 @@ export class FsVault implements VaultPort {
 			if (isMissing(error)) return null;
 			throw new Error(`Cannot read note "${path}": ${describeFsError(error)}.`);
 		}
+		this.recentTexts.saw(absolute, content);
 		return { file, content, parsed: parseNote(content), ownWrite: this.ownWrites.isOwn(path, content) };
 	}
 
@@ -124,12 +127,14 @@ export class FsVault implements VaultPort {
 					(content) => editedContent(content, update, fail),
 					(bytes) => decodeOrFail(bytes, fail),
 					this.replaced,
+					this.recentTexts.fullest(absolute),
 				);
 			} catch (error) {
 				throw error instanceof FrontmatterEditError ? error.original : fail(`${errorText(error)}.`);
 			}
 			if (written === null) return null;
 			this.ownWrites.remember(path, written.text);
+			this.recentTexts.saw(absolute, written.text);
 			return toVaultFile(path, written.stats);
 		});
 	}

@@ -107,29 +107,34 @@ describe("updateNote and writes into the file it replaced", () => {
 		);
 	});
 
-	it("does not publish half a save: a note holding a strict start of what it held is waited for", async () => {
-		const vault = new FsVault(dir);
-		await vault.writeFrontmatter("X.md", { memory_pinned: true });
-		const saved = `${await readFile(note, "utf8")}The user's new line.\n`;
-		const half = Math.floor(saved.length / 2);
-		// The editor saves in place: it truncates, writes half, and is descheduled for 150 ms.
-		const editor = await open(note, "r+");
-		await editor.truncate(0);
-		await editor.write(saved.slice(0, half), null, "utf8");
-		const update = vault.writeFrontmatter("X.md", { memory_status: "dormant" });
-		const seen = new Set<string>();
-		for (let waited = 0; waited < 150; waited += 2) {
-			seen.add(await readFile(note, "utf8"));
-			await sleep(2);
-		}
-		await editor.write(saved.slice(half), null, "utf8");
-		await editor.close();
-		await update;
+	for (const known of ["written", "loaded"])
+		it(`does not publish half a save: a note holding a strict start of what it was ${known} with is waited for`, async () => {
+			const vault = new FsVault(dir);
+			if (known === "written") await vault.writeFrontmatter("X.md", { memory_pinned: true });
+			else {
+				await writeFile(note, "---\nmemory_source: mcp\nmemory_pinned: true\n---\nFirst line.\n");
+				await vault.load("X.md");
+			}
+			const saved = `${await readFile(note, "utf8")}The user's new line.\n`;
+			const half = Math.floor(saved.length / 2);
+			// The editor saves in place: it truncates, writes half, and is descheduled for 150 ms.
+			const editor = await open(note, "r+");
+			await editor.truncate(0);
+			await editor.write(saved.slice(0, half), null, "utf8");
+			const update = vault.writeFrontmatter("X.md", { memory_status: "dormant" });
+			const seen = new Set<string>();
+			for (let waited = 0; waited < 150; waited += 2) {
+				seen.add(await readFile(note, "utf8"));
+				await sleep(2);
+			}
+			await editor.write(saved.slice(half), null, "utf8");
+			await editor.close();
+			await update;
 
-		// Readers (the user's own editor among them) never saw our write on half the note.
-		expect([...seen].filter((text) => text.includes("memory_status"))).toEqual([]);
-		expect(await readFile(note, "utf8")).toBe(
-			"---\nmemory_source: mcp\nmemory_pinned: true\nmemory_status: dormant\n---\nFirst line.\nThe user's new line.\n",
-		);
-	});
+			// Readers (the user's own editor among them) never saw our write on half the note.
+			expect([...seen].filter((text) => text.includes("memory_status"))).toEqual([]);
+			expect(await readFile(note, "utf8")).toBe(
+				"---\nmemory_source: mcp\nmemory_pinned: true\nmemory_status: dormant\n---\nFirst line.\nThe user's new line.\n",
+			);
+		});
 });
