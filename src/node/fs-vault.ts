@@ -148,14 +148,16 @@ export class FsVault implements VaultPort {
 		const fail = (reason: string) =>
 			new Error(`Cannot keep an edit written into a replaced copy of "${absolute}": ${reason}`);
 		try {
-			await this.locks.run(absolute, () =>
-				updateNote(
+			await this.locks.run(absolute, async () => {
+				const written = await updateNote(
 					absolute,
 					() => null,
 					(bytes) => decodeOrFail(bytes, fail),
 					this.replaced,
-				),
-			);
+					this.recentTexts.fullest(absolute),
+				);
+				if (written) this.recentTexts.saw(absolute, written.text);
+			});
 		} catch (error) {
 			this.onWatchError(
 				error instanceof FrontmatterEditError && error.original instanceof Error
