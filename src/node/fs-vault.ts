@@ -22,6 +22,8 @@ import { listMarkdownFiles } from "./fs-walk";
 import { identityOf, watchVault } from "./fs-watcher";
 import { OwnCreates } from "./fs-own-creates";
 import { updateNote } from "./fs-note-update";
+import { ReplacedFiles } from "./fs-vault-replaced-files";
+import { RecentTexts } from "./fs-vault-recent-texts";
 
 export interface FsVaultOptions {
 	/** Vault-relative folders left out of `list()` and `watch()`, besides hidden folders and `node_modules`. */
@@ -54,6 +56,8 @@ export class FsVault implements VaultPort {
 	private readonly locks = new NoteLocks();
 	private readonly ownWrites = new OwnWrites();
 	private readonly ownCreates = new OwnCreates();
+	private readonly recentTexts = new RecentTexts();
+	private readonly replaced = new ReplacedFiles((absolute) => void this.keepLateWrite(absolute));
 
 	constructor(
 		readonly root: string,
@@ -99,6 +103,7 @@ export class FsVault implements VaultPort {
 			if (isMissing(error)) return null;
 			throw new Error(`Cannot read note "${path}": ${describeFsError(error)}.`);
 		}
+		this.recentTexts.saw(absolute, content);
 		return { file, content, parsed: parseNote(content), ownWrite: this.ownWrites.isOwn(path, content) };
 	}
 
@@ -122,14 +127,45 @@ export class FsVault implements VaultPort {
 					absolute,
 					(content) => editedContent(content, update, fail),
 					(bytes) => decodeOrFail(bytes, fail),
+					this.replaced,
+					this.recentTexts.fullest(absolute),
 				);
 			} catch (error) {
 				throw error instanceof FrontmatterEditError ? error.original : fail(`${errorText(error)}.`);
 			}
 			if (written === null) return null;
 			this.ownWrites.remember(path, written.text);
+			this.recentTexts.saw(absolute, written.text);
 			return toVaultFile(path, written.stats);
 		});
+	}
+
+	/**
+	 * An editor wrote into a file one of our writes replaced, after that write returned: the note
+	 * is updated to keep what it wrote (see ReplacedFiles). Not remembered as our own write: it is
+	 * the user's edit.
+	 */
+	private async keepLateWrite(absolute: string): Promise<void> {
+		const fail = (reason: string) =>
+			new Error(`Cannot keep an edit written into a replaced copy of "${absolute}": ${reason}`);
+		try {
+			await this.locks.run(absolute, async () => {
+				const written = await updateNote(
+					absolute,
+					() => null,
+					(bytes) => decodeOrFail(bytes, fail),
+					this.replaced,
+					this.recentTexts.fullest(absolute),
+				);
+				if (written) this.recentTexts.saw(absolute, written.text);
+			});
+		} catch (error) {
+			this.onWatchError(
+				error instanceof FrontmatterEditError && error.original instanceof Error
+					? error.original
+					: fail(errorText(error)),
+			);
+		}
 	}
 
 	/** Removes temp files a killed write left beside notes (`.<name>.<hex>.tmp`); returns how many. */
