@@ -15,7 +15,6 @@
  *
  * Exit code 1 when a note was empty or partial or an acknowledged store was lost.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,6 +25,7 @@ import { printLine } from "../src/node/terminal";
 import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng, type Rng } from "./prng";
+import { startCpuHog } from "./soak/cpu-hog";
 import { runServeChild, SERVE_CHILD_FLAG, startServeChild } from "./soak/serve-child";
 import { connectMcpClient } from "./soak/session-flood";
 import { formatTable } from "./table";
@@ -79,18 +79,6 @@ async function checkVault(vault: string): Promise<VaultCheck> {
 	return check;
 }
 
-/** Two processes that keep a core busy each, until `stop`. */
-function startHog(): { stop: () => void } {
-	const hogs: ChildProcess[] = [0, 1].map(() =>
-		spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore", detached: false }),
-	);
-	const stop = (): void => {
-		for (const hog of hogs) if (hog.exitCode === null && hog.signalCode === null) hog.kill("SIGKILL");
-	};
-	process.once("exit", stop);
-	return { stop };
-}
-
 async function storeUntilKilled(
 	client: Client,
 	run: string,
@@ -128,7 +116,7 @@ async function main(): Promise<void> {
 	const minMs = flags.number("min-ms", 20);
 	const maxMs = flags.number("max-ms", 400);
 	const rng = createRng(flags.number("seed", 1));
-	const hog = flags.has("hog") ? startHog() : null;
+	const hog = flags.has("hog") ? startCpuHog(2) : null;
 	const dir = await mkdtemp(join(tmpdir(), "create-crash-"));
 	const vault = join(dir, "vault");
 	const acknowledged = new Set<string>();
@@ -210,7 +198,7 @@ async function main(): Promise<void> {
 		if (empty.size + partial.size > 0) printLine(`empty or partial: ${[...empty, ...partial].slice(0, 10).join(", ")}`);
 		if (empty.size + partial.size + lost > 0) process.exitCode = 1;
 	} finally {
-		hog?.stop();
+		await hog?.stop();
 		await rm(dir, { recursive: true, force: true });
 	}
 }

@@ -11,9 +11,8 @@ import {
 	writeFileSync,
 	type Stats,
 } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
-import { syncFolder } from "./atomic-write";
+import { syncFolder, tempPathBeside } from "./atomic-write";
 import type { ReplacedFile, ReplacedFiles } from "./fs-vault-replaced-files";
 import { setTimeout } from "node:timers";
 
@@ -233,7 +232,7 @@ function swapIfSettled(
 		const user = base !== "in progress" ? base : carried ? withAdded(bytes, carried.added) : bytes;
 		const text = edit(user, bytes);
 		if (text === null) return { kind: "unchanged" };
-		const temp = join(dirname(absolute), `.${basename(absolute)}.${randomBytes(6).toString("hex")}.tmp`);
+		const temp = tempPathBeside(absolute);
 		writeFileSync(temp, text, { encoding: "utf8", flag: "wx", mode: stats.mode & 0o7777 });
 		try {
 			const written = statSync(temp);

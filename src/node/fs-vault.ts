@@ -1,4 +1,4 @@
-import { promises as fs } from "node:fs";
+import { promises as fs, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
 import { editFrontmatter } from "../core/frontmatter/edit-frontmatter";
 import { NoteLocks } from "../core/frontmatter/note-locks";
@@ -21,7 +21,7 @@ import { checkVisible, checkWritableNotePath, VaultPaths, vaultSegments } from "
 import { listMarkdownFiles } from "./fs-walk";
 import { identityOf, watchVault } from "./fs-watcher";
 import { OwnCreates } from "./fs-own-creates";
-import { updateNote } from "./fs-note-update";
+import { updateNote, type NoteEdit } from "./fs-note-update";
 import { ReplacedFiles } from "./fs-vault-replaced-files";
 import { RecentTexts } from "./fs-vault-recent-texts";
 
@@ -123,19 +123,12 @@ export class FsVault implements VaultPort {
 		return this.locks.run(absolute, async () => {
 			let written;
 			try {
-				written = await updateNote(
-					absolute,
-					(content) => editedContent(content, update, fail),
-					(bytes) => decodeOrFail(bytes, fail),
-					this.replaced,
-					this.recentTexts.fullest(absolute),
-				);
+				written = await this.swap(absolute, (content) => editedContent(content, update, fail), fail);
 			} catch (error) {
 				throw error instanceof FrontmatterEditError ? error.original : fail(`${errorText(error)}.`);
 			}
 			if (written === null) return null;
 			this.ownWrites.remember(path, written.text);
-			this.recentTexts.saw(absolute, written.text);
 			return toVaultFile(path, written.stats);
 		});
 	}
@@ -149,16 +142,7 @@ export class FsVault implements VaultPort {
 		const fail = (reason: string) =>
 			new Error(`Cannot keep an edit written into a replaced copy of "${absolute}": ${reason}`);
 		try {
-			await this.locks.run(absolute, async () => {
-				const written = await updateNote(
-					absolute,
-					() => null,
-					(bytes) => decodeOrFail(bytes, fail),
-					this.replaced,
-					this.recentTexts.fullest(absolute),
-				);
-				if (written) this.recentTexts.saw(absolute, written.text);
-			});
+			await this.locks.run(absolute, () => this.swap(absolute, () => null, fail));
 		} catch (error) {
 			this.onWatchError(
 				error instanceof FrontmatterEditError && error.original instanceof Error
@@ -166,6 +150,23 @@ export class FsVault implements VaultPort {
 					: fail(errorText(error)),
 			);
 		}
+	}
+
+	/** updateNote with the files our swaps replaced and the note's recent text; remembers the text written. Run under the note's lock. */
+	private async swap(
+		absolute: string,
+		edit: NoteEdit,
+		fail: (reason: string) => Error,
+	): Promise<{ text: string; stats: Stats } | null> {
+		const written = await updateNote(
+			absolute,
+			edit,
+			(bytes) => decodeOrFail(bytes, fail),
+			this.replaced,
+			this.recentTexts.fullest(absolute),
+		);
+		if (written) this.recentTexts.saw(absolute, written.text);
+		return written;
 	}
 
 	/** Removes temp files a killed write left beside notes (`.<name>.<hex>.tmp`); returns how many. */

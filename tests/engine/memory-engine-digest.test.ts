@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { graphSnapshot } from "../../src/core/graph/snapshot";
 import { readMemorySettings } from "../../src/core/model/settings";
-import type { LoadedNote } from "../../src/core/model/vault";
 import { MemoryEngine } from "../../src/engine/memory-engine";
 import { NOTE_DIGEST_CACHE } from "../../src/engine/index/note-digest-cache";
 import { KEYWORD_CACHE } from "../../src/engine/recall/keyword-cache";
@@ -10,6 +9,7 @@ import { NODE_TIMERS } from "../../src/node/node-timers";
 import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
 import { MemoryCacheStore } from "../fakes/memory-cache-store";
 import { MemoryStorage } from "../fakes/memory-storage";
+import { CountingVault } from "../helpers/counting-vault";
 import { MemoryVault } from "../helpers/memory-vault";
 import { until } from "../obsidian/until";
 
@@ -34,15 +34,6 @@ const NOTES: Record<string, string> = {
 };
 const SETTINGS = readMemorySettings(null).settings;
 const QUERIES = ["Ada", "engine", "coffee breakfast", "Paris", "properties", "countess"];
-
-/** Counts the notes read in full. */
-class CountingVault extends MemoryVault {
-	loads = 0;
-	override load(path: string): Promise<LoadedNote | null> {
-		this.loads++;
-		return super.load(path);
-	}
-}
 
 let engines: MemoryEngine[] = [];
 

@@ -196,7 +196,7 @@ export class VaultIndex {
 		if (timers) await new TimeSlicer(timers, sliceMs).forEach(leaving, leave);
 		else leaving.forEach(leave);
 		for (const path of outside) this.graph.setOutsideNote(path);
-		await this.reconcileNow();
+		await this.reconcileNow(listing);
 	}
 
 	/**
@@ -425,9 +425,10 @@ export class VaultIndex {
 		return this.enqueue(() => this.reconcileNow());
 	}
 
-	private async reconcileNow(): Promise<void> {
+	/** `listing`: the vault's listing when the caller has just taken it. */
+	private async reconcileNow(listing?: readonly VaultFile[]): Promise<void> {
 		if (!this.built) return;
-		const everything = await this.vault.list();
+		const everything = listing ?? (await this.vault.list());
 		const steps = this.reconcileSteps(everything);
 		const { timers, sliceMs } = this.options;
 		const { renamed, changed, removed } = timers ? await new TimeSlicer(timers, sliceMs).drain(steps) : runToEnd(steps);

@@ -1,26 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { readMemorySettings } from "../../../src/core/model/settings";
-import type { LoadedNote } from "../../../src/core/model/vault";
-import { MemoryEngine } from "../../../src/engine/memory-engine";
-import { NODE_TIMERS } from "../../../src/node/node-timers";
-import { createInThreadMaintenanceWorker } from "../../../src/workers/in-thread-host";
+import type { MemoryEngine } from "../../../src/engine/memory-engine";
 import { MemoryCacheStore } from "../../fakes/memory-cache-store";
-import { MemoryStorage } from "../../fakes/memory-storage";
+import { CountingVault } from "../../helpers/counting-vault";
+import { inMemoryEngine } from "../../helpers/in-memory-engine";
 import { MemoryVault } from "../../helpers/memory-vault";
 
-const SETTINGS = readMemorySettings(null).settings;
 const NOTES = {
 	"Plain.md": "A note of the user's, with no memory_created.",
 	"Dated.md": "---\nmemory_created: 2024-03-05\n---\nA note that says when it was written.",
 };
-
-class CountingVault extends MemoryVault {
-	loads = 0;
-	override load(path: string): Promise<LoadedNote | null> {
-		this.loads++;
-		return super.load(path);
-	}
-}
 
 let engines: MemoryEngine[] = [];
 
@@ -30,16 +18,7 @@ afterEach(async () => {
 });
 
 function engineOver(vault: MemoryVault, caches: MemoryCacheStore): MemoryEngine {
-	const engine = new MemoryEngine({
-		vault,
-		storage: new MemoryStorage(),
-		caches,
-		worker: createInThreadMaintenanceWorker(),
-		timers: NODE_TIMERS,
-		clock: () => Date.UTC(2026, 0, 1),
-		settings: () => SETTINGS,
-		warn: () => undefined,
-	});
+	const engine = inMemoryEngine(vault, { caches });
 	engines.push(engine);
 	return engine;
 }

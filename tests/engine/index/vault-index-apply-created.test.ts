@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { graphSnapshot } from "../../../src/core/graph/snapshot";
-import type { LoadedNote } from "../../../src/core/model/vault";
 import { VaultIndex, type IndexChange } from "../../../src/engine/index/vault-index";
-import { MemoryVault } from "../../helpers/memory-vault";
-
-class CountingVault extends MemoryVault {
-	loads = 0;
-	override load(path: string): Promise<LoadedNote | null> {
-		this.loads++;
-		return super.load(path);
-	}
-}
+import { CountingVault } from "../../helpers/counting-vault";
 
 const NOTES = { "A.md": "The first note.", "Folder/C.md": "---\ntags: [x]\n---\nSee [[A]]." };
 const CREATED = '---\nmemory_source: mcp\ncaused_by:\n  - "[[A]]"\n---\nLinks to [[C]] and [[Missing]].\n';
