@@ -234,4 +234,19 @@ describe("settings applied to a running engine", () => {
 		expect(engine.search("harbour", {}, 10)).toEqual([]);
 		expect(engine.search("lighthouse", {}, 10)).toHaveLength(3);
 	});
+
+	it("keyword settings changed during a first index whose start then fails apply without waiting for a build that never comes", async () => {
+		const vault = new GatedVault(new MemoryVault(vaultFiles()), (path) => path === PLAN);
+		let settings = readMemorySettings(null).settings;
+		const engine = inMemoryEngine(vault, { settings: () => settings });
+		engines.push(engine);
+		vi.spyOn(engine.recallService, "settleAfterBuild").mockRejectedValue(new Error("settle failed"));
+		const started = engine.start({ follow: true });
+		while (vault.heldReads < 1) await new Promise((resolve) => setImmediate(resolve));
+		settings = { ...settings, keyword: { ...settings.keyword, stopWords: ["harbour"] } };
+		const applied = engine.applySettings();
+		vault.release();
+		await expect(started).rejects.toThrow("settle failed");
+		await expect(applied).resolves.toBeUndefined();
+	});
 });
