@@ -35,7 +35,7 @@ import { settingsEffects } from "./settings/settings-effects";
 const RESCORE_DELAY_MS = 1500;
 
 /** How long a write that arrives while the vault is being indexed waits for it (default). */
-export const DEFAULT_WRITE_WAIT_MS = 30_000;
+const DEFAULT_WRITE_WAIT_MS = 30_000;
 
 /** Where versions before the CacheStore kept the keyword index: in the synced state folder. */
 const LEGACY_KEYWORD_CACHE_FILE = "keyword-index.json";

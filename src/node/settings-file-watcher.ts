@@ -5,7 +5,7 @@ import { changedPaths, keepingUnchanged, withChanges } from "../core/model/setti
 import { pluginFolder, readHeadlessSettings } from "./headless-settings";
 
 /** How often data.json is checked for changes: a setting applies within about this long. */
-export const SETTINGS_POLL_MS = 500;
+const SETTINGS_POLL_MS = 500;
 
 export interface SettingsFileWatch {
 	vaultDir: string;
