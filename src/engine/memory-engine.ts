@@ -31,14 +31,11 @@ import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vau
 import { readMemory, type MemoryRecord } from "./inspector/memory-reader";
 import { settingsEffects } from "./settings/settings-effects";
 
-/** How long a re-index for changed settings waits for a start to settle after its first index. */
-const SETTLE_WAIT_MS = 60_000;
-
 /** A scoring change re-scores this long after the last one (a slider in the settings tab changes it many times). */
 const RESCORE_DELAY_MS = 1500;
 
 /** How long a write that arrives while the vault is being indexed waits for it (default). */
-export const DEFAULT_WRITE_WAIT_MS = 30_000;
+const DEFAULT_WRITE_WAIT_MS = 30_000;
 
 /** Where versions before the CacheStore kept the keyword index: in the synced state folder. */
 const LEGACY_KEYWORD_CACHE_FILE = "keyword-index.json";
@@ -504,10 +501,8 @@ export class MemoryEngine {
 		this.settingsReindex ??= (async () => {
 			// The first index reads every note with the settings of the moment; a rebuild waits for it.
 			await this.index.idle();
-			// Then the start settles the recall indexes on it (seconds at most; a start that failed there never gets built).
-			const giveUpAt = this.deps.clock() + SETTLE_WAIT_MS;
-			while (this.index.isBuilt && !this.built && !this.stopped && this.deps.clock() < giveUpAt)
-				await yieldToEventLoop(this.deps.timers);
+			// Then the start settles the recall indexes on it: wait for that start to end, however it ends.
+			if (this.starting && this.index.isBuilt && !this.built) await this.started.catch(() => undefined);
 			// Changes from here on need a re-index of their own.
 			this.settingsReindex = null;
 			if (this.built && !this.stopped) await this.rebuild();

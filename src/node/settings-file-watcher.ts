@@ -5,7 +5,7 @@ import { changedPaths, keepingUnchanged, withChanges } from "../core/model/setti
 import { pluginFolder, readHeadlessSettings } from "./headless-settings";
 
 /** How often data.json is checked for changes: a setting applies within about this long. */
-export const SETTINGS_POLL_MS = 500;
+const SETTINGS_POLL_MS = 500;
 
 export interface SettingsFileWatch {
 	vaultDir: string;
@@ -58,9 +58,10 @@ export function watchSettingsFile(watch: SettingsFileWatch): () => void {
 			watch.log(`settings: the change to ${file} was not applied: ${merged.problems.join("; ")}`);
 			return;
 		}
-		if (changedPaths(previous, merged.settings).length === 0) return;
+		const next = keepingUnchanged(previous, merged.settings);
+		if (next === previous) return;
 		watch.log(`settings: applied ${paths.map((path) => path.join(".")).join(", ")} from ${file}`);
-		watch.apply(keepingUnchanged(previous, merged.settings), previous);
+		watch.apply(next, previous);
 	};
 	watchFile(file, { interval: watch.pollMs ?? SETTINGS_POLL_MS, persistent: false }, changed);
 	return () => unwatchFile(file, changed);

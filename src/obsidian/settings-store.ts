@@ -122,8 +122,9 @@ export class PluginSettingsStore {
 		}
 		const previous = this.settings;
 		this.usable = true;
-		if (changedPaths(previous, read.settings).length === 0) return;
-		this.settings = keepingUnchanged(previous, read.settings);
+		const next = keepingUnchanged(previous, read.settings);
+		if (next === previous) return;
+		this.settings = next;
 		this.notify(previous);
 	}
 

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
-import { MemoryEngine } from "../../src/engine/memory-engine";
+import type { MemoryEngine } from "../../src/engine/memory-engine";
 import type { Timers } from "../../src/core/model/timers";
 import { NODE_TIMERS } from "../../src/node/node-timers";
-import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
-import { MemoryStorage } from "../fakes/memory-storage";
 import { GatedVault } from "../helpers/gated-vault";
+import { inMemoryEngine } from "../helpers/in-memory-engine";
 import { MemoryVault } from "../helpers/memory-vault";
 
 const SECRET = "Journal/Secret.md";
@@ -68,15 +67,7 @@ async function started(
 	change: (edit: (settings: MemorySettings) => MemorySettings) => void;
 }> {
 	let settings = readMemorySettings(null).settings;
-	const engine = new MemoryEngine({
-		vault,
-		storage: new MemoryStorage(),
-		worker: createInThreadMaintenanceWorker(),
-		timers,
-		clock: () => Date.UTC(2026, 0, 1),
-		settings: () => settings,
-		warn: () => undefined,
-	});
+	const engine = inMemoryEngine(vault, { timers, settings: () => settings });
 	engines.push(engine);
 	await engine.start({ follow: true });
 	return { engine, change: (edit) => (settings = edit(settings)) };
@@ -230,15 +221,7 @@ describe("settings applied to a running engine", () => {
 	it("keyword settings changed during the first index apply once it is done", async () => {
 		const vault = new GatedVault(new MemoryVault(vaultFiles()), (path) => path === PLAN);
 		let settings = readMemorySettings(null).settings;
-		const engine = new MemoryEngine({
-			vault,
-			storage: new MemoryStorage(),
-			worker: createInThreadMaintenanceWorker(),
-			timers: NODE_TIMERS,
-			clock: () => Date.UTC(2026, 0, 1),
-			settings: () => settings,
-			warn: () => undefined,
-		});
+		const engine = inMemoryEngine(vault, { settings: () => settings });
 		engines.push(engine);
 		const started = engine.start({ follow: true });
 		while (vault.heldReads < 1) await new Promise((resolve) => setImmediate(resolve));
@@ -250,5 +233,20 @@ describe("settings applied to a running engine", () => {
 		expect(engine.recallService.keyword.settings.stopWords).toEqual(["harbour"]);
 		expect(engine.search("harbour", {}, 10)).toEqual([]);
 		expect(engine.search("lighthouse", {}, 10)).toHaveLength(3);
+	});
+
+	it("keyword settings changed during a first index whose start then fails apply without waiting for a build that never comes", async () => {
+		const vault = new GatedVault(new MemoryVault(vaultFiles()), (path) => path === PLAN);
+		let settings = readMemorySettings(null).settings;
+		const engine = inMemoryEngine(vault, { settings: () => settings });
+		engines.push(engine);
+		vi.spyOn(engine.recallService, "settleAfterBuild").mockRejectedValue(new Error("settle failed"));
+		const started = engine.start({ follow: true });
+		while (vault.heldReads < 1) await new Promise((resolve) => setImmediate(resolve));
+		settings = { ...settings, keyword: { ...settings.keyword, stopWords: ["harbour"] } };
+		const applied = engine.applySettings();
+		vault.release();
+		await expect(started).rejects.toThrow("settle failed");
+		await expect(applied).resolves.toBeUndefined();
 	});
 });

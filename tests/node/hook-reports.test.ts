@@ -4,13 +4,11 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readMemorySettings, type MemorySettings } from "../../src/core/model/settings";
 import { vaultOverview } from "../../src/engine/inspector/vault-overview";
-import { MemoryEngine } from "../../src/engine/memory-engine";
+import type { MemoryEngine } from "../../src/engine/memory-engine";
 import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../../src/mcp/http/mcp-http-server";
 import { memoryMcpServerFactory } from "../../src/mcp/memory-mcp-server";
 import { hookCommand } from "../../src/node/hook-command";
-import { NODE_TIMERS } from "../../src/node/node-timers";
-import { createInThreadMaintenanceWorker } from "../../src/workers/in-thread-host";
-import { MemoryStorage } from "../fakes/memory-storage";
+import { inMemoryEngine } from "../helpers/in-memory-engine";
 import { MemoryVault } from "../helpers/memory-vault";
 
 const NOTES: Record<string, string> = {
@@ -28,15 +26,7 @@ let env: NodeJS.ProcessEnv;
 beforeEach(async () => {
 	dir = await mkdtemp(join(tmpdir(), "hook-reports-"));
 	settings = readMemorySettings({ mcp: { readFolders: ["Memory"] } }).settings;
-	engine = new MemoryEngine({
-		vault: new MemoryVault(NOTES),
-		storage: new MemoryStorage(),
-		worker: createInThreadMaintenanceWorker(),
-		timers: NODE_TIMERS,
-		clock: () => Date.UTC(2026, 0, 1),
-		settings: () => settings,
-		warn: () => undefined,
-	});
+	engine = inMemoryEngine(new MemoryVault(NOTES), { settings: () => settings });
 	await engine.start({ follow: false });
 	const token = generateToken();
 	server = await startMcpHttpServer({

@@ -3,8 +3,7 @@ import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/pro
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startServeProcess, type ServeProcess } from "../helpers/serve-process";
 import { generateToken } from "../../src/mcp/http/mcp-http-server";
@@ -12,14 +11,11 @@ import { KEYWORD_CACHE } from "../../src/engine/recall/keyword-cache";
 import { headlessCacheFolder } from "../../src/node/fs-cache-store";
 import { TOKEN_ENV } from "../../src/node/serve-token";
 import { ALL_TOOLS } from "../mcp/memory-tools-harness";
+import { connectClient } from "../mcp/http/http-harness";
 import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
 async function connect(url: string, token: string): Promise<Client> {
-	const client = new Client({ name: "e2e", version: "1" });
-	await client.connect(
-		new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
-	);
-	return client;
+	return (await connectClient(url, token)).client;
 }
 
 type Structured = Record<string, unknown>;

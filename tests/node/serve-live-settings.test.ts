@@ -1,14 +1,14 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { request } from "node:http";
 import { setTimeout } from "node:timers";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateToken } from "../../src/mcp/http/mcp-http-server";
 import { pluginFolder } from "../../src/node/headless-settings";
+import { statusWith } from "../helpers/mcp-post";
+import { connectClient } from "../mcp/http/http-harness";
 import { startServeProcess, type ServeProcess } from "../helpers/serve-process";
 
 const SECRET = "Journal/Secret.md";
@@ -28,12 +28,7 @@ describe("serve applies a changed data.json while it runs", () => {
 		await writeFile(join(vault, SECRET), "The lighthouse keeper hid the key under the blue stone.");
 		await writeFile(join(vault, "Notes/Plan.md"), "Repaint the lighthouse in spring.");
 		served = await startServeProcess(vault);
-		client = new Client({ name: "live-settings", version: "1" });
-		await client.connect(
-			new StreamableHTTPClientTransport(new URL(served.url), {
-				requestInit: { headers: { Authorization: `Bearer ${served.token ?? ""}` } },
-			}),
-		);
+		({ client } = await connectClient(served.url, served.token));
 	});
 
 	afterAll(async () => {
@@ -106,34 +101,7 @@ describe("serve applies a changed data.json while it runs", () => {
 		await msUntil(() => Promise.resolve(restarts() > before));
 		const url = [...served.stderr().matchAll(/MCP URL: (\S+)/g)].at(-1)?.[1] ?? "";
 		expect(served.stderr()).not.toContain(token);
-		const statusWith = (bearer: string): Promise<number> =>
-			new Promise((resolve, reject) => {
-				const req = request(
-					url,
-					{
-						method: "POST",
-						headers: {
-							Authorization: `Bearer ${bearer}`,
-							"Content-Type": "application/json",
-							Accept: "application/json, text/event-stream",
-						},
-					},
-					(res) => {
-						res.resume();
-						resolve(res.statusCode ?? 0);
-					},
-				);
-				req.on("error", reject);
-				req.end(
-					JSON.stringify({
-						jsonrpc: "2.0",
-						id: 1,
-						method: "initialize",
-						params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-					}),
-				);
-			});
-		expect(await statusWith(token)).toBe(200);
-		expect(await statusWith(served.token ?? "")).toBe(401);
+		expect(await statusWith(url, token)).toBe(200);
+		expect(await statusWith(url, served.token ?? "")).toBe(401);
 	});
 });

@@ -3,7 +3,7 @@ import type { StoragePort } from "../../core/model/storage-port";
 import type { VaultPort } from "../../core/model/vault";
 
 /** Resolves when this process may write; rejects (nothing is written) when it may not. */
-export type WriteGate = () => Promise<void>;
+type WriteGate = () => Promise<void>;
 
 /*
  * The ports an engine holding a writer lock works through: every write waits for the gate

@@ -135,8 +135,7 @@ export class WriterLock {
 	async assertHeld(): Promise<void> {
 		if (this.takenBy === null && this.leaseValid()) return;
 		if (this.takenBy === null && !this.released) {
-			this.verifying ??= this.beat().finally(() => (this.verifying = null));
-			await this.verifying;
+			await this.verify();
 		}
 		if (this.takenBy !== null) throw lockTakenError(this.takenBy);
 	}
@@ -148,6 +147,12 @@ export class WriterLock {
 		this.stopHeartbeat();
 		const current = parseLockHolder(await this.storage.read(this.file));
 		if (current?.token === this.holder.token) await this.storage.remove(this.file);
+	}
+
+	/** A renewal of the heartbeat, shared by every caller while one is in progress. */
+	private verify(): Promise<void> {
+		this.verifying ??= this.beat().finally(() => (this.verifying = null));
+		return this.verifying;
 	}
 
 	private leaseValid(): boolean {
@@ -162,8 +167,7 @@ export class WriterLock {
 	private schedule(): void {
 		if (this.released || this.takenBy !== null) return;
 		this.timer = this.deps.timers.setTimeout(() => {
-			this.verifying ??= this.beat().finally(() => (this.verifying = null));
-			this.verifying.then(
+			this.verify().then(
 				() => this.schedule(),
 				(error: unknown) => {
 					this.deps.warn(`could not renew the writer lock ${this.file}: ${errorMessage(error)}`);

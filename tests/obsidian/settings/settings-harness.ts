@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import CausalMemoryPlugin from "../../../src/main";
 import { App, DEFAULT_CONFIG_DIR } from "../../fakes/obsidian";
 import type { PluginManifest } from "../../fakes/obsidian/metadata-types";
 import { makeVaultDir } from "../fake-app";
 import { until } from "../until";
+import { INITIALIZE, postMcp } from "../../helpers/mcp-post";
+
+export { statusWith } from "../../helpers/mcp-post";
 
 // Not import.meta.url: under happy-dom it is the page's URL, not the file's.
 const manifest = JSON.parse(readFileSync(join(__dirname, "../../../manifest.json"), "utf8")) as PluginManifest;
@@ -82,72 +84,22 @@ export function errorOf(row: HTMLElement): string | null {
 	return el === null || el.style.display === "none" ? null : el.textContent;
 }
 
-/** The HTTP status of an MCP initialize request with `token` (node:http, not the DOM's fetch). */
-export function statusWith(url: string, token: string): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const body = JSON.stringify({
-			jsonrpc: "2.0",
-			id: 1,
-			method: "initialize",
-			params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-		});
-		const req = request(
-			url,
-			{
-				method: "POST",
-				headers: {
-					Authorization: `Bearer ${token}`,
-					"Content-Type": "application/json",
-					Accept: "application/json, text/event-stream",
-					Host: new URL(url).host,
-				},
-			},
-			(res) => {
-				res.resume();
-				resolve(res.statusCode ?? 0);
-			},
-		);
-		req.on("error", reject);
-		req.end(body);
-	});
-}
-
-/** One POST to the MCP endpoint over node:http: the status, the session header and the JSON body. */
-function post(
+/** One POST to the MCP endpoint: the status, the session header and the JSON body. */
+async function post(
 	url: string,
 	token: string,
 	message: unknown,
 	session?: string,
 ): Promise<{ status: number; session: string | undefined; body: unknown }> {
-	return new Promise((resolve, reject) => {
-		const req = request(
-			url,
-			{
-				method: "POST",
-				headers: {
-					Authorization: `Bearer ${token}`,
-					"Content-Type": "application/json",
-					Accept: "application/json, text/event-stream",
-					Host: new URL(url).host,
-					...(session === undefined ? {} : { "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" }),
-				},
-			},
-			(res) => {
-				let text = "";
-				res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-				res.on("end", () => {
-					const header = res.headers["mcp-session-id"];
-					resolve({
-						status: res.statusCode ?? 0,
-						session: typeof header === "string" ? header : undefined,
-						body: text === "" ? null : (JSON.parse(text) as unknown),
-					});
-				});
-			},
-		);
-		req.on("error", reject);
-		req.end(JSON.stringify(message));
-	});
+	const res = await postMcp(url, token, message, session);
+	let text = "";
+	for await (const chunk of res) text += (chunk as Buffer).toString();
+	const header = res.headers["mcp-session-id"];
+	return {
+		status: res.statusCode ?? 0,
+		session: typeof header === "string" ? header : undefined,
+		body: text === "" ? null : (JSON.parse(text) as unknown),
+	};
 }
 
 /**
@@ -158,12 +110,7 @@ export async function mcpSession(
 	url: string,
 	token: string,
 ): Promise<{ call: (name: string, args: Record<string, unknown>) => Promise<{ isError: boolean; text: string }> }> {
-	const init = await post(url, token, {
-		jsonrpc: "2.0",
-		id: 1,
-		method: "initialize",
-		params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-	});
+	const init = await post(url, token, INITIALIZE);
 	if (init.session === undefined) throw new Error(`no MCP session (HTTP ${init.status})`);
 	const session = init.session;
 	await post(url, token, { jsonrpc: "2.0", method: "notifications/initialized" }, session);
