@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import { clearTimeout, setTimeout } from "node:timers";
-import { checkpointContent, checkpointTitle, CHECKPOINT_LINKS, projectTag } from "../core/hooks/checkpoint-note";
+import {
+	checkpointContent,
+	checkpointTitle,
+	clippedPrompt,
+	CHECKPOINT_LINKS,
+	projectTag,
+} from "../core/hooks/checkpoint-note";
 import { promptContext, sessionStartContext, shownMemory, type ShownMemory } from "../core/hooks/hook-context";
 import { isHookEvent, parseHookInput, type HookEvent, type HookInput } from "../core/hooks/hook-input";
 import { memoriesWorthShowing, type RecalledMemory } from "../core/hooks/recall-gate";
@@ -187,7 +193,7 @@ async function promptRecall(run: HookRun): Promise<string | null> {
 	const prompt = run.input.prompt ?? "";
 	const limit = run.settings.promptRecallLimit;
 	const state = await readSessionState(run.folder, run.input.sessionId);
-	state.prompts = [...(state.prompts ?? []), prompt].slice(-STATE_PROMPTS);
+	state.prompts = [...(state.prompts ?? []), clippedPrompt(prompt)].slice(-STATE_PROMPTS);
 	let shown: ShownMemory[] = [];
 	if (limit > 0 && prompt.trim() !== "") {
 		const own = new Set(state.checkpoints ?? []);
