@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { READY_LINE } from "../../src/node/serve-command";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -66,4 +68,15 @@ export async function startServeProcess(
 			return exited;
 		},
 	};
+}
+
+/** An SDK client connected to a served process, with its token. */
+export async function connectToServe(served: ServeProcess, name: string): Promise<Client> {
+	const client = new Client({ name, version: "1" });
+	await client.connect(
+		new StreamableHTTPClientTransport(new URL(served.url), {
+			requestInit: { headers: { Authorization: `Bearer ${served.token ?? ""}` } },
+		}),
+	);
+	return client;
 }

@@ -3,13 +3,12 @@ import { request } from "node:http";
 import { setTimeout } from "node:timers";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateToken } from "../../src/mcp/http/mcp-http-server";
 import { pluginFolder } from "../../src/node/headless-settings";
-import { startServeProcess, type ServeProcess } from "../helpers/serve-process";
+import { connectToServe, startServeProcess, type ServeProcess } from "../helpers/serve-process";
 
 const SECRET = "Journal/Secret.md";
 
@@ -28,12 +27,7 @@ describe("serve applies a changed data.json while it runs", () => {
 		await writeFile(join(vault, SECRET), "The lighthouse keeper hid the key under the blue stone.");
 		await writeFile(join(vault, "Notes/Plan.md"), "Repaint the lighthouse in spring.");
 		served = await startServeProcess(vault);
-		client = new Client({ name: "live-settings", version: "1" });
-		await client.connect(
-			new StreamableHTTPClientTransport(new URL(served.url), {
-				requestInit: { headers: { Authorization: `Bearer ${served.token ?? ""}` } },
-			}),
-		);
+		client = await connectToServe(served, "live-settings");
 	});
 
 	afterAll(async () => {
