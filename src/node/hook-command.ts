@@ -12,7 +12,12 @@ import { promptContext, sessionStartContext, shownMemory, type ShownMemory } fro
 import { isHookEvent, parseHookInput, type HookEvent, type HookInput } from "../core/hooks/hook-input";
 import { memoriesWorthShowing, type RecalledMemory } from "../core/hooks/recall-gate";
 import { readSessionUse } from "../core/hooks/session-transcript";
-import { SHOWN_EXCERPT_CHARS, SHOWN_NOTIFICATION, type ShownEvent } from "../core/hooks/shown-notification";
+import {
+	SHOWN_EXCERPT_CHARS,
+	SHOWN_MAX_IDS,
+	SHOWN_NOTIFICATION,
+	type ShownEvent,
+} from "../core/hooks/shown-notification";
 import { hookSettingsFrom, type HookSettingsView } from "../core/model/hook-defaults";
 import { errorMessage } from "../core/model/error-message";
 import { hookFolder, logHookLine, readSessionState, writeSessionState, type HookSessionState } from "./hook-state";
@@ -283,7 +288,7 @@ async function report(run: HookRun, event: ShownEvent, prompt: string, ids: read
 	await run.client.notify(SHOWN_NOTIFICATION, {
 		event,
 		excerpt: prompt.replace(/\s+/g, " ").trim().slice(0, SHOWN_EXCERPT_CHARS),
-		node_ids: ids.slice(0, 50),
+		node_ids: ids.slice(0, SHOWN_MAX_IDS),
 	});
 }
 
