@@ -110,6 +110,16 @@ async function serve(vault: string): Promise<Served> {
 	return { child, url, token };
 }
 
+/** The environment a hook process gets to reach `served`, its state kept in `stateHome`. */
+function hookEnv(served: Served, stateHome: string): NodeJS.ProcessEnv {
+	return {
+		...process.env,
+		CAUSAL_MEMORY_URL: served.url,
+		CAUSAL_MEMORY_TOKEN: served.token,
+		CAUSAL_MEMORY_STATE_HOME: stateHome,
+	};
+}
+
 async function stop(served: Served): Promise<void> {
 	const exited = new Promise<void>((resolve) => served.child.on("exit", () => resolve()));
 	served.child.kill("SIGTERM");
@@ -202,12 +212,7 @@ async function latency(flags: ReturnType<typeof parseFlags>, work: string): Prom
 	await mkdir(copy);
 	await cp(vault.dir, copy, { recursive: true });
 	const served = await serve(copy);
-	const env = {
-		...process.env,
-		CAUSAL_MEMORY_URL: served.url,
-		CAUSAL_MEMORY_TOKEN: served.token,
-		CAUSAL_MEMORY_STATE_HOME: join(work, "state"),
-	};
+	const env = hookEnv(served, join(work, "state"));
 	try {
 		const questions = (await syntheticQuestions(vault.dir, syntheticPlan(notes, seed).plan, seed)).map(
 			(q) => q.question,
@@ -300,12 +305,7 @@ async function nothingShown(flags: ReturnType<typeof parseFlags>, work: string):
 		}
 	}
 	const served = await serve(vault);
-	const env = {
-		...process.env,
-		CAUSAL_MEMORY_URL: served.url,
-		CAUSAL_MEMORY_TOKEN: served.token,
-		CAUSAL_MEMORY_STATE_HOME: join(work, "state-locomo"),
-	};
+	const env = hookEnv(served, join(work, "state-locomo"));
 	const cwd = join(work, "project");
 	await mkdir(cwd, { recursive: true });
 	try {

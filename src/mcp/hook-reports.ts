@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { SHOWN_EVENTS, SHOWN_EXCERPT_CHARS, SHOWN_NOTIFICATION } from "../core/hooks/shown-notification";
+import { SHOWN_EVENTS, SHOWN_EXCERPT_CHARS, SHOWN_MAX_IDS, SHOWN_NOTIFICATION } from "../core/hooks/shown-notification";
 import type { ToolContext } from "./memory-tool";
 import { LIMITS } from "./tool-fields";
 
@@ -12,7 +12,7 @@ const ShownNotificationSchema = z.object({
 			.string()
 			.max(SHOWN_EXCERPT_CHARS * 4)
 			.default(""),
-		node_ids: z.array(z.string().max(LIMITS.idChars)).max(50),
+		node_ids: z.array(z.string().max(LIMITS.idChars)).max(SHOWN_MAX_IDS),
 	}),
 });
 

@@ -1,12 +1,23 @@
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import { clearTimeout, setTimeout } from "node:timers";
-import { checkpointContent, checkpointTitle, CHECKPOINT_LINKS, projectTag } from "../core/hooks/checkpoint-note";
+import {
+	checkpointContent,
+	checkpointTitle,
+	clippedPrompt,
+	CHECKPOINT_LINKS,
+	projectTag,
+} from "../core/hooks/checkpoint-note";
 import { promptContext, sessionStartContext, shownMemory, type ShownMemory } from "../core/hooks/hook-context";
 import { isHookEvent, parseHookInput, type HookEvent, type HookInput } from "../core/hooks/hook-input";
 import { memoriesWorthShowing, type RecalledMemory } from "../core/hooks/recall-gate";
 import { readSessionUse } from "../core/hooks/session-transcript";
-import { SHOWN_EXCERPT_CHARS, SHOWN_NOTIFICATION, type ShownEvent } from "../core/hooks/shown-notification";
+import {
+	SHOWN_EXCERPT_CHARS,
+	SHOWN_MAX_IDS,
+	SHOWN_NOTIFICATION,
+	type ShownEvent,
+} from "../core/hooks/shown-notification";
 import { hookSettingsFrom, type HookSettingsView } from "../core/model/hook-defaults";
 import { errorMessage } from "../core/model/error-message";
 import { hookFolder, logHookLine, readSessionState, writeSessionState, type HookSessionState } from "./hook-state";
@@ -187,7 +198,7 @@ async function promptRecall(run: HookRun): Promise<string | null> {
 	const prompt = run.input.prompt ?? "";
 	const limit = run.settings.promptRecallLimit;
 	const state = await readSessionState(run.folder, run.input.sessionId);
-	state.prompts = [...(state.prompts ?? []), prompt].slice(-STATE_PROMPTS);
+	state.prompts = [...(state.prompts ?? []), clippedPrompt(prompt)].slice(-STATE_PROMPTS);
 	let shown: ShownMemory[] = [];
 	if (limit > 0 && prompt.trim() !== "") {
 		const own = new Set(state.checkpoints ?? []);
@@ -277,7 +288,7 @@ async function report(run: HookRun, event: ShownEvent, prompt: string, ids: read
 	await run.client.notify(SHOWN_NOTIFICATION, {
 		event,
 		excerpt: prompt.replace(/\s+/g, " ").trim().slice(0, SHOWN_EXCERPT_CHARS),
-		node_ids: ids.slice(0, 50),
+		node_ids: ids.slice(0, SHOWN_MAX_IDS),
 	});
 }
 

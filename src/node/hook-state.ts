@@ -13,7 +13,7 @@ export interface HookSessionState {
 	checkpointKey?: string;
 	/** Memories the hooks showed Claude in this session, first shown first. */
 	shown?: string[];
-	/** The prompts seen by UserPromptSubmit: the checkpoint's fallback when the transcript cannot be read. */
+	/** The prompts seen by UserPromptSubmit, clipped as a session note keeps them: the checkpoint's fallback when the transcript cannot be read. */
 	prompts?: string[];
 }
 

@@ -8,6 +8,7 @@ import {
 	type LineProblem,
 } from "../core/import/memory-jsonl";
 import type { EdgeType } from "../core/model/edge-types";
+import { locateFrontmatter } from "../core/parse/frontmatter";
 import { writeFileAtomic } from "./atomic-write";
 import { readHeadlessSettings } from "./headless-settings";
 import { printError, printLine } from "./terminal";
@@ -84,7 +85,7 @@ export async function importCommand(options: ImportOptions): Promise<number> {
 }
 
 function writtenByImport(text: string): boolean {
-	const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? "";
+	const frontmatter = locateFrontmatter(text)?.yaml ?? "";
 	return new RegExp(`^${IMPORT_MARK}:\\s*["']?${IMPORT_SOURCE}["']?\\s*$`, "m").test(frontmatter);
 }
 

@@ -2,10 +2,10 @@ import { spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startServeProcess, type ServeProcess } from "../helpers/serve-process";
+import { connectClient } from "../mcp/http/http-harness";
 
 const HOOK = join(REPO_ROOT, "dist", "hook.cjs");
 const CLI = join(REPO_ROOT, "dist", "cli.cjs");
@@ -70,12 +70,7 @@ describe("causal-memory hook, fed the documented hook payloads, against a runnin
 			CAUSAL_MEMORY_TOKEN: served.token ?? "",
 			CAUSAL_MEMORY_STATE_HOME: stateHome,
 		};
-		client = new Client({ name: "hook-e2e", version: "1" });
-		await client.connect(
-			new StreamableHTTPClientTransport(new URL(served.url), {
-				requestInit: { headers: { Authorization: `Bearer ${served.token ?? ""}` } },
-			}),
-		);
+		({ client } = await connectClient(served.url, served.token));
 	});
 
 	afterAll(async () => {

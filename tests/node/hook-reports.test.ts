@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -80,5 +80,16 @@ describe("causal-memory hook reports what it showed, for the memory view", () =>
 		});
 		expect(output).toBeNull();
 		expect(vaultOverview(engine).automaticRecalls).toEqual([]);
+	});
+});
+
+describe("causal-memory hook's session state", () => {
+	it("stays small however long the prompts: it keeps each as the session note would (400 characters)", async () => {
+		const long = "Why do we freeze deploys during the payment migration? ".repeat(2000);
+		for (let i = 0; i < 3; i++)
+			await hookCommand({ event: "UserPromptSubmit", stdin: prompt(long), env, version: "test" });
+		const sessions = join(dir, "state", "causal-memory", "hooks", "sessions");
+		const [file] = await readdir(sessions);
+		expect((await stat(join(sessions, file ?? ""))).size).toBeLessThan(3 * 500);
 	});
 });

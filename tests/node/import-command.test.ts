@@ -89,6 +89,15 @@ describe("causal-memory import memory-jsonl, on a file the reference memory serv
 		expect(await readFile(join(vault, "Memory", "Harbor.md"), "utf8")).toContain("- Ships weekly");
 	});
 
+	it("still recognizes a note it wrote after an editor saved it with a byte order mark", async () => {
+		await run();
+		const harbor = join(vault, "Memory", "Harbor.md");
+		await writeFile(harbor, `\uFEFF${(await readFile(harbor, "utf8")).replace("\n---\n", "\n---  \n")}`);
+		const again = await run();
+		expect(again.summary.updated).toEqual(["Memory/Harbor.md"]);
+		expect(again.summary.conflicts).toEqual([]);
+	});
+
 	it("writes nothing in a dry run, but says what it would do", async () => {
 		const { summary } = await run(true);
 		expect(summary.created).toHaveLength(8);

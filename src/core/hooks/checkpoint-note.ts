@@ -21,12 +21,17 @@ export function checkpointTitle(parts: Pick<CheckpointParts, "sessionId" | "proj
 	return `Claude Code session ${parts.day} ${parts.project} ${session}`.replace(/\s+/g, " ").trim();
 }
 
+/** One prompt as a session note keeps it: on one line, clipped (so the hooks' state need not hold it whole). */
+export function clippedPrompt(prompt: string): string {
+	return oneLine(prompt, PROMPT_CHARS);
+}
+
 /**
  * The prompts kept within `chars`: the first (it usually states the task), then the latest ones
  * that fit, each clipped, with a line saying how many were left out between them.
  */
 export function keptPrompts(prompts: readonly string[], chars = CHECKPOINT_PROMPT_CHARS): string[] {
-	const lines = prompts.map((prompt) => `- ${oneLine(prompt, PROMPT_CHARS)}`).filter((line) => line !== "- ");
+	const lines = prompts.map((prompt) => `- ${clippedPrompt(prompt)}`).filter((line) => line !== "- ");
 	if (lines.length === 0) return [];
 	const [first, ...rest] = lines as [string, ...string[]];
 	let used = first.length;

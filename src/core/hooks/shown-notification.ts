@@ -12,3 +12,6 @@ export type ShownEvent = (typeof SHOWN_EVENTS)[number];
 
 /** Characters of the prompt kept with a report. */
 export const SHOWN_EXCERPT_CHARS = 160;
+
+/** Most memory ids in one report. */
+export const SHOWN_MAX_IDS = 50;

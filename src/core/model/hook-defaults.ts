@@ -12,28 +12,18 @@ export const HOOK_DEFAULTS = {
 	minCoverage: 0.5,
 } as const;
 
-export interface HookSettingsView {
-	sessionStart: boolean;
-	promptRecall: boolean;
-	checkpoints: boolean;
-	promptRecallLimit: number;
-	minSimilarity: number;
-	minTerms: number;
-	minCoverage: number;
-}
+type HookSettingKey = keyof typeof HOOK_DEFAULTS;
+
+/** The hook settings as the hook process reads them: the fields of HOOK_DEFAULTS, widened to their types. */
+export type HookSettingsView = {
+	[K in HookSettingKey]: (typeof HOOK_DEFAULTS)[K] extends boolean ? boolean : number;
+};
 
 /** The settings the server sent, each field falling back to its default when missing or of the wrong type. */
 export function hookSettingsFrom(json: unknown): HookSettingsView {
 	const sent = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
-	const pick = <K extends keyof HookSettingsView>(key: K): HookSettingsView[K] =>
-		typeof sent[key] === typeof HOOK_DEFAULTS[key] ? (sent[key] as HookSettingsView[K]) : HOOK_DEFAULTS[key];
-	return {
-		sessionStart: pick("sessionStart"),
-		promptRecall: pick("promptRecall"),
-		checkpoints: pick("checkpoints"),
-		promptRecallLimit: pick("promptRecallLimit"),
-		minSimilarity: pick("minSimilarity"),
-		minTerms: pick("minTerms"),
-		minCoverage: pick("minCoverage"),
-	};
+	const view: HookSettingsView = { ...HOOK_DEFAULTS };
+	for (const key of Object.keys(HOOK_DEFAULTS) as HookSettingKey[])
+		if (typeof sent[key] === typeof HOOK_DEFAULTS[key]) (view as Record<HookSettingKey, unknown>)[key] = sent[key];
+	return view;
 }

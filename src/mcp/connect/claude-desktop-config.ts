@@ -3,6 +3,8 @@
  * entry added. Pure: the caller reads and writes the file (src/mcp/connect/claude-desktop-file.ts).
  */
 
+import { errorMessage } from "../../core/model/error-message";
+
 export interface DesktopPlatform {
 	/** `process.platform`. */
 	platform: string;
@@ -44,7 +46,7 @@ export function withClaudeDesktopServer(
 			config = JSON.parse(current) as unknown;
 		} catch (error) {
 			throw new DesktopConfigError(
-				`${file} is not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was written. Fix the file or move it away, then try again.`,
+				`${file} is not valid JSON (${errorMessage(error)}); nothing was written. Fix the file or move it away, then try again.`,
 			);
 		}
 	}
