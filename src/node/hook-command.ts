@@ -184,14 +184,16 @@ async function sessionStart(run: HookRun): Promise<string | null> {
 		.filter((hit) => !coreIds.has(hit.node_id) && !own.has(hit.node_id))
 		.slice(0, SESSION_START_RELEVANT)
 		.map(shownMemory);
-	await remember(run, state, [...coreShown, ...relevant]);
+	// Only what fits the context was shown: that is what the session note will link to.
+	const context = sessionStartContext({ project: cues.name, core: coreShown, relevant });
+	await remember(run, state, context.shown);
 	await report(
 		run,
 		"SessionStart",
 		"",
-		[...coreShown, ...relevant].map((memory) => memory.id),
+		context.shown.map((memory) => memory.id),
 	);
-	return additionalContext("SessionStart", sessionStartContext({ project: cues.name, core: coreShown, relevant }));
+	return additionalContext("SessionStart", context.text);
 }
 
 async function promptRecall(run: HookRun): Promise<string | null> {
@@ -208,16 +210,16 @@ async function promptRecall(run: HookRun): Promise<string | null> {
 			.slice(0, limit)
 			.map(shownMemory);
 	}
-	await remember(run, state, shown);
 	const context = promptContext(shown);
-	if (context !== null)
-		await report(
-			run,
-			"UserPromptSubmit",
-			prompt,
-			shown.map((memory) => memory.id),
-		);
-	return context === null ? null : additionalContext("UserPromptSubmit", context);
+	await remember(run, state, context?.shown ?? []);
+	if (context === null) return null;
+	await report(
+		run,
+		"UserPromptSubmit",
+		prompt,
+		context.shown.map((memory) => memory.id),
+	);
+	return additionalContext("UserPromptSubmit", context.text);
 }
 
 /** Saves the session state with `shown` added to the memories shown so far. */

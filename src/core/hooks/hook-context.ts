@@ -28,25 +28,31 @@ function memoryLine(memory: ShownMemory): string {
 	return text === "" ? `- ${memory.id}` : `- ${memory.id}: ${text}`;
 }
 
-/** Adds lines while the total stays within `chars`; returns the lines that fit. */
-function fitting(head: string, lines: readonly string[], chars: number): string[] {
-	const kept: string[] = [];
+/** Injected context and the memories it names: only those count as shown (reports, checkpoint links). */
+export interface HookContext {
+	text: string;
+	shown: ShownMemory[];
+}
+
+/** Takes memories in order while their lines and `head` stay within `chars`. */
+function fitting(head: string, memories: readonly ShownMemory[], chars: number): ShownMemory[] {
+	const kept: ShownMemory[] = [];
 	let used = head.length;
-	for (const line of lines) {
+	for (const memory of memories) {
+		const line = memoryLine(memory);
 		if (used + 1 + line.length > chars) break;
-		kept.push(line);
+		kept.push(memory);
 		used += 1 + line.length;
 	}
 	return kept;
 }
 
 /** The context shown before a prompt, or null when no memory is worth it. */
-export function promptContext(memories: readonly ShownMemory[], chars = PROMPT_CONTEXT_CHARS): string | null {
-	if (memories.length === 0) return null;
+export function promptContext(memories: readonly ShownMemory[], chars = PROMPT_CONTEXT_CHARS): HookContext | null {
 	const head =
 		"Causal Memory found memories that may bear on this prompt (shown automatically, read-only; memory_get opens one by its id):";
-	const lines = fitting(head, memories.map(memoryLine), chars);
-	return lines.length === 0 ? null : [head, ...lines].join("\n");
+	const shown = fitting(head, memories, chars);
+	return shown.length === 0 ? null : { text: [head, ...shown.map(memoryLine)].join("\n"), shown };
 }
 
 export interface SessionStartParts {
@@ -59,19 +65,20 @@ const SESSION_ADVICE =
 	"Memory tools: memory_recall before answering about past work, decisions or preferences; memory_store what is worth keeping, linked to its cause (caused_by); memory_amend to correct; memory_link to relate.";
 
 /** The context shown at session start: core memories, then the ones most relevant to the project, within `chars`. */
-export function sessionStartContext(parts: SessionStartParts, chars = SESSION_START_CONTEXT_CHARS): string {
+export function sessionStartContext(parts: SessionStartParts, chars = SESSION_START_CONTEXT_CHARS): HookContext {
 	const head = `Causal Memory: the user's long-term memory (an Obsidian vault) is connected. ${SESSION_ADVICE}`;
 	const sections: string[] = [head];
+	const shown: ShownMemory[] = [];
 	let used = head.length;
 	const add = (title: string, memories: readonly ShownMemory[]): void => {
-		if (memories.length === 0) return;
-		const lines = fitting(`${title}\n`, memories.map(memoryLine), chars - used - 2);
-		if (lines.length === 0) return;
-		const section = [title, ...lines].join("\n");
+		const kept = fitting(`${title}\n`, memories, chars - used - 2);
+		if (kept.length === 0) return;
+		const section = [title, ...kept.map(memoryLine)].join("\n");
 		sections.push(section);
+		shown.push(...kept);
 		used += 2 + section.length;
 	};
 	add("Core memories (always kept):", parts.core);
 	add(`Memories most relevant to ${parts.project}:`, parts.relevant);
-	return sections.join("\n\n");
+	return { text: sections.join("\n\n"), shown };
 }
