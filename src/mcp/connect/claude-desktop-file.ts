@@ -1,6 +1,10 @@
-import { copyFile, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { writeFileAtomic } from "../../node/atomic-write";
 import { withClaudeDesktopServer } from "./claude-desktop-config";
+
+/** A new configuration file holds the token: readable by its owner only. An existing one keeps its mode. */
+const NEW_FILE_MODE = 0o600;
 
 export interface DesktopConfigWrite {
 	file: string;
@@ -11,7 +15,7 @@ export interface DesktopConfigWrite {
 /**
  * Adds `server` as `name` to Claude Desktop's configuration file: reads it, refuses it before
  * writing anything if it is not valid (DesktopConfigError), copies it to a timestamped backup
- * beside it, then writes the merged file through a temporary file renamed into place.
+ * beside it, then writes the merged file atomically (src/node/atomic-write.ts), keeping its mode.
  */
 export async function addClaudeDesktopServer(
 	file: string,
@@ -30,8 +34,6 @@ export async function addClaudeDesktopServer(
 		await copyFile(file, backup);
 	}
 	await mkdir(dirname(file), { recursive: true });
-	const partial = `${file}.${process.pid}.tmp`;
-	await writeFile(partial, text);
-	await rename(partial, file);
+	await writeFileAtomic(file, text, current === null ? { mode: NEW_FILE_MODE } : {});
 	return { file, backup };
 }

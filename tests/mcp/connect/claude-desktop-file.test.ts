@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+	chmodSync,
+	existsSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -76,6 +85,18 @@ describe("adding the server to Claude Desktop's configuration file", () => {
 		const servers = (JSON.parse(readFileSync(file, "utf8")) as { mcpServers: Record<string, unknown> }).mcpServers;
 		expect(Object.keys(servers)).toEqual(["filesystem", "causal-memory-notes"]);
 		expect(servers["causal-memory-notes"]).toEqual(moved);
+	});
+
+	it("keeps an existing file's permissions, and makes a new one readable by its owner only (it holds the token)", async () => {
+		const dir = folder();
+		const kept = join(dir, "claude_desktop_config.json");
+		writeFileSync(kept, OTHER);
+		chmodSync(kept, 0o640);
+		await addClaudeDesktopServer(kept, "causal-memory-notes", SERVER, NOW);
+		expect(statSync(kept).mode & 0o777).toBe(0o640);
+		const made = join(dir, "new", "claude_desktop_config.json");
+		await addClaudeDesktopServer(made, "causal-memory-notes", SERVER, NOW);
+		expect(statSync(made).mode & 0o777).toBe(0o600);
 	});
 
 	it("refuses a file that is not valid JSON, naming it, and writes nothing (no backup, file unchanged)", async () => {
