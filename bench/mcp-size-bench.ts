@@ -19,17 +19,9 @@ import { readdirSync, statSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { readMemorySettings } from "../src/core/model/settings";
-import { MemoryEngine } from "../src/engine/memory-engine";
-import { createMemoryMcpServer } from "../src/mcp/memory-mcp-server";
-import { FsStorage } from "../src/node/fs-storage";
-import { FsVault } from "../src/node/fs-vault";
-import { NODE_TIMERS } from "../src/node/node-timers";
-import { createInThreadMaintenanceWorker } from "../src/workers/in-thread-host";
 import { benchVault } from "./bench-vaults";
+import { fsBenchEngine, inMemoryMcpClient } from "./fs-bench-engine";
 import { hubNotes } from "./hub-notes";
 import { parseFlags } from "./flags";
 import { createRng } from "./prng";
@@ -68,23 +60,10 @@ async function hubAnswers(spokes: number, calls: number): Promise<void> {
 		await mkdir(dirname(join(dir, path)), { recursive: true });
 		await writeFile(join(dir, path), content);
 	}
-	const settings = readMemorySettings(null).settings;
-	const engine = new MemoryEngine({
-		vault: new FsVault(dir),
-		storage: new FsStorage(state, { sync: false }),
-		worker: createInThreadMaintenanceWorker(),
-		timers: NODE_TIMERS,
-		clock: () => Date.UTC(2026, 0, 1),
-		settings: () => settings,
-		warn: (message) => console.error(message),
-	});
+	const engine = fsBenchEngine(dir, state, { clock: () => Date.UTC(2026, 0, 1) });
 	const load = loadavg()[0];
 	await engine.start({ follow: false });
-	const server = createMemoryMcpServer(engine, { version: "bench" });
-	const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-	await server.connect(serverTransport);
-	const client = new Client({ name: "mcp-size-bench", version: "1" });
-	await client.connect(clientTransport);
+	const { client, close } = await inMemoryMcpClient(engine, "mcp-size-bench");
 	const asks: [string, string, Record<string, unknown>][] = [
 		["memory_explain Hub", "memory_explain", { node_id: "Hub.md" }],
 		['memory_recall "hub"', "memory_recall", { query: "hub", read_only: true }],
@@ -115,8 +94,7 @@ async function hubAnswers(spokes: number, calls: number): Promise<void> {
 			]);
 		}
 	} finally {
-		await client.close();
-		await server.close();
+		await close();
 		await engine.stop();
 		await rm(dir, { recursive: true, force: true });
 		await rm(state, { recursive: true, force: true });
@@ -135,23 +113,10 @@ async function main(): Promise<void> {
 	const queryCount = flags.number("queries", 100);
 	const vault = await benchVault(notes, seed);
 	const state = await mkdtemp(join(tmpdir(), "mcp-size-bench-"));
-	const settings = readMemorySettings(null).settings;
 	const now = fixedNow(vault.dir);
-	const engine = new MemoryEngine({
-		vault: new FsVault(vault.dir),
-		storage: new FsStorage(state, { sync: false }),
-		worker: createInThreadMaintenanceWorker(),
-		timers: NODE_TIMERS,
-		clock: () => now,
-		settings: () => settings,
-		warn: (message) => console.error(message),
-	});
+	const engine = fsBenchEngine(vault.dir, state, { clock: () => now });
 	await engine.start({ follow: false });
-	const server = createMemoryMcpServer(engine, { version: "bench" });
-	const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-	await server.connect(serverTransport);
-	const client = new Client({ name: "mcp-size-bench", version: "1" });
-	await client.connect(clientTransport);
+	const { client, close } = await inMemoryMcpClient(engine, "mcp-size-bench");
 	const rows: (string | number)[][] = [];
 	try {
 		const capabilities = client.getServerCapabilities() ?? {};
@@ -202,8 +167,7 @@ async function main(): Promise<void> {
 			]);
 		}
 	} finally {
-		await client.close();
-		await server.close();
+		await close();
 		await engine.stop();
 		await rm(state, { recursive: true, force: true });
 	}

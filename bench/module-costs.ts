@@ -5,9 +5,8 @@ import { join } from "node:path";
 import { runInThisContext } from "node:vm";
 import { loadPluginBundle, wrapPluginSource, type PluginWrapper } from "./browser/load-plugin-bundle";
 import { percentile } from "./percentile";
-
-/** What scripts/module-trace-plugin.mjs records into: [path, performance.now()] as each module starts. */
-const TRACE_GLOBAL = "__causalMemoryEvaluatedModules";
+// What the traced build records into: [path, performance.now()] as each module starts.
+import { TRACE_GLOBAL } from "../scripts/module-trace-plugin.mjs";
 const TRACED = join(process.cwd(), ".tmp", "main-traced.js");
 
 /** A package (`node_modules/zod`) or a folder of ours (`src/core/model`): the rows of the tables. */

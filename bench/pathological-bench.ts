@@ -12,13 +12,9 @@ import { join } from "node:path";
 import { MemoryGraph } from "../src/core/graph/memory-graph";
 import { readMemorySettings } from "../src/core/model/settings";
 import { parseNote } from "../src/core/parse/parse-note";
-import { MemoryEngine } from "../src/engine/memory-engine";
-import { FsStorage } from "../src/node/fs-storage";
-import { FsVault } from "../src/node/fs-vault";
-import { NODE_TIMERS } from "../src/node/node-timers";
 import { printLine } from "../src/node/terminal";
-import { createInThreadMaintenanceWorker } from "../src/workers/in-thread-host";
 import { parseFlags } from "./flags";
+import { fsBenchEngine } from "./fs-bench-engine";
 import { LINK_SHAPES, pathologicalNotes, STAGES } from "./pathological-notes";
 import { formatTable } from "./table";
 
@@ -69,15 +65,7 @@ async function linkShapeTimes(content: string): Promise<number[]> {
 		await writeFile(join(dir, "Target.md"), "target\n");
 		await writeFile(join(dir, "Other.md"), "other\n");
 		await writeFile(join(dir, "Memory", "Big.md"), content);
-		const engine = new MemoryEngine({
-			vault: new FsVault(dir),
-			storage: new FsStorage(state, { sync: false }),
-			worker: createInThreadMaintenanceWorker(),
-			timers: NODE_TIMERS,
-			clock: () => Date.UTC(2026, 0, 1),
-			settings: () => settings,
-			warn: () => undefined,
-		});
+		const engine = fsBenchEngine(dir, state, { clock: () => Date.UTC(2026, 0, 1), settings, warn: () => undefined });
 		const indexMs = await elapsedAsync(() => engine.start({ follow: false }));
 		const linkMs = await elapsedAsync(() => engine.writer.link("Memory/Big.md", "Other.md", "caused_by"));
 		await engine.stop();

@@ -209,10 +209,11 @@ export function inlineWorkerVitePlugin() {
 			return VIRTUAL.test(id) ? prefix + id : null;
 		},
 		async load(id) {
-			if (!id.startsWith(prefix) || !VIRTUAL.test(id.slice(prefix.length))) return null;
-			const { code, watchFiles } = await bundleWorker(VIRTUAL.exec(id.slice(prefix.length))[1]);
+			const match = id.startsWith(prefix) ? VIRTUAL.exec(id.slice(prefix.length)) : null;
+			if (match === null) return null;
+			const { code, watchFiles } = await bundleWorker(match[1]);
 			for (const file of watchFiles) this.addWatchFile(file);
-			return moduleText(VIRTUAL.exec(id.slice(prefix.length))[1], code);
+			return moduleText(match[1], code);
 		},
 	};
 }

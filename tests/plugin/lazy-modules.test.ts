@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { TRACE_GLOBAL } from "../../scripts/module-trace-plugin.mjs";
 import { Events } from "../fakes/obsidian";
 import { globalObject } from "../fakes/global-object";
 import { removeVaultDirs } from "../obsidian/fake-app";
@@ -11,8 +12,6 @@ import { mcpSettled, startApp } from "./load-bundle";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../");
 const TRACED = join(ROOT, ".tmp", "main-traced.js");
-/** What scripts/module-trace-plugin.mjs records into. */
-const TRACE_GLOBAL = "__causalMemoryEvaluatedModules";
 
 /**
  * Loaded on first use, never while Obsidian evaluates main.js and runs `onload`: the MCP SDK and

@@ -64,6 +64,8 @@ type Resolve = (
 interface Pattern {
 	regex: RegExp;
 	resolve: Resolve;
+	/** Read in questions only: a memory's text (every note, at indexing) skips it. */
+	askedOnly?: true;
 }
 
 function monthNumber(name: string): number {
@@ -301,9 +303,12 @@ const PATTERNS: Pattern[] = [
 		// A question's bare month name ("why did the March release slip"); "may" is too often a verb.
 		regex: new RegExp(`\\b(${MONTH_NAMES.filter((name) => name !== "may").join("|")})\\b`, "g"),
 		resolve: (m, reference, reading) =>
-			reading === "asked" && reference !== undefined ? yearlessMonth(reference, monthNumber(m[1]), reading) : undefined,
+			reference === undefined ? undefined : yearlessMonth(reference, monthNumber(m[1]), reading),
+		askedOnly: true,
 	},
 ];
+
+const WRITTEN_PATTERNS = PATTERNS.filter((pattern) => pattern.askedOnly !== true);
 
 /** Every pattern needs a digit or one of these words: most texts skip the patterns at once. */
 const MAYBE_TIME = new RegExp(
@@ -324,7 +329,7 @@ export function findTimes(text: string, reference?: Day, reading: YearlessReadin
 	if (!MAYBE_TIME.test(lower)) return [];
 	const taken: [number, number][] = [];
 	const found: DayRange[] = [];
-	for (const { regex, resolve } of PATTERNS) {
+	for (const { regex, resolve } of reading === "asked" ? PATTERNS : WRITTEN_PATTERNS) {
 		// matchAll iterates over a copy: a resolver may read a date with findTimes again.
 		regex.lastIndex = 0;
 		for (const match of lower.matchAll(regex)) {

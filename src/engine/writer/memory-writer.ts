@@ -360,12 +360,11 @@ export class MemoryWriter {
 					p.key !== undefined &&
 					(edgeKeys[p.key] ?? edgeKeys[p.key.toLowerCase()]) === edge.type,
 			);
+		// The graph holds one edge per target and type, never one to the note itself: nothing to deduplicate.
 		const links: TypedLink[] = [];
 		for (const edge of this.graph.outEdges(path)) {
-			if (edge.type === "supersedes" || edge.target === path || !stated(edge) || !isLinkable(edge.target)) continue;
-			if (!this.permissions.canRead(edge.target)) continue;
-			if (!links.some((link) => link.target === edge.target && link.type === edge.type))
-				links.push({ target: edge.target, type: edge.type });
+			if (edge.type === "supersedes" || !stated(edge) || !isLinkable(edge.target)) continue;
+			if (this.permissions.canRead(edge.target)) links.push({ target: edge.target, type: edge.type });
 		}
 		return links;
 	}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { edgePhrase } from "../../core/graph/edge-phrases";
 import type { RecallWhy } from "../../core/recall/rank";
-import { boundedHit } from "../../core/recall/recall-hits";
+import { boundedHit, MAX_LISTED_CONFLICTS, MAX_LISTED_NEIGHBOURS } from "../../core/recall/recall-hits";
 import type { RecallHit, SearchFilters, SearchHit } from "../../core/recall/recall-types";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
@@ -36,7 +36,9 @@ const whySchema = z.object({
 	replaces: z
 		.array(z.string())
 		.optional()
-		.describe("Superseded memories whose relevance this one took over (at most 10; replaces_total counts them all)."),
+		.describe(
+			`Superseded memories whose relevance this one took over (at most ${MAX_LISTED_NEIGHBOURS}; replaces_total counts them all).`,
+		),
 	replaces_total: z.number().int().optional().describe("Set when replaces lists only some."),
 	injected: z.enum(["core", "pinned"]).optional().describe("In the results only because it is core or pinned."),
 });
@@ -55,7 +57,9 @@ const recallHitSchema = z.object({
 	superseded_by: z
 		.array(z.string())
 		.optional()
-		.describe("Newer memories that replace this one (at most 10; superseded_by_total counts them all)."),
+		.describe(
+			`Newer memories that replace this one (at most ${MAX_LISTED_NEIGHBOURS}; superseded_by_total counts them all).`,
+		),
 	superseded_by_total: z.number().int().optional().describe("Set when superseded_by lists only some."),
 	low_confidence: z
 		.boolean()
@@ -65,13 +69,13 @@ const recallHitSchema = z.object({
 		.array(z.object({ node_id: z.string(), kind: z.enum(["numeric_mismatch", "negation"]), detail: z.string() }))
 		.optional()
 		.describe(
-			"Other results that may state something different and are not settled yet: the first difference with each, at most 3 of them.",
+			`Other results that may state something different and are not settled yet: the first difference with each, at most ${MAX_LISTED_CONFLICTS} of them.`,
 		),
 	conflicts_total: z
 		.number()
 		.int()
 		.optional()
-		.describe("How many other results may disagree, set when conflicts names only 3 of them."),
+		.describe(`How many other results may disagree, set when conflicts names only ${MAX_LISTED_CONFLICTS} of them.`),
 	why: whySchema,
 	snippet: z.string().optional(),
 	content: z.string().optional(),
