@@ -236,10 +236,12 @@ function swapIfSettled(
 		writeFileSync(temp, text, { encoding: "utf8", flag: "wx", mode: stats.mode & 0o7777 });
 		try {
 			const written = statSync(temp);
-			// An editor's temp file appeared beside the note: its rename may be on its way.
-			if (joinedNames(readdirSync(dirname(absolute)), basename(temp)) !== names)
-				return { kind: "unsettled", seen: null };
 			if (!sameFile(fstatSync(fd), stats) || !sameFile(statSync(absolute), stats))
+				return { kind: "unsettled", seen: null };
+			// Last before the rename: an editor's temp file appeared beside the note, its rename may be
+			// on its way. A rename-style save is lost only if its temp file is made and renamed in the
+			// one gap between this listing and our rename.
+			if (joinedNames(readdirSync(dirname(absolute)), basename(temp)) !== names)
 				return { kind: "unsettled", seen: null };
 			renameSync(temp, absolute);
 			keepOpen = true;

