@@ -66,17 +66,7 @@ export class PluginSettingsStore {
 		}
 		if (paths.length === 0) return this.saving;
 		const settings = this.settings;
-		this.saving = this.saving
-			.catch(() => undefined)
-			.then(async () => {
-				const saved: unknown = await this.plugin.loadData();
-				const base =
-					typeof saved === "object" && saved !== null && !Array.isArray(saved)
-						? (saved as Record<string, unknown>)
-						: {};
-				await this.plugin.saveData(withChanges(base, settings, paths));
-			});
-		return this.saving;
+		return this.saveOverFile((base) => withChanges(base, settings, paths));
 	}
 
 	/** Settles once every save started so far has finished (or failed). */
@@ -87,6 +77,11 @@ export class PluginSettingsStore {
 	/** Sets one top-level key of data.json that is not a setting (such as "welcomed"), in turn with the saves. */
 	markInFile(key: string, value: unknown): Promise<void> {
 		if (!this.usable) return Promise.resolve();
+		return this.saveOverFile((base) => ({ ...base, [key]: value }));
+	}
+
+	/** Saves `edit` of data.json as it is now (an object, or {} when it is not one), in turn with the other saves. */
+	private saveOverFile(edit: (base: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
 		this.saving = this.saving
 			.catch(() => undefined)
 			.then(async () => {
@@ -95,7 +90,7 @@ export class PluginSettingsStore {
 					typeof saved === "object" && saved !== null && !Array.isArray(saved)
 						? (saved as Record<string, unknown>)
 						: {};
-				await this.plugin.saveData({ ...base, [key]: value });
+				await this.plugin.saveData(edit(base));
 			});
 		return this.saving;
 	}

@@ -15,7 +15,7 @@ export const RECALL_MODES: readonly RecallMode[] = ["keyword", "keyword+graph", 
  * relevance are fused, and how strongly results are spread over graph communities.
  */
 export interface RecallPipeline {
-	/** "relative" (score fusion, see score-fusion.ts) or "rrf" (reciprocal rank fusion with `fusion.k`). */
+	/** "relative" (score fusion, see fusion.ts) or "rrf" (reciprocal rank fusion with `fusion.k`). */
 	fusion: "relative" | "rrf";
 	/** Score factor per result already picked from the same Louvain community (1 = no diversity). */
 	diversity: number;
