@@ -59,6 +59,8 @@ export interface HookOptions {
 	env: NodeJS.ProcessEnv;
 	version: string;
 	now?: () => Date;
+	/** How long a reading hook may take before it gives up (READ_BUDGET_MS; tests of what it shows, not of its speed, give more). */
+	readBudgetMs?: number;
 }
 
 /**
@@ -80,7 +82,7 @@ export async function hookCommand(options: HookOptions): Promise<string | null> 
 		const input = parseHookInput(event, JSON.parse(options.stdin) as unknown);
 		const token = options.env.CAUSAL_MEMORY_TOKEN?.trim();
 		if (!token) throw new Error("CAUSAL_MEMORY_TOKEN is not set: the hooks cannot reach the memory server");
-		return await withBudget(READ_BUDGET_MS, async (budget) => {
+		return await withBudget(options.readBudgetMs ?? READ_BUDGET_MS, async (budget) => {
 			const client = new McpHttpClient({
 				url: options.env.CAUSAL_MEMORY_URL?.trim() || DEFAULT_HOOK_URL,
 				token,

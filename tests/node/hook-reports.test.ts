@@ -17,6 +17,9 @@ const NOTES: Record<string, string> = {
 	"Private/Salary.md": "The salary review happens in March during the payment migration freeze.",
 };
 
+/** These tests are about what the hook shows and reports, not its speed: a busy machine must not make it give up. */
+const UNHURRIED_MS = 30_000;
+
 let dir: string;
 let engine: MemoryEngine;
 let server: RunningMcpServer;
@@ -59,6 +62,7 @@ describe("causal-memory hook reports what it showed, for the memory view", () =>
 			stdin: prompt("Why do we freeze deploys during the payment migration?"),
 			env,
 			version: "test",
+			readBudgetMs: UNHURRIED_MS,
 		});
 		expect(output).toContain("Memory/Deploy freeze.md");
 		expect(output).not.toContain("Private/Salary.md");
@@ -77,6 +81,7 @@ describe("causal-memory hook reports what it showed, for the memory view", () =>
 			stdin: prompt("Why do we freeze deploys during the payment migration?"),
 			env,
 			version: "test",
+			readBudgetMs: UNHURRIED_MS,
 		});
 		expect(output).toBeNull();
 		expect(vaultOverview(engine).automaticRecalls).toEqual([]);
@@ -87,7 +92,13 @@ describe("causal-memory hook's session state", () => {
 	it("stays small however long the prompts: it keeps each as the session note would (400 characters)", async () => {
 		const long = "Why do we freeze deploys during the payment migration? ".repeat(2000);
 		for (let i = 0; i < 3; i++)
-			await hookCommand({ event: "UserPromptSubmit", stdin: prompt(long), env, version: "test" });
+			await hookCommand({
+				event: "UserPromptSubmit",
+				stdin: prompt(long),
+				env,
+				version: "test",
+				readBudgetMs: UNHURRIED_MS,
+			});
 		const sessions = join(dir, "state", "causal-memory", "hooks", "sessions");
 		const [file] = await readdir(sessions);
 		expect((await stat(join(sessions, file ?? ""))).size).toBeLessThan(3 * 500);
