@@ -156,7 +156,10 @@ async function main(): Promise<void> {
 	const rows: Row[] = [];
 	const options: RunOptions = {
 		keep: flags.text("keep"),
-		decayFactor: flags.number("decay-factor", readMemorySettings(null).settings.scoring.relevance.consolidatedDecayFactor),
+		decayFactor: flags.number(
+			"decay-factor",
+			readMemorySettings(null).settings.scoring.relevance.consolidatedDecayFactor,
+		),
 		minSize: flags.number("min-size", 2),
 	};
 	const only = flags.text("conversation");
@@ -178,7 +181,13 @@ async function main(): Promise<void> {
 		r3(row.turnsOnly),
 	]);
 	const weighted = (pick: (row: Row) => number): number =>
-		r3(rows.reduce((sum, row) => sum + pick(row) * row.questions, 0) / Math.max(1, rows.reduce((sum, row) => sum + row.questions, 0)));
+		r3(
+			rows.reduce((sum, row) => sum + pick(row) * row.questions, 0) /
+				Math.max(
+					1,
+					rows.reduce((sum, row) => sum + row.questions, 0),
+				),
+		);
 	const sum = (pick: (row: Row) => number): number => rows.reduce((total, row) => total + pick(row), 0);
 	cells.push([
 		"all",

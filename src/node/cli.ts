@@ -231,7 +231,8 @@ function requireFolder(folder: string, flag: string): string {
 
 function parseCluster(text: string): number {
 	const n = Number(text);
-	if (!Number.isInteger(n) || n < 1) throw new UsageError(`--cluster "${text}" must be a whole number from 1 (as listed)`);
+	if (!Number.isInteger(n) || n < 1)
+		throw new UsageError(`--cluster "${text}" must be a whole number from 1 (as listed)`);
 	return n;
 }
 

@@ -41,14 +41,20 @@ export async function consolidateCommand(options: ConsolidateOptions): Promise<n
 				printLine(
 					[
 						`Undone: ${undone.trashed ?? "the summary (already gone)"} moved to the trash; ${undone.restored.length} members restored byte for byte.`,
-						...undone.changedSince.map((path) => `  ${path} was edited since: only its memory_consolidated_into was removed.`),
+						...undone.changedSince.map(
+							(path) => `  ${path} was edited since: only its memory_consolidated_into was removed.`,
+						),
 					].join("\n"),
 				);
 			return 0;
 		}
-		const report = await engine.clusters({ k: options.cluster === undefined ? LISTED : Math.max(LISTED, options.cluster) });
+		const report = await engine.clusters({
+			k: options.cluster === undefined ? LISTED : Math.max(LISTED, options.cluster),
+		});
 		if (options.cluster === undefined) {
-			printLine(options.json ? JSON.stringify(report, null, 2) : formatClusters(report.clusters, report.total, report.compared));
+			printLine(
+				options.json ? JSON.stringify(report, null, 2) : formatClusters(report.clusters, report.total, report.compared),
+			);
 			return 0;
 		}
 		const cluster = report.clusters[options.cluster - 1];

@@ -20,38 +20,74 @@ const TOPICS: Topic[] = [
 		subject: ["the billing Kafka consumer", "Kafka consumers of the billing service", "billing's Kafka consumer group"],
 		problem: ["fell hours behind", "built up a huge lag", "lagged far behind the producers"],
 		cause: ["a rebalance storm after the rollout", "constant consumer rebalancing", "repeated group rebalances"],
-		fix: ["raised the consumer session timeout", "increased session.timeout.ms on the consumer", "bumped the session timeout"],
+		fix: [
+			"raised the consumer session timeout",
+			"increased session.timeout.ms on the consumer",
+			"bumped the session timeout",
+		],
 		person: ["Priya", "Priya from billing"],
 	},
 	{
 		key: "certificate",
-		subject: ["the TLS certificate of the staging gateway", "staging's gateway certificate", "the gateway TLS cert on staging"],
+		subject: [
+			"the TLS certificate of the staging gateway",
+			"staging's gateway certificate",
+			"the gateway TLS cert on staging",
+		],
 		problem: ["expired overnight", "ran out and broke every login", "lapsed without warning"],
-		cause: ["certbot renewal failing silently", "a renewal cron job that never ran", "the silent failure of automatic renewal"],
-		fix: ["added an expiry alert to the monitoring", "set up a certificate expiry alert", "alert on certificates expiring within 14 days"],
+		cause: [
+			"certbot renewal failing silently",
+			"a renewal cron job that never ran",
+			"the silent failure of automatic renewal",
+		],
+		fix: [
+			"added an expiry alert to the monitoring",
+			"set up a certificate expiry alert",
+			"alert on certificates expiring within 14 days",
+		],
 		person: ["Marcus", "Marcus on the platform team"],
 	},
 	{
 		key: "postgres",
 		subject: ["the orders Postgres database", "Postgres for the orders service", "the orders database in Postgres"],
 		problem: ["ran out of disk", "filled its volume completely", "hit a full disk"],
-		cause: ["WAL segments piling up behind a stuck replication slot", "an abandoned replication slot holding WAL", "a replication slot nobody consumed"],
-		fix: ["dropped the stale replication slot", "removed the unused replication slot", "deleted the orphaned slot and added a WAL size alarm"],
+		cause: [
+			"WAL segments piling up behind a stuck replication slot",
+			"an abandoned replication slot holding WAL",
+			"a replication slot nobody consumed",
+		],
+		fix: [
+			"dropped the stale replication slot",
+			"removed the unused replication slot",
+			"deleted the orphaned slot and added a WAL size alarm",
+		],
 		person: ["Ines", "Ines the DBA"],
 	},
 	{
 		key: "onboarding",
 		subject: ["the onboarding email sequence", "welcome emails for new signups", "our onboarding drip campaign"],
 		problem: ["went to spam for Gmail users", "landed in Gmail spam folders", "was flagged as spam by Gmail"],
-		cause: ["a missing DKIM signature on the marketing domain", "DKIM not configured for the mail domain", "unsigned mail without DKIM"],
-		fix: ["published the DKIM record and warmed up the domain", "added DKIM to DNS", "configured DKIM signing on the mail provider"],
+		cause: [
+			"a missing DKIM signature on the marketing domain",
+			"DKIM not configured for the mail domain",
+			"unsigned mail without DKIM",
+		],
+		fix: [
+			"published the DKIM record and warmed up the domain",
+			"added DKIM to DNS",
+			"configured DKIM signing on the mail provider",
+		],
 		person: ["Sofia", "Sofia in marketing"],
 	},
 	{
 		key: "ios-crash",
 		subject: ["the iOS app", "our iPhone app", "the mobile app on iOS"],
 		problem: ["crashed on launch for iPad users", "crashed at startup on iPads", "kept crashing when opened on iPad"],
-		cause: ["a force unwrap of the split view controller", "an unwrapped optional in the iPad split view", "a nil split view controller being force unwrapped"],
+		cause: [
+			"a force unwrap of the split view controller",
+			"an unwrapped optional in the iPad split view",
+			"a nil split view controller being force unwrapped",
+		],
 		fix: ["shipped hotfix build 4.2.1", "released the 4.2.1 hotfix", "pushed an expedited 4.2.1 review"],
 		person: ["Kenji", "Kenji on mobile"],
 	},
@@ -59,8 +95,16 @@ const TOPICS: Topic[] = [
 		key: "budget",
 		subject: ["the quarterly cloud budget", "our AWS spend this quarter", "the cloud bill for the quarter"],
 		problem: ["overshot by forty percent", "went forty percent over plan", "blew through the forecast"],
-		cause: ["forgotten GPU instances left running after the experiment", "idle GPU machines from the ML trial", "GPU nodes nobody shut down"],
-		fix: ["tagged every instance with an owner and added a nightly reaper", "enforced owner tags and auto shutdown of idle GPUs", "set up a reaper job for untagged instances"],
+		cause: [
+			"forgotten GPU instances left running after the experiment",
+			"idle GPU machines from the ML trial",
+			"GPU nodes nobody shut down",
+		],
+		fix: [
+			"tagged every instance with an owner and added a nightly reaper",
+			"enforced owner tags and auto shutdown of idle GPUs",
+			"set up a reaper job for untagged instances",
+		],
 		person: ["Dana", "Dana from finance"],
 	},
 ];
@@ -70,7 +114,8 @@ const TEMPLATES: ((t: Record<keyof Omit<Topic, "key">, string>) => string)[] = [
 	(t) => `Today ${t.subject} ${t.problem} again. Root cause: ${t.cause}. Fix: we ${t.fix}.`,
 	(t) => `Incident: ${t.subject} ${t.problem}. ${t.person} traced it to ${t.cause} and ${t.fix}.`,
 	(t) => `Remember for next time: when ${t.subject} ${t.problem}, look at ${t.cause} first. Last time we ${t.fix}.`,
-	(t) => `Spent the afternoon with ${t.person} because ${t.subject} ${t.problem}. It came down to ${t.cause}, so we ${t.fix}.`,
+	(t) =>
+		`Spent the afternoon with ${t.person} because ${t.subject} ${t.problem}. It came down to ${t.cause}, so we ${t.fix}.`,
 ];
 
 /** The unrelated memories: one subject and one detail each, no content word shared with a topic or another one. */

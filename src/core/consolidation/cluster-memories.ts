@@ -102,7 +102,13 @@ export class ClusterBuilder {
 		const groups = this.agglomerate();
 		return groups
 			.filter((group) => group.length >= Math.max(2, minSize))
-			.map((group) => describeCluster(group.map((row) => this.candidates[row]), this.groupPairs(group), this.scorer))
+			.map((group) =>
+				describeCluster(
+					group.map((row) => this.candidates[row]),
+					this.groupPairs(group),
+					this.scorer,
+				),
+			)
 			.sort((a, b) => b.newestAt - a.newestAt || (a.members[0] < b.members[0] ? -1 : 1));
 	}
 
@@ -112,9 +118,7 @@ export class ClusterBuilder {
 	 * strong pair cannot chain two subjects together.
 	 */
 	private agglomerate(): number[][] {
-		const edges = [...this.pairs.entries()].sort(
-			([keyA, a], [keyB, b]) => b.score - a.score || keyA - keyB,
-		);
+		const edges = [...this.pairs.entries()].sort(([keyA, a], [keyB, b]) => b.score - a.score || keyA - keyB);
 		const groupOf = Int32Array.from({ length: this.rows }, (_, row) => row);
 		const members = new Map<number, number[]>();
 		for (let row = 0; row < this.rows; row++) members.set(row, [row]);

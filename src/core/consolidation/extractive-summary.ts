@@ -7,7 +7,7 @@ export interface SummarySource {
 }
 
 /** Key sentences taken from each member. */
-const SENTENCES_PER_MEMBER = 2;
+const SENTENCES_PER_MEMBER = 1;
 /** A sentence whose terms are at least this share of a chosen sentence's (or the reverse) repeats it. */
 const REPEAT_OVERLAP = 0.6;
 /** Shorter sentences say too little to stand alone. */
@@ -68,7 +68,9 @@ export function sentencesOf(body: string): string[] {
 		.split(/\n+|(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'([])/u)
 		.map((line) => line.replace(/^\s*(?:[-*+]\s+|\d+[.)]\s+|#{1,6}\s+|>\s*)/, "").trim())
 		.filter((line) => line.split(/\s+/).length >= MIN_WORDS)
-		.map((line) => (line.length <= MAX_SENTENCE_CHARS ? line : `${line.slice(0, line.lastIndexOf(" ", MAX_SENTENCE_CHARS))} …`));
+		.map((line) =>
+			line.length <= MAX_SENTENCE_CHARS ? line : `${line.slice(0, line.lastIndexOf(" ", MAX_SENTENCE_CHARS))} …`,
+		);
 }
 
 function repeats(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {

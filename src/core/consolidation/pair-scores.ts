@@ -58,7 +58,8 @@ export class PairScorer {
 
 	constructor(readonly candidates: readonly ClusterCandidate[]) {
 		const df = this.df;
-		for (const candidate of candidates) for (const term of new Set(candidate.terms)) df.set(term, (df.get(term) ?? 0) + 1);
+		for (const candidate of candidates)
+			for (const term of new Set(candidate.terms)) df.set(term, (df.get(term) ?? 0) + 1);
 		const n = candidates.length;
 		for (const [term, count] of df) this.idf.set(term, Math.log(1 + n / count));
 		this.termSets = candidates.map((candidate) => new Set(candidate.terms));
@@ -73,7 +74,9 @@ export class PairScorer {
 	/** The weighted cosine of the two term sets; 0 below MIN_SHARED_TERMS shared terms. */
 	keyword(i: number, j: number): number {
 		const [small, large] =
-			this.termSets[i].size <= this.termSets[j].size ? [this.termSets[i], this.termSets[j]] : [this.termSets[j], this.termSets[i]];
+			this.termSets[i].size <= this.termSets[j].size
+				? [this.termSets[i], this.termSets[j]]
+				: [this.termSets[j], this.termSets[i]];
 		let dot = 0;
 		let shared = 0;
 		for (const term of small)

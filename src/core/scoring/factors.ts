@@ -9,7 +9,13 @@ import { daysBetween } from "./time";
  */
 
 /** Freshness since the last use, in (0, 1]; `ageFactor` > 1 makes it fade that many times faster (a consolidated member). */
-export function relevanceOf(ctx: ScoringContext, lastUse: number, stability: number, now: number, ageFactor = 1): number {
+export function relevanceOf(
+	ctx: ScoringContext,
+	lastUse: number,
+	stability: number,
+	now: number,
+	ageFactor = 1,
+): number {
 	return decayAt(ctx.curve, daysBetween(lastUse, now) * ageFactor, stability > 1 ? stability : 1);
 }
 

@@ -69,7 +69,8 @@ export async function findMemoryClusters(deps: MemoryClustersDeps, query: Cluste
 	await slicer.forEach(graph.notePaths(), (path) => {
 		const node = graph.node(path);
 		if (!node || !(query.include?.(path) ?? true)) return;
-		if (folder !== undefined && folder !== "" && node.folder !== folder && !node.folder.startsWith(`${folder}/`)) return;
+		if (folder !== undefined && folder !== "" && node.folder !== folder && !node.folder.startsWith(`${folder}/`))
+			return;
 		if (query.since !== undefined && node.ctime < query.since) return;
 		if (statuses && !statuses.has(deps.statusOf(path))) return;
 		eligible.push({ path, at: node.ctime });

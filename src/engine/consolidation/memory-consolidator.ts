@@ -132,7 +132,11 @@ export class MemoryConsolidator {
 	}
 
 	/** The members' key sentences, deduplicated, each cited with its member's link; nothing is written. */
-	async extractiveDraft(ids: unknown, access: ConsolidateAccess, label: readonly string[] = []): Promise<ExtractiveDraft> {
+	async extractiveDraft(
+		ids: unknown,
+		access: ConsolidateAccess,
+		label: readonly string[] = [],
+	): Promise<ExtractiveDraft> {
 		const members = await this.checkedMembers(ids, access);
 		const about = this.deps.index.graph.node(members[0].path)?.title ?? "";
 		const title = fileNameFor(`Summary of ${about}`) || "Summary";
@@ -163,8 +167,7 @@ export class MemoryConsolidator {
 					undoId === undefined ? "There is no consolidation to undo." : `No consolidation "${undoId}" to undo.`,
 					undoId === undefined ? null : "undo_id",
 				);
-			if (entry.undoneAt !== null)
-				throw new MemoryError(`Consolidation "${entry.id}" was already undone.`, "undo_id");
+			if (entry.undoneAt !== null) throw new MemoryError(`Consolidation "${entry.id}" was already undone.`, "undo_id");
 			const { vault, index } = this.deps;
 			const restored: string[] = [];
 			const changedSince: string[] = [];

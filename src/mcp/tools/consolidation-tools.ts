@@ -20,7 +20,9 @@ import {
 const MAX_MIN_SIZE = 30;
 
 const clusterOut = z.object({
-	label: z.array(z.string()).describe("The cues most members share (stemmed words and names): what the cluster is about."),
+	label: z
+		.array(z.string())
+		.describe("The cues most members share (stemmed words and names): what the cluster is about."),
 	members: z.array(z.string()).describe("Member node_ids, newest first."),
 	newest: z.string().describe("When the newest member was written (ISO time)."),
 	cohesion: z.number().describe("Mean similarity of the member pairs, 0–1 (above 0.25 by construction)."),
@@ -69,7 +71,9 @@ export function registerConsolidationTools(tools: MemoryToolList, context: ToolC
 			clusters: z.array(clusterOut),
 			total: z.number().describe("Clusters found before k cut the list."),
 			compared: z.number().describe("Memories compared."),
-			left_out: z.number().describe(`Memories that passed the filters but are older than the newest ${MAX_CLUSTER_MEMORIES}.`),
+			left_out: z
+				.number()
+				.describe(`Memories that passed the filters but are older than the newest ${MAX_CLUSTER_MEMORIES}.`),
 		},
 		annotations: { readOnlyHint: true, idempotentHint: true },
 		run: async (args, { memory }) => {
