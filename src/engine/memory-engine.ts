@@ -30,6 +30,19 @@ import { yieldToEventLoop, type Timers } from "../core/model/timers";
 import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vault-index";
 import { readMemory, type MemoryRecord } from "./inspector/memory-reader";
 import { settingsEffects } from "./settings/settings-effects";
+import { findMemoryClusters, type ClusterQuery, type ClusterReport } from "./consolidation/memory-clusters";
+import { ConsolidationJournal } from "./consolidation/consolidation-journal";
+import {
+	MemoryConsolidator,
+	type ConsolidateAccess,
+	type ConsolidateInput,
+	type ConsolidateResult,
+	type ExtractiveDraft,
+	type UndoConsolidationResult,
+} from "./consolidation/memory-consolidator";
+
+/** The user (the app, the CLI): every indexed note, and no MCP write folders to respect. */
+const AS_USER: ConsolidateAccess = { include: () => true, checkWrites: false };
 
 /** A scoring change re-scores this long after the last one (a slider in the settings tab changes it many times). */
 const RESCORE_DELAY_MS = 1500;
@@ -87,6 +100,8 @@ export class MemoryEngine {
 	readonly permissions: MemoryPermissions;
 	/** Store, amend, link, pin, unpin, delete, core preferences; usable once started. */
 	readonly writer: MemoryWriter;
+	/** Summaries made of several memories, and their undo (docs/consolidation.md). */
+	readonly consolidator: MemoryConsolidator;
 	/** The settings as they are now (the MCP resource of the Claude Code hooks reads its group). */
 	readonly settings: () => MemorySettings;
 	/** What the Claude Code hooks reported showing Claude, for the memory view. */
@@ -208,6 +223,16 @@ export class MemoryEngine {
 			recall: this.recallService,
 			maintenance: () => this.maintenance,
 			permissions: this.permissions,
+		});
+		this.consolidator = new MemoryConsolidator({
+			vault: deps.vault,
+			index: this.index,
+			recall: this.recallService,
+			writer: this.writer,
+			permissions: this.permissions,
+			journal: new ConsolidationJournal(this.deviceFiles, deps.warn),
+			settings: deps.settings,
+			clock: deps.clock,
 		});
 		this.applied = deps.settings();
 	}
@@ -587,5 +612,42 @@ export class MemoryEngine {
 	/** Filtered search; an empty query lists memories by last use. Changes nothing. */
 	search(query: string, filters?: SearchFilters, k?: number): SearchHit[] {
 		return this.recallService.search(query, filters, k);
+	}
+
+	// --- consolidation (src/engine/consolidation) ---
+
+	/** Groups of memories about the same thing, newest cluster first; reads notes, changes nothing. */
+	clusters(query?: ClusterQuery): Promise<ClusterReport> {
+		return findMemoryClusters(
+			{
+				vault: this.deps.vault,
+				index: this.index,
+				recall: this.recallService,
+				statusOf: (path) => this.maintenanceService?.statusOf(path) ?? "active",
+				timers: this.deps.timers,
+			},
+			query,
+		);
+	}
+
+	/** One summary memory made from `ids` (see MemoryConsolidator); by default as the user, who may read and write every note. */
+	consolidate(input: ConsolidateInput, access: ConsolidateAccess = AS_USER): Promise<ConsolidateResult> {
+		return this.consolidator.consolidate(input, access);
+	}
+
+	/** A summary of the members' key sentences, each cited, for the user to edit before `consolidate`; writes nothing. */
+	extractiveDraft(ids: readonly string[], label?: readonly string[]): Promise<ExtractiveDraft> {
+		return this.consolidator.extractiveDraft(ids, AS_USER, label);
+	}
+
+	/** Consolidates `ids` with their extractive summary as it is (the CLI's --write, the app's one-click action). */
+	async consolidateExtractively(ids: readonly string[], label?: readonly string[]): Promise<ConsolidateResult> {
+		const draft = await this.extractiveDraft(ids, label);
+		return this.consolidate({ ids: draft.members, summary: draft.summary, title: draft.title });
+	}
+
+	/** Undoes a consolidation (default the latest): members byte for byte as before, the summary in the trash. */
+	undoConsolidation(undoId?: string): Promise<UndoConsolidationResult> {
+		return this.consolidator.undo(undoId);
 	}
 }

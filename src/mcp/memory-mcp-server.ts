@@ -6,8 +6,10 @@ import { acceptHookReports } from "./hook-reports";
 import { MemoryToolList, ToolContext } from "./memory-tool";
 import { ID_HELP } from "./tool-fields";
 import type { ToolErrorListener } from "./tool-result";
+import { registerConsolidationTools } from "./tools/consolidation-tools";
 import { registerCoreTools } from "./tools/core-tools";
 import { registerMemoryPrompts } from "./prompts/memory-prompts";
+import { registerConsolidatePrompt } from "./prompts/consolidate-prompt";
 import { registerMemoryResources } from "./resources/memory-resources";
 import { registerGetTools } from "./tools/get-tools";
 import { registerGraphTools } from "./tools/graph-tools";
@@ -53,6 +55,7 @@ export function memoryMcpServerFactory(engine: MemoryEngine, info: MemoryServerI
 		tools.registerOn(server);
 		registerMemoryResources(server, context);
 		registerMemoryPrompts(server, context);
+		registerConsolidatePrompt(server, context);
 		acceptHookReports(server, context, Date.now);
 		return server;
 	};
@@ -67,6 +70,7 @@ export function memoryToolList(context: ToolContext): MemoryToolList {
 	registerWriteTools(tools, context);
 	registerCoreTools(tools, context);
 	registerVaultTools(tools, context);
+	registerConsolidationTools(tools, context);
 	return tools;
 }
 

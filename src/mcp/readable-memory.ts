@@ -8,6 +8,8 @@ import type { CoreMemory, Explanation, MemoryStats, Traversal, TraverseOptions }
 import type { RecallHit, RecallResult, SearchFilters, SearchHit } from "../core/recall/recall-types";
 import { resolveMemoryId } from "../core/graph/memory-ids";
 import { isLinkTargetPath } from "../core/model/memory-paths";
+import type { ClusterQuery, ClusterReport } from "../engine/consolidation/memory-clusters";
+import type { ConsolidateInput, ConsolidateResult } from "../engine/consolidation/memory-consolidator";
 
 export interface ReadableRecallOptions {
 	limit: number;
@@ -88,6 +90,17 @@ export class ReadableMemory {
 
 	listCore(category?: string): CoreMemory[] {
 		return this.engine.inspector.listCore(category).filter((memory) => this.canRead(memory.path));
+	}
+
+	/** Clusters of readable memories only: an unreadable note is never compared, counted or named. */
+	clusters(query: Omit<ClusterQuery, "include">): Promise<ClusterReport> {
+		return this.engine.clusters({ ...query, include: this.canRead });
+	}
+
+	/** Consolidates readable memories whose keys the client may write; the summary's carried causes are readable ones. */
+	async consolidate(input: ConsolidateInput): Promise<ConsolidateResult> {
+		await this.engine.writable();
+		return this.engine.consolidate(input, { include: this.canRead, checkWrites: true });
 	}
 
 	/** Why writes are refused for now (the writer lock taken over), null when they work. */

@@ -11,6 +11,9 @@ Commands:
   index      Index the vault and print a summary of its memory graph (never writes)
   maintain   Run one maintenance pass: rescore every memory, apply status changes, write memory_status
   proposals  List the open core proposals, or accept or decline one (--accept ID | --decline ID)
+  consolidate
+             List clusters of memories about the same thing (nothing is written); --cluster N prints one's
+             extractive summary, --cluster N --write consolidates it, --undo undoes the latest consolidation
   serve      Serve the memory tools over MCP on 127.0.0.1, following the vault and running maintenance
   install-plugin
              Copy the built plugin (main.js, manifest.json, styles.css) into the vault's plugins folder
@@ -27,7 +30,9 @@ Options:
   --vault DIR                 The vault folder (a folder of markdown notes)
   --exclude FOLDER            index: a vault folder whose notes are not memories (repeatable)
   --edge-key KEY=TYPE         index: map a link property to an edge type, e.g. up=derived_from (repeatable)
-  --dry-run                   maintain, import: report what would change without changing anything
+  --dry-run                   maintain, import, consolidate: report what would change without changing anything
+  --cluster N                 consolidate: the cluster (as listed) to summarize, or with --write to consolidate
+  --undo                      consolidate: undo the latest consolidation (the members byte for byte as before)
   --confirm-vault-writes      maintain: allow memory_status writes outside the memory folder (see the preview first)
   --accept ID                 proposals: promote the proposed memory ID (path or link text) to core
   --decline ID                proposals: decline it; it is not proposed again
@@ -41,7 +46,8 @@ Options:
   --seed-from DIR             serve: when the vault folder does not exist, create it as a copy of DIR
   --config-dir NAME           install-plugin: the vault's configuration folder, when it is not Obsidian's default
   --config FILE               connect claude-desktop: the configuration file (default: the platform's)
-  --write                     connect claude-desktop: write the file instead of showing what would change
+  --write                     connect claude-desktop: write the file instead of showing what would change;
+                              consolidate: consolidate the --cluster
   --json                      Print JSON instead of text
   --version                   Print the version
   --help                      Show this help
@@ -67,6 +73,8 @@ async function main(argv: string[]): Promise<number> {
 			"dry-run": { type: "boolean", default: false },
 			"confirm-vault-writes": { type: "boolean", default: false },
 			accept: { type: "string" },
+			cluster: { type: "string" },
+			undo: { type: "boolean", default: false },
 			decline: { type: "string" },
 			port: { type: "string" },
 			"fixed-port": { type: "boolean", default: false },
@@ -123,6 +131,19 @@ async function main(argv: string[]): Promise<number> {
 			vaultDir: requireVault(values.vault),
 			accept: values.accept,
 			decline: values.decline,
+			json: values.json,
+		});
+	}
+	if (command === "consolidate") {
+		if (values["dry-run"] && (values.write || values.undo))
+			throw new UsageError("--dry-run writes nothing: leave out --write and --undo");
+		if (values.write && values.cluster === undefined) throw new UsageError("--write needs --cluster N");
+		const { consolidateCommand } = await import("./consolidate-command");
+		return consolidateCommand({
+			vaultDir: requireVault(values.vault),
+			cluster: values.cluster === undefined ? undefined : parseCluster(values.cluster),
+			write: values.write,
+			undo: values.undo,
 			json: values.json,
 		});
 	}
@@ -206,6 +227,13 @@ function requireFolder(folder: string, flag: string): string {
 	const dir = resolve(folder);
 	if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${flag} "${folder}" is not a folder`);
 	return dir;
+}
+
+function parseCluster(text: string): number {
+	const n = Number(text);
+	if (!Number.isInteger(n) || n < 1)
+		throw new UsageError(`--cluster "${text}" must be a whole number from 1 (as listed)`);
+	return n;
 }
 
 function parsePort(text: string): number {

@@ -66,6 +66,7 @@ describe("the MCP tools of a server whose writer lock another process took over 
 			["delete_memory", { node_id: "Relay outage" }],
 			["set_core_preferences", { auto: ["decision"] }],
 			["memory_maintenance", {}],
+			["memory_consolidate", { ids: ["Relay outage", "Certificate renewal"], summary: "Both about the relay." }],
 		];
 		for (const [name, args] of writes) {
 			const result = await call(name, args);

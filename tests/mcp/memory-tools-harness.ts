@@ -90,6 +90,8 @@ export const ALL_TOOLS = [
 	"delete_memory",
 	"list_core_memories",
 	"memory_amend",
+	"memory_clusters",
+	"memory_consolidate",
 	"memory_explain",
 	"memory_get",
 	"memory_link",

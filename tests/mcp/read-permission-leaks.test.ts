@@ -22,6 +22,13 @@ const CALLS: Record<string, Record<string, unknown>[]> = {
 	delete_memory: [{ node_id: "Projects/Orders.md" }],
 	list_core_memories: [{}],
 	memory_amend: [{ node_id: "Memory/Budget.md", content: "The launch budget is $60,000." }],
+	memory_clusters: [{ k: 50 }, { filters: { folder: "Projects" } }],
+	memory_consolidate: [
+		{
+			ids: ["Memory/Budget.md", "Projects/Release plan.md", "Projects/Orders.md"],
+			summary: "The launch budget and the release plan, in one note.",
+		},
+	],
 	memory_explain: [
 		{ node_id: "Projects/Release plan.md" },
 		{ node_id: "Memory/Budget.md" },

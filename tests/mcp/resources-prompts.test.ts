@@ -122,7 +122,7 @@ describe("resources", () => {
 });
 
 describe("prompts", () => {
-	it("lists recall-for-task with its arguments", async () => {
+	it("lists recall-for-task and consolidate with their arguments", async () => {
 		const { client } = await connect();
 		const { prompts } = await client.listPrompts();
 		expect(prompts).toEqual([
@@ -132,6 +132,10 @@ describe("prompts", () => {
 					expect.objectContaining({ name: "task", required: true }),
 					expect.objectContaining({ name: "k", required: false }),
 				],
+			}),
+			expect.objectContaining({
+				name: "consolidate",
+				arguments: [expect.objectContaining({ name: "cluster", required: false })],
 			}),
 		]);
 	});

@@ -31,7 +31,7 @@ export function runPass(request: MaintenanceRequest): PassResult {
 	const degree = degreesOf(nodes);
 	const stats = computeVaultStats(nodes.weightedDegree, degree, settings);
 	const ctx = createScoringContext(settings, stats);
-	const retention = scoreAll(nodes, ctx, now);
+	const retention = scoreAll({ ...nodes, ageFactor: ageFactors(nodes.flags, settings.relevance) }, ctx, now);
 	const consolidation = consolidateAll(
 		{ ...nodes, degree, neighbourHubShare: neighbourHubShares(nodes, degree, ctx) },
 		ctx,
@@ -46,6 +46,15 @@ export function runPass(request: MaintenanceRequest): PassResult {
 		proposals: recorder.proposals(),
 		stats,
 	};
+}
+
+/** The consolidated members' decay factor, 1 for every other node; undefined when no node is consolidated. */
+function ageFactors(flags: Uint8Array, relevance: { consolidatedDecayFactor: number }): Float64Array | undefined {
+	if (relevance.consolidatedDecayFactor === 1 || !flags.some((bits) => (bits & NODE_FLAGS.consolidated) !== 0))
+		return undefined;
+	return Float64Array.from(flags, (bits) =>
+		(bits & NODE_FLAGS.consolidated) !== 0 ? relevance.consolidatedDecayFactor : 1,
+	);
 }
 
 function degreesOf({ adjOffsets }: NodeColumns): Uint32Array {

@@ -47,6 +47,8 @@ export const NODE_FLAGS = {
 	pluginCreated: 2,
 	/** The note left the graph while its row was being built: the pass scores it but leaves its state alone. */
 	skip: 4,
+	/** Consolidated into a summary (`memory_consolidated_into`): fades `consolidatedDecayFactor` times faster. */
+	consolidated: 8,
 } as const;
 
 /** What the pass reads about each node. */

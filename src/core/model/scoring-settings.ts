@@ -42,6 +42,12 @@ const RelevanceSettingsSchema = z.object(
 			50,
 			"Two-component model only: the slow component's half-life is the half-life times this factor.",
 		),
+		consolidatedDecayFactor: ranged(
+			1,
+			100,
+			3,
+			"How many times faster a memory consolidated into a summary (memory_consolidated_into) loses relevance, so the summary wins recall while the episode stays readable until it fades by the usual rules. 1 turns it off.",
+		),
 	},
 	GROUP_ERROR,
 );

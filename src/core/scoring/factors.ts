@@ -8,9 +8,15 @@ import { daysBetween } from "./time";
  * negative or not numbers are treated as 0 (the `x > 0 ? … : 0` tests are false for NaN).
  */
 
-/** Freshness since the last use, in (0, 1]. */
-export function relevanceOf(ctx: ScoringContext, lastUse: number, stability: number, now: number): number {
-	return decayAt(ctx.curve, daysBetween(lastUse, now), stability > 1 ? stability : 1);
+/** Freshness since the last use, in (0, 1]; `ageFactor` > 1 makes it fade that many times faster (a consolidated member). */
+export function relevanceOf(
+	ctx: ScoringContext,
+	lastUse: number,
+	stability: number,
+	now: number,
+	ageFactor = 1,
+): number {
+	return decayAt(ctx.curve, daysBetween(lastUse, now) * ageFactor, stability > 1 ? stability : 1);
 }
 
 /**

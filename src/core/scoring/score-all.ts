@@ -22,6 +22,8 @@ export interface RetentionColumns {
 	/** 1 for a node never recalled. */
 	stability: Float64Array;
 	weightedDegree: Float64Array;
+	/** How many times faster each node fades (see relevanceOf); absent: 1 for every node. */
+	ageFactor?: Float64Array;
 }
 
 export interface ConsolidationColumns {
@@ -39,9 +41,9 @@ export function scoreAll(
 	now: number,
 	out = new Float64Array(columns.lastUse.length),
 ): Float64Array {
-	const { lastUse, lastRecall, recallStrength, stability, weightedDegree } = columns;
+	const { lastUse, lastRecall, recallStrength, stability, weightedDegree, ageFactor } = columns;
 	for (let i = 0; i < out.length; i++) {
-		const relevance = relevanceOf(ctx, lastUse[i], stability[i], now);
+		const relevance = relevanceOf(ctx, lastUse[i], stability[i], now, ageFactor?.[i] ?? 1);
 		const connectivity = connectivityOf(ctx, weightedDegree[i]);
 		const activation = recallActivation(
 			ctx,

@@ -28,9 +28,10 @@ export function scoreNode(
 	neighbourhood: NodeNeighbourhood,
 	ctx: ScoringContext,
 	now: number,
+	ageFactor = 1,
 ): NodeScore {
 	const { recall } = activity;
-	const relevance = relevanceOf(ctx, lastUseOf(activity).at, recall.stability, now);
+	const relevance = relevanceOf(ctx, lastUseOf(activity).at, recall.stability, now, ageFactor);
 	const connectivity = connectivityOf(ctx, neighbourhood.weightedSupportiveDegree);
 	const activation = recallActivation(ctx, recallStrengthAt(ctx, recall.strength, recall.last, recall.stability, now));
 	const reactivation = reactivationOf(ctx, activation);

@@ -16,6 +16,7 @@ import {
 } from "../../core/maintenance/maintenance-protocol";
 import { NeighbourPairs } from "../../core/graph/neighbour-pairs";
 import { yieldToEventLoop, type Timers } from "../../core/model/timers";
+import { CONSOLIDATED_INTO_KEY } from "../../core/consolidation/consolidated-key";
 
 export interface ColumnSources {
 	/** A node's uses and recall summary. Default: created at ctime, modified at mtime, never opened, linked or recalled. */
@@ -108,6 +109,8 @@ export async function buildMaintenanceColumns(
 	// Out-edges only: every edge is some note's out-edge, and a note's out-degree is bounded by
 	// what it says, while a hub's in-degree can reach thousands (too long for one slice).
 	const visitOutEdge = (_key: string, edge: MemoryEdgeAttributes, _source: string, target: string): void => {
+		if (edge.provenance.some((place) => place.key === CONSOLIDATED_INTO_KEY))
+			nodes.flags[row] |= NODE_FLAGS.consolidated;
 		if (!EDGE_TYPE_INFO[edge.type].supportive) return;
 		nodes.weightedDegree[row] += edge.weight;
 		const neighbour = indexByPath.get(target);

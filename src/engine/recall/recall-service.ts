@@ -334,6 +334,11 @@ export class RecallService {
 		return this.graphState().communities.refreshWith(detectCommunities);
 	}
 
+	/** The link community of a note from the last Louvain run; undefined before it or for a note it did not see. */
+	communityOf(path: string): number | undefined {
+		return this.graphState().communities.communityOf(path);
+	}
+
 	/** Stops following the index and drops the graph caches. */
 	dispose(): void {
 		this.unsubscribe?.();

@@ -30,7 +30,7 @@ import type { EdgeProvenance, MemoryEdge } from "../../core/graph/types";
 import type { RecallService } from "../recall/recall-service";
 import type { VaultIndex } from "../index/vault-index";
 
-export type { AutoLink, StoreResult } from "./memory-note-creator";
+export type { AutoLink, NewMemory, StoreResult } from "./memory-note-creator";
 export type { StoreInput } from "./memory-write-input";
 export type { CorePreferences } from "./core-preferences";
 
@@ -71,6 +71,13 @@ export interface DeleteResult {
 	deleted: true;
 	/** Always "trash": the trash the user chose in Obsidian (system or `.trash`), headless the vault's `.trash` folder. */
 	trashedTo: "trash";
+}
+
+/** What `MemoryWriter.inQueue` lends a multi-step write. */
+export interface WriterSteps {
+	create: (memory: NewMemory) => Promise<StoreResult>;
+	/** Edits the note's frontmatter (its mtime is not a use) and re-indexes it before resolving. */
+	writeFrontmatter: (path: string, update: FrontmatterUpdate) => Promise<void>;
 }
 
 export interface MemoryWriterDeps {
@@ -283,6 +290,20 @@ export class MemoryWriter {
 			await save((settings) => ({ ...settings, scoring: withCorePreferences(settings.scoring, lists) }));
 			return corePreferences(scoring);
 		});
+	}
+
+	/**
+	 * Runs `work` in the write queue with the writer's own steps: creating a memory note (input
+	 * already checked) and editing one note's frontmatter. For operations built from several
+	 * writes (consolidation), so nothing else writes between their checks and their writes.
+	 */
+	inQueue<T>(work: (steps: WriterSteps) => Promise<T>): Promise<T> {
+		return this.runExclusive(() =>
+			work({
+				create: (memory) => this.creator.create(memory),
+				writeFrontmatter: (path, update) => this.writeFrontmatter(path, update),
+			}),
+		);
 	}
 
 	private get graph() {

@@ -25,6 +25,7 @@ describe("scoring settings", () => {
 			powerLawExponent: 0.6,
 			slowComponentWeight: 0.3,
 			slowComponentFactor: 50,
+			consolidatedDecayFactor: 3,
 		});
 		expect(DEFAULT_SCORING_SETTINGS.lifecycle.dormantThreshold).toBe(0.015);
 		expect(DEFAULT_SCORING_SETTINGS.core.weights).toEqual({ activation: 0.4, hub: 0.3, schema: 0.2, stability: 0.1 });
