@@ -2,14 +2,17 @@ import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { Readable, Transform } from "node:stream";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { errorMessage } from "../core/model/error-message";
 import { isModelId } from "../embeddings/model-file-list";
 
 export const HUGGING_FACE_HOST = "https://huggingface.co";
 const MAX_REDIRECTS = 5;
+/** A server that stops sending for this long fails the transfer (it resumes on the next run). */
+const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface FileProgress {
 	file: string;
@@ -87,16 +90,16 @@ async function downloadFile(
 	let resumedFrom = 0;
 	if (response.status === 416 && kept > 0) {
 		// The part already holds the whole file (the last run stopped before checking it).
-		await response.body?.cancel();
-		expected.size ??= rangeTotal(response.headers.get("content-range"));
+		response.body.resume();
+		expected.size ??= rangeTotal(response.header("content-range"));
 		resumedFrom = kept;
 	} else if (response.status === 206) {
-		const range = contentRange(response.headers.get("content-range"));
+		const range = contentRange(response.header("content-range"));
 		if (range === null || range.start !== kept) {
-			await response.body?.cancel();
+			response.body.resume();
 			await rm(part, { force: true });
 			throw new Error(
-				`${url} answered the request for bytes ${kept}- with "${response.headers.get("content-range") ?? "no Content-Range"}"; the partial file was deleted, run the command again`,
+				`${url} answered the request for bytes ${kept}- with "${response.header("content-range") ?? "no Content-Range"}"; the partial file was deleted, run the command again`,
 			);
 		}
 		expected.size ??= range.total;
@@ -104,10 +107,10 @@ async function downloadFile(
 		await receive(response, part, file, kept, expected.size, onProgress);
 	} else if (response.status === 200) {
 		// A server without ranges sends the whole file: start over.
-		expected.size ??= numberHeader(response.headers.get("content-length"));
+		expected.size ??= numberHeader(response.header("content-length"));
 		await receive(response, part, file, 0, expected.size, onProgress);
 	} else {
-		await response.body?.cancel();
+		response.body.resume();
 		const hint = response.status === 404 ? ": check the model id (--model) and the host (--host)" : "";
 		throw new Error(`could not download ${file} from ${url}: HTTP ${response.status}${hint}`);
 	}
@@ -116,46 +119,73 @@ async function downloadFile(
 	return { file, bytes: (await sizeOf(path)) ?? 0, checked, resumedFrom };
 }
 
+/** A response as read here: status, lower-case headers, the body as a stream. */
+interface Reply {
+	status: number;
+	header(name: string): string | null;
+	body: IncomingMessage;
+}
+
 /** Follows redirects by hand, so the hub's X-Linked-Size and X-Linked-ETag on the redirect are seen. */
-async function get(
-	start: string,
-	headers: Record<string, string>,
-): Promise<{ response: Response; expected: Expected }> {
+async function get(start: string, headers: Record<string, string>): Promise<{ response: Reply; expected: Expected }> {
 	let url = start;
 	let linkedSize: string | null = null;
 	let linkedEtag: string | null = null;
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-		let response: Response;
+		let response: Reply;
 		try {
-			// eslint-disable-next-line no-restricted-globals -- the CLI runs in Node, where Obsidian's requestUrl does not exist
-			response = await fetch(url, { headers, redirect: "manual" });
+			response = await send(url, headers);
 		} catch (error) {
 			throw new Error(`could not reach ${url}: ${errorMessage(error)}`, { cause: error });
 		}
-		linkedSize ??= response.headers.get("x-linked-size");
-		linkedEtag ??= response.headers.get("x-linked-etag");
-		const location = response.headers.get("location");
+		linkedSize ??= response.header("x-linked-size");
+		linkedEtag ??= response.header("x-linked-etag");
+		const location = response.header("location");
 		if (response.status >= 300 && response.status < 400 && location !== null) {
-			await response.body?.cancel();
+			response.body.resume();
 			url = new URL(location, url).href;
 			continue;
 		}
-		const digest = etagDigest(linkedEtag ?? response.headers.get("etag"));
+		const digest = etagDigest(linkedEtag ?? response.header("etag"));
 		return { response, expected: { size: numberHeader(linkedSize), ...digest } };
 	}
 	throw new Error(`more than ${MAX_REDIRECTS} redirects from ${start}`);
 }
 
+/** One GET over node:http or node:https (no proxy, no redirects followed). */
+function send(url: string, headers: Record<string, string>): Promise<Reply> {
+	const target = new URL(url);
+	if (target.protocol !== "https:" && target.protocol !== "http:")
+		return Promise.reject(new Error(`--host must be an http or https URL, got ${target.protocol}`));
+	const get = target.protocol === "https:" ? httpsRequest : httpRequest;
+	return new Promise((resolve, reject) => {
+		const request = get(target, { method: "GET", headers }, (body) => {
+			resolve({
+				status: body.statusCode ?? 0,
+				header: (name) => {
+					const value = body.headers[name];
+					return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+				},
+				body,
+			});
+		});
+		request.setTimeout(REQUEST_TIMEOUT_MS, () =>
+			request.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)),
+		);
+		request.on("error", reject);
+		request.end();
+	});
+}
+
 /** Appends the body to the part file, reporting progress; an interrupted body keeps what arrived. */
 async function receive(
-	response: Response,
+	response: Reply,
 	part: string,
 	file: string,
 	offset: number,
 	total: number | null,
 	onProgress: ModelDownloadOptions["onProgress"],
 ): Promise<void> {
-	if (response.body === null) throw new Error(`the server sent no body for ${file}`);
 	let received = offset;
 	onProgress?.({ file, received, total });
 	const count = new Transform({
@@ -166,11 +196,7 @@ async function receive(
 		},
 	});
 	try {
-		await pipeline(
-			Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
-			count,
-			createWriteStream(part, { flags: offset > 0 ? "a" : "w" }),
-		);
+		await pipeline(response.body, count, createWriteStream(part, { flags: offset > 0 ? "a" : "w" }));
 	} catch (error) {
 		throw new Error(
 			`the transfer of ${file} stopped after ${received} of ${total ?? "?"} bytes (${errorMessage(error)}); run the same command again to resume from there`,
