@@ -198,8 +198,10 @@ async function receive(
 	try {
 		await pipeline(response.body, count, createWriteStream(part, { flags: offset > 0 ? "a" : "w" }));
 	} catch (error) {
+		// What reached the disk, which is where the next run resumes (bytes in flight are lost).
+		const kept = (await sizeOf(part)) ?? 0;
 		throw new Error(
-			`the transfer of ${file} stopped after ${received} of ${total ?? "?"} bytes (${errorMessage(error)}); run the same command again to resume from there`,
+			`the transfer of ${file} stopped after ${kept} of ${total ?? "?"} bytes (${errorMessage(error)}); run the same command again to resume from there`,
 			{ cause: error },
 		);
 	}

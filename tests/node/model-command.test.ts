@@ -91,6 +91,7 @@ describe("causal-memory model", () => {
 		);
 		expect(existsSync(installed(WEIGHTS))).toBe(false);
 		const kept = (await stat(`${installed(WEIGHTS)}.part`)).size;
+		expect(errors.join("")).toContain(`stopped after ${kept} of 380127 bytes`);
 		expect(kept).toBeGreaterThan(0);
 		expect(kept).toBeLessThan(380127);
 		expect(readHeadlessSettings(vault).settings.embeddings.allowDownload).toBe(false);
