@@ -109,7 +109,7 @@ const WHEN_SETTINGS_APPLY: readonly { keys: readonly string[]; obsidian: string;
 	{
 		keys: ["embeddings."],
 		obsidian:
-			"When the model next loads: at the next start of the plugin (or the tab's download button, when no model is loaded yet). Another model means embedding every note again and a vector cache of its own, so it is not swapped under a running recall.",
+			"When the model next loads: at the next start of the plugin (or when semantic recall is turned on and no model is loaded yet). Another model means embedding every note again and a vector cache of its own, so it is not swapped under a running recall.",
 		headless: "At the next start of `serve` (a change is logged).",
 	},
 ];

@@ -24,6 +24,8 @@ export default class CausalMemoryPlugin extends Plugin {
 	mcp: ObsidianMcp | undefined;
 	/** Set on unload: settles once the server, the engine and the model have stopped. */
 	stopped: Promise<void> | undefined;
+	/** Set during `onload`: semantic recall (the embedding model), turned on by the settings, the command and the welcome dialog. */
+	embeddings: ObsidianEmbeddings | undefined;
 	/** Set during `onload`: the settings as kept in data.json. */
 	settingsStore: PluginSettingsStore | undefined;
 
@@ -36,18 +38,20 @@ export default class CausalMemoryPlugin extends Plugin {
 		const statusEl = this.addStatusBarItem();
 		statusEl.addClass("mod-clickable");
 		const memory = new EngineService(engine, new IndexStatusBar(statusEl), (message) => new Notice(message));
-		const actions = new MemoryActions(this.app, memory, updateSettings);
-		const mcp = new ObsidianMcp(this, { engine, settings: () => settings.get(), updateSettings });
-		const embeddings = new ObsidianEmbeddings(
-			this,
-			() => settings.get().embeddings,
-			async (embedder) => {
+		const embeddings = new ObsidianEmbeddings(this, {
+			settings: () => settings.get().embeddings,
+			updateSettings: (change) => updateSettings((all) => ({ ...all, embeddings: change(all.embeddings) })),
+			use: async (embedder) => {
 				await memory.whenReady();
 				if (memory.isStarted) await engine.useEmbedder(embedder);
 			},
-		);
+			release: () => engine.stopEmbedder(),
+		});
+		const actions = new MemoryActions(this.app, memory, updateSettings, embeddings);
+		const mcp = new ObsidianMcp(this, { engine, settings: () => settings.get(), updateSettings });
 		this.memory = memory;
 		this.mcp = mcp;
+		this.embeddings = embeddings;
 		// Unloading cannot wait for the stop; a new instance (a reload, an update) does instead: its
 		// engine waits for this one's writer lock, which goes last, after the server has closed.
 		this.register(() => {

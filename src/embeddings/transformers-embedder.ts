@@ -5,8 +5,8 @@ import { modelMaxTokens } from "./model-limits";
 import { toModelProgress, type TransformersProgressEvent } from "./model-progress";
 import { errorMessage } from "../core/model/error-message";
 
-/** Headless default: a 384-dimension sentence model (≈ 23 MB fp32). */
-export const DEFAULT_EMBEDDING_MODEL = "Xenova/all-MiniLM-L6-v2";
+/** Headless default: a 384-dimension sentence model. */
+export { DEFAULT_EMBEDDING_MODEL_ID as DEFAULT_EMBEDDING_MODEL } from "./model-file-list";
 const DEFAULT_BATCH_SIZE = 16;
 
 export interface TransformersEmbedderOptions {
@@ -67,7 +67,8 @@ async function create(options: TransformersEmbedderOptions): Promise<Embedder> {
 				: undefined,
 		});
 	} catch (error) {
-		if (!allowRemote) throw missingModelError(options.modelId, modelFolder, error);
+		if (!allowRemote)
+			throw missingModelError(options.modelId, modelFolder, options.dtype === "q8" ? "q8" : "fp32", error);
 		throw new Error(`Could not load embedding model "${options.modelId}": ${errorMessage(error)}`, { cause: error });
 	}
 

@@ -428,6 +428,19 @@ export class MemoryEngine {
 		}
 	}
 
+	/**
+	 * Stops semantic recall (its model was removed): recall goes on with keywords, cues and the
+	 * graph at once; the vector cache is saved and kept for the model's return.
+	 */
+	async stopEmbedder(): Promise<void> {
+		const current = this.embeddings;
+		if (current === null) return;
+		this.embeddings = null;
+		this.recallService.useEmbeddings(undefined);
+		await current.notes.close();
+		await current.cache.flush();
+	}
+
 	/** One memory in full (text, properties, status) with its links to the notes `include` accepts. */
 	get(path: string, include: (path: string) => boolean = () => true): Promise<MemoryRecord> {
 		return readMemory(

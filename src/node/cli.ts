@@ -23,6 +23,10 @@ Commands:
   import memory-jsonl FILE
              Import the MCP reference memory server's JSONL: one note per entity in the memory folder,
              relations as typed links; re-runs write only what changed (see docs/import.md)
+  model download|status|remove
+             The embedding model of semantic recall, in the vault's plugin folder where serve finds it: download
+             it once (resumes an interrupted transfer, checks size and digest; turns semantic recall on), show
+             what is there, or remove it (turns semantic recall off)
   hook EVENT Answer a Claude Code hook (SessionStart, UserPromptSubmit, PreCompact, SessionEnd): reads its
              JSON on stdin, asks the running server, prints the hook's JSON; never fails (see docs/claude-code.md)
 
@@ -43,6 +47,9 @@ Options:
                               the process list; prefer --token-file or CAUSAL_MEMORY_TOKEN
   --no-auth                   serve: no token at all, for the MCP conformance suite only (prints a warning)
   --model-path DIR            serve: a local embedding model folder (<root>/<owner>/<name>/config.json …)
+  --host URL                  model download: where the files come from, laid out as on the hub
+                              (<URL>/<model>/resolve/main/<file>; default https://huggingface.co)
+  --model ID                  model: another model than the settings' one (owner/name); download also selects it
   --seed-from DIR             serve: when the vault folder does not exist, create it as a copy of DIR
   --config-dir NAME           install-plugin: the vault's configuration folder, when it is not Obsidian's default
   --config FILE               connect claude-desktop: the configuration file (default: the platform's)
@@ -83,6 +90,8 @@ async function main(argv: string[]): Promise<number> {
 			"no-auth": { type: "boolean", default: false },
 			"model-path": { type: "string" },
 			"seed-from": { type: "string" },
+			host: { type: "string" },
+			model: { type: "string" },
 			"config-dir": { type: "string" },
 			config: { type: "string" },
 			write: { type: "boolean", default: false },
@@ -190,6 +199,13 @@ async function main(argv: string[]): Promise<number> {
 			write: values.write,
 			now: new Date(),
 		});
+	}
+	if (command === "model") {
+		const { MODEL_ACTIONS, modelCommand } = await import("./model-command");
+		const action = MODEL_ACTIONS.find((name) => name === positionals[1]);
+		if (action === undefined)
+			throw new UsageError(`model needs an action: causal-memory model ${MODEL_ACTIONS.join("|")} --vault DIR`);
+		return modelCommand({ action, vaultDir: requireVault(values.vault), host: values.host, modelId: values.model });
 	}
 	if (command === "install-plugin") {
 		const { installPluginCommand } = await import("./install-plugin-command");

@@ -3,6 +3,7 @@ import { errorMessage } from "../core/model/error-message";
 import type { MemorySettings } from "../core/model/settings";
 import type { MemoryEngine } from "../engine/memory-engine";
 import type { PassReport } from "../engine/maintenance/memory-maintenance";
+import type { SemanticRecallSwitch } from "./embedding-service";
 import type { EngineService } from "./engine-service";
 
 export const NOT_READY = "The memory index is still being built; try again in a moment.";
@@ -17,6 +18,8 @@ export class MemoryActions {
 		private readonly app: App,
 		readonly memory: EngineService,
 		private readonly updateSettings: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>,
+		/** Semantic recall's state and its turn-on, for the view; absent where there is no model (tests). */
+		readonly semanticRecall?: SemanticRecallSwitch,
 	) {}
 
 	/** The engine once it has started, else null (and a notice when `tell`). */

@@ -111,7 +111,7 @@ describe("createTransformersEmbedder without the model", () => {
 	const emptyRoot = mkdtempSync(join(tmpdir(), "cm-no-models-"));
 	afterAll(() => rmSync(emptyRoot, { recursive: true, force: true }));
 
-	it("says where to put the model folder and which setting allows the download", async () => {
+	it("says where to put the model folder and how to download it once", async () => {
 		const created = createTransformersEmbedder({
 			modelId: DEFAULT_EMBEDDING_MODEL,
 			localModelPath: emptyRoot,
@@ -119,7 +119,7 @@ describe("createTransformersEmbedder without the model", () => {
 		});
 		await expect(created).rejects.toThrow(`put the model folder at ${emptyRoot}/Xenova/all-MiniLM-L6-v2/`);
 		await expect(created).rejects.toThrow(/config\.json, tokenizer\.json, tokenizer_config\.json, onnx\/model\.onnx/);
-		await expect(created).rejects.toThrow(/allow the model download in the settings/);
+		await expect(created).rejects.toThrow(/download it once: causal-memory model download --vault <vault>/);
 	});
 
 	it("rejects a relative model folder", async () => {

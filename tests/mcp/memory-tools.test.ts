@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseNote } from "../../src/core/parse/parse-note";
 import { MemoryError } from "../../src/core/model/memory-error";
 import { MemoryStorage } from "../fakes/memory-storage";
+import { bagOfWordsEmbedder } from "../helpers/bag-of-words-embedder";
 import { MemoryVault } from "../helpers/memory-vault";
 import { ALL_TOOLS, body, connectHarness, errorText, type Harness } from "./memory-tools-harness";
 import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
@@ -162,6 +163,19 @@ describe("memory_recall and memory_search", () => {
 		expect(engine.activity.get("Projects/Checkout outage.md")?.recalls.count).toBe(1);
 		const snippet = (counted.structuredContent as { results: { snippet?: string }[] }).results[0].snippet;
 		expect(snippet).toContain("Checkout was down");
+	});
+
+	it("says when an answer was keyword-only, and which channels answered", async () => {
+		const { call, engine } = await connect();
+		const keywordOnly = body(await call("memory_recall", { query: "checkout down", read_only: true }));
+		expect(keywordOnly).toMatchObject({ mode: "keyword+graph", vector: false, channels: ["keyword", "graph"] });
+		expect(keywordOnly.note).toMatch(/^Keyword and graph only: semantic recall is off .*causal-memory model download/);
+
+		await engine.useEmbedder(bagOfWordsEmbedder());
+		await engine.recallService.noteEmbeddings?.whenIdle();
+		const semantic = body(await call("memory_recall", { query: "checkout down", read_only: true }));
+		expect(semantic).toMatchObject({ mode: "full", vector: true, channels: ["keyword", "semantic", "graph"] });
+		expect(semantic.note).toBeUndefined();
 	});
 
 	it("searches with filters and lists by recency for an empty query", async () => {

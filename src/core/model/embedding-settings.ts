@@ -12,8 +12,9 @@ export const EmbeddingSettingsSchema = z.object({
 		.boolean()
 		.default(false)
 		.describe(
-			"Download the model once from huggingface.co into the plugin folder. Off by default: nothing is downloaded until you allow it.",
-		),
+			"Semantic recall is on: turning it on (the settings' switch, the command, or `causal-memory model download`) agreed to download the model once from huggingface.co into the plugin folder. Off by default: nothing is downloaded before.",
+		)
+		.meta({ internal: true }),
 	localModelFolder: z
 		.string()
 		.trim()

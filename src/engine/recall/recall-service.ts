@@ -218,9 +218,9 @@ export class RecallService {
 	/**
 	 * Starts using embeddings loaded after the index was built (the model loads in the
 	 * background): the caller feeds the notes already indexed through `noteLoaded`'s embedding
-	 * half, `embedNote`.
+	 * half, `embedNote`. Undefined stops them (the model was removed).
 	 */
-	useEmbeddings(embeddings: NoteEmbeddings): void {
+	useEmbeddings(embeddings: NoteEmbeddings | undefined): void {
 		this.embeddings = embeddings;
 	}
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { edgePhrase } from "../../core/graph/edge-phrases";
 import type { RecallWhy } from "../../core/recall/rank";
 import { boundedHit, MAX_LISTED_CONFLICTS, MAX_LISTED_NEIGHBOURS } from "../../core/recall/recall-hits";
-import type { RecallHit, SearchFilters, SearchHit } from "../../core/recall/recall-types";
+import type { RecallHit, RecallResult, SearchFilters, SearchHit } from "../../core/recall/recall-types";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
 import {
@@ -22,6 +22,22 @@ import {
 /** Shown with a recall answered while the vault's first index is still running. */
 const PARTIAL_NOTE =
 	"The vault is still being indexed: these results come from the notes read so far, without their links. Recall again in a few seconds for complete results.";
+/** Shown with a recall no embedding model took part in. */
+const KEYWORD_ONLY_NOTE =
+	"Keyword and graph only: semantic recall is off (no embedding model is loaded), so a memory that says the same in other words can be missing. The user can turn it on in the plugin's settings (Semantic recall) or headless with `causal-memory model download`.";
+const embeddingNote = (pending: number): string =>
+	`Keyword and graph only: semantic recall is still embedding ${pending} ${pending === 1 ? "note" : "notes"}; ask again later to find memories by meaning too.`;
+
+/** Which retrievers answered, and in words what was missing. */
+function channelsOf(result: RecallResult): { channels: ("keyword" | "semantic" | "graph")[]; notes: string[] } {
+	const channels: ("keyword" | "semantic" | "graph")[] = ["keyword"];
+	if (result.vector) channels.push("semantic");
+	if (result.mode !== "keyword") channels.push("graph");
+	const notes = result.partial ? [PARTIAL_NOTE] : [];
+	if (!result.vector)
+		notes.push(result.embeddingsPending > 0 ? embeddingNote(result.embeddingsPending) : KEYWORD_ONLY_NOTE);
+	return { channels, notes };
+}
 
 const whySchema = z.object({
 	terms: z.array(z.string()).optional().describe("Query terms found in the memory."),
@@ -176,12 +192,20 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 			query: z.string(),
 			mode: z.enum(["keyword", "keyword+graph", "full"]).describe('"keyword+graph" while no embedding model is ready.'),
 			vector: z.boolean().describe("Whether semantic similarity took part."),
+			channels: z
+				.array(z.enum(["keyword", "semantic", "graph"]))
+				.describe(
+					'Which retrievers answered: "semantic" is missing when the answer is keyword-only (no embedding model ready; note says why).',
+				),
 			embeddings_pending: z.number().int().describe("Notes still waiting for embeddings."),
 			partial: z
 				.literal(true)
 				.optional()
 				.describe("Present while the vault is still being indexed: results come from the notes read so far."),
-			note: z.string().optional().describe("Why the answer may be incomplete, and what to do."),
+			note: z
+				.string()
+				.optional()
+				.describe("Why the answer may be incomplete (still indexing, keyword-only), and what to do."),
 			results: z.array(recallHitSchema),
 		},
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
@@ -191,12 +215,15 @@ export function registerRecallTools(tools: MemoryToolList, context: ToolContext)
 				verbosity: args.verbosity,
 				readOnly: args.read_only,
 			});
+			const { channels, notes } = channelsOf(result);
 			return {
 				query: result.query,
 				mode: result.mode,
 				vector: result.vector,
+				channels,
 				embeddings_pending: result.embeddingsPending,
-				...(result.partial ? { partial: true as const, note: PARTIAL_NOTE } : {}),
+				...(result.partial ? { partial: true as const } : {}),
+				...(notes.length > 0 ? { note: notes.join(" ") } : {}),
 				results: result.results.map(recallHitOut),
 			};
 		},

@@ -1,69 +1,16 @@
-import { normalizePath } from "obsidian";
+import type { Setting } from "obsidian";
 import { errorMessage } from "../../core/model/error-message";
+import type { SemanticRecallState } from "../embedding-service";
 import type { SettingRow, SettingsContext } from "./settings-context";
 
-/** Where downloaded models live: one sub-folder per model id in the plugin's folder. */
-export function modelFolder(context: SettingsContext, modelId: string): string {
-	const { plugin } = context;
-	return normalizePath(
-		`${plugin.manifest.dir ?? `${plugin.app.vault.configDir}/plugins/${plugin.manifest.id}`}/models/${modelId}`,
-	);
-}
-
-/** The embedding rows above the schema's fields: the model's state, download with progress, removal, the queue. */
+/** The embedding rows above the schema's fields: the one switch of semantic recall, then the queue. */
 export function embeddingRows(context: SettingsContext): SettingRow[] {
-	const { store, embeddings, memory, app } = context;
+	const { memory } = context;
 	return [
 		{
-			name: "Embedding model",
-			desc: "Semantic recall needs a small sentence model (about 23 MB for the default, quantized). Nothing is downloaded until you press download; after that it loads from the plugin's folder.",
-			render: (setting) => {
-				const status = setting.descEl.createDiv({ cls: "causal-memory-model-status" });
-				const show = (text: string): void => status.setText(text);
-				const describe = async (): Promise<void> => {
-					const { modelId, localModelFolder } = store.get().embeddings;
-					if (localModelFolder !== "") return show(`Uses the model files in "${localModelFolder}".`);
-					const present = await app.vault.adapter.exists(modelFolder(context, modelId));
-					show(present ? `${modelId} is downloaded.` : `${modelId} is not downloaded.`);
-				};
-				void describe();
-				setting.addButton((button) =>
-					button
-						.setButtonText("Download")
-						.setCta()
-						.onClick(async () => {
-							button.setDisabled(true);
-							try {
-								await store.update((settings) => ({
-									...settings,
-									embeddings: { ...settings.embeddings, allowDownload: true },
-								}));
-								const embedder = await embeddings.prepare((event) => {
-									const percent = event.fraction === undefined ? "" : ` ${Math.round(event.fraction * 100)}%`;
-									show(`${event.stage === "download" ? "Downloading" : "Loading"} ${event.file ?? ""}${percent}`);
-								});
-								show(`${embedder.modelId} is ready (${embedder.dimensions} dimensions).`);
-							} catch (error) {
-								show(`The model could not be loaded: ${errorMessage(error)}`);
-							} finally {
-								button.setDisabled(false);
-							}
-						}),
-				);
-				setting.addButton((button) =>
-					button.setButtonText("Remove").onClick(async () => {
-						const { modelId } = store.get().embeddings;
-						const folder = modelFolder(context, modelId);
-						await embeddings.dispose();
-						if (await app.vault.adapter.exists(folder)) await app.vault.adapter.rmdir(folder, true);
-						await store.update((settings) => ({
-							...settings,
-							embeddings: { ...settings.embeddings, allowDownload: false },
-						}));
-						show(`${modelId} was removed; recall uses keywords only.`);
-					}),
-				);
-			},
+			name: "Semantic recall",
+			desc: "Finds memories by meaning, not only by shared words, with a small model that runs on this computer. Nothing is downloaded until you turn it on.",
+			render: (setting) => renderSwitch(setting, context),
 		},
 		{
 			name: "Embedding queue",
@@ -79,4 +26,55 @@ export function embeddingRows(context: SettingsContext): SettingRow[] {
 			},
 		},
 	];
+}
+
+/** One control, redrawn on every state: off → turn on; downloading n%; ready → remove; failed: why → retry. */
+function renderSwitch(setting: Setting, context: SettingsContext): () => void {
+	const { embeddings, store } = context;
+	const status = setting.descEl.createDiv({ cls: "causal-memory-model-status" });
+	const draw = (state: SemanticRecallState): void => {
+		status.setText(statusText(state, store.get().embeddings.localModelFolder));
+		status.toggleClass("mod-warning", state.kind === "failed");
+		setting.clear();
+		const turnOn = (text: string): void =>
+			void setting.addButton((button) =>
+				button
+					.setButtonText(text)
+					.setCta()
+					// The state listener redraws the row; a failure is shown there.
+					.onClick(() => embeddings.turnOn().catch(() => undefined)),
+			);
+		if (state.kind === "off") turnOn(embeddings.turnOnText());
+		else if (state.kind === "failed") turnOn("Retry");
+		else if (state.kind === "ready" && store.get().embeddings.localModelFolder === "")
+			setting.addButton((button) =>
+				button
+					.setButtonText("Remove")
+					.setTooltip("Deletes the downloaded model; recall goes back to keywords and the graph")
+					.onClick(() =>
+						embeddings
+							.remove()
+							.catch((error: unknown) => status.setText(`The model could not be removed: ${errorMessage(error)}`)),
+					),
+			);
+	};
+	draw(embeddings.state());
+	return embeddings.onChange(draw);
+}
+
+function statusText(state: SemanticRecallState, localModelFolder: string): string {
+	switch (state.kind) {
+		case "off":
+			return "Off: recall matches words, cues and links only.";
+		case "downloading":
+			return `Downloading ${state.file}${state.percent === null ? "…" : ` ${state.percent}%`}`;
+		case "loading":
+			return "Loading the model…";
+		case "ready":
+			return localModelFolder !== ""
+				? `On: ${state.modelId} (${state.dimensions} dimensions) from "${localModelFolder}".`
+				: `On: ${state.modelId} (${state.dimensions} dimensions), kept in the plugin's folder.`;
+		case "failed":
+			return `Failed: ${state.reason}`;
+	}
 }

@@ -59,6 +59,7 @@ export class RecallBox {
 			cls: "cmv-small cmv-muted",
 			text: `${result.results.length} ${result.results.length === 1 ? "memory" : "memories"} · ${result.mode}${result.embeddingsPending > 0 ? ` · ${result.embeddingsPending} notes waiting for embeddings` : ""} · read-only`,
 		});
+		if (!result.vector) this.keywordOnly(el, result.embeddingsPending);
 		const list = el.createEl("ol", { cls: "cmv-list cmv-hits" });
 		for (const hit of result.results) {
 			const item = list.createEl("li", { cls: hit.lowConfidence ? "cmv-hit cmv-low" : "cmv-hit" });
@@ -69,6 +70,24 @@ export class RecallBox {
 			item.createDiv({ cls: "cmv-small", text: whyText(hit.why) });
 			if (hit.supersededBy)
 				item.createDiv({ cls: "cmv-small cmv-muted", text: `superseded by ${hit.supersededBy.join(", ")}` });
+		}
+	}
+
+	/** One line saying the answer matched words and links only, with why, and the action that turns meaning on. */
+	private keywordOnly(el: HTMLElement, pending: number): void {
+		const line = el.createDiv({ cls: "cmv-small cmv-muted cmv-keyword-only" });
+		const semantic = this.actions.semanticRecall;
+		const state = semantic?.state().kind ?? "off";
+		if (pending > 0 || state === "ready") {
+			line.setText(
+				`Keyword and graph only — ${pending} ${pending === 1 ? "note is" : "notes are"} waiting for embeddings`,
+			);
+		} else if (state === "downloading" || state === "loading") {
+			line.setText("Keyword and graph only — the semantic recall model is loading");
+		} else {
+			line.setText("Keyword and graph only — ");
+			if (semantic) smallButton(line, "Turn on semantic recall", () => semantic.turnOnWithNotice());
+			else line.appendText("turn on semantic recall in the settings");
 		}
 	}
 }
