@@ -78,7 +78,7 @@ export default class CausalMemoryPlugin extends Plugin {
 			recordOpens(this, engine, warn);
 			await mcp.start();
 			await embeddings.loadIfConfigured();
-			await welcomeOnce(this, settings);
+			await welcomeOnce(this, settings, { mcp, turnOnSemanticRecall: () => void embeddings.prepareWithNotice() });
 		});
 	}
 

@@ -72,7 +72,8 @@ export class ObsidianEmbeddings {
 		});
 	}
 
-	private async prepareWithNotice(): Promise<void> {
+	/** The "Prepare the embedding model" command (the welcome's "Turn on semantic recall" runs it too). */
+	async prepareWithNotice(): Promise<void> {
 		const notice = new Notice("Embedding model: starting…", 0);
 		try {
 			const embedder = await this.prepare((event) => notice.setMessage(progressText(event)));

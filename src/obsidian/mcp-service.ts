@@ -132,7 +132,7 @@ export class ObsidianMcp {
 		this.plugin.addCommand({
 			id: "copy-mcp-connection",
 			name: "Copy the memory server connection line",
-			callback: () => this.copyConnectionCommand(),
+			callback: () => this.copyConnectionLine(),
 		});
 		this.plugin.addCommand({
 			id: "add-to-claude-desktop",
@@ -216,7 +216,8 @@ export class ObsidianMcp {
 		return this.deps.settings().mcp.token ?? token;
 	}
 
-	private async copyConnectionCommand(): Promise<void> {
+	/** Copies the Claude Code line (`claude mcp add --scope user …`) and says so, or why not. */
+	async copyConnectionLine(): Promise<void> {
 		const state = this.current;
 		if (state.kind !== "running") return void new Notice(`Causal Memory: ${notRunning(state)}`);
 		const token = this.deps.settings().mcp.token ?? null;
