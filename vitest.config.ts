@@ -16,6 +16,7 @@ const BUNDLE_TESTS = [
 	"tests/node/proposals-command.test.ts",
 	"tests/node/writer-lock-serve.test.ts",
 	"tests/node/hook-command.test.ts",
+	"tests/node/cli-help.test.ts",
 ];
 
 /**

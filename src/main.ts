@@ -66,7 +66,7 @@ export default class CausalMemoryPlugin extends Plugin {
 		const context = { app: this.app, plugin: this, store: settings, memory, mcp, embeddings };
 		this.addSettingTab(new CausalMemorySettingTab(context));
 		this.register(applySettingsLive(context));
-		this.registerView(MEMORY_VIEW_TYPE, (leaf) => new MemoryView(leaf, actions));
+		this.registerView(MEMORY_VIEW_TYPE, (leaf) => new MemoryView(leaf, actions, mcp));
 		const openView = (): void => void openMemoryView(this.app);
 		this.addRibbonIcon(MEMORY_VIEW_ICON, "Open memory view", openView);
 		this.registerDomEvent(statusEl, "click", openView);
@@ -82,7 +82,7 @@ export default class CausalMemoryPlugin extends Plugin {
 			recordOpens(this, engine, warn);
 			await mcp.start();
 			await embeddings.loadIfConfigured();
-			await welcomeOnce(this, settings);
+			await welcomeOnce(this, settings, { mcp, turnOnSemanticRecall: () => void embeddings.turnOnWithNotice() });
 		});
 	}
 

@@ -57,7 +57,7 @@ Options:
                               consolidate: consolidate the --cluster
   --json                      Print JSON instead of text
   --version                   Print the version
-  --help                      Show this help
+  --help                      Show this help; after a command, that command's usage
 
 Environment:
   CAUSAL_MEMORY_TOKEN         serve: the bearer token, when neither --token nor --token-file is given
@@ -103,6 +103,11 @@ async function main(argv: string[]): Promise<number> {
 	const [command] = positionals;
 	if (values.version) {
 		printLine(manifest.version);
+		return 0;
+	}
+	if (values.help && command !== undefined) {
+		const { COMMAND_USAGE } = await import("./cli-command-usage");
+		printLine(COMMAND_USAGE[command] ?? USAGE);
 		return 0;
 	}
 	if (command === "hook") {

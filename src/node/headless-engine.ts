@@ -8,6 +8,7 @@ import { FsVault } from "./fs-vault";
 import { pluginFolder } from "./headless-settings";
 import { NODE_TIMERS } from "./node-timers";
 import { processLockIdentity } from "./process-lock";
+import { ReadOnlyStorage } from "./read-only-storage";
 import { createThreadMaintenanceWorker } from "./thread-worker-host";
 
 export interface HeadlessEngineOptions {
@@ -16,6 +17,12 @@ export interface HeadlessEngineOptions {
 	settings: () => MemorySettings;
 	/** Saves changed settings; without it the engine cannot change them. */
 	updateSettings?: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>;
+	/**
+	 * For commands that only look (listing proposals, a dry maintenance pass): the state folder is
+	 * read but nothing is written to it or created, no writer lock is taken (so the command also
+	 * runs beside the plugin or `serve`), and other writers' temp files are left alone.
+	 */
+	readOnly?: boolean;
 }
 
 /**
@@ -27,13 +34,14 @@ export async function headlessEngine(vaultDir: string, options: HeadlessEngineOp
 	// Excluded folders are listed too: they stay out of memory but count for link resolution.
 	const vault = new FsVault(vaultDir);
 	// A write killed part-way leaves its temp file beside the note; nobody else writes ours (one writer per vault).
-	await vault.removeStaleTempFiles();
+	if (options.readOnly !== true) await vault.removeStaleTempFiles();
+	const storage = new FsStorage(join(pluginFolder(vaultDir), "state"));
 	return new MemoryEngine({
 		vault,
-		storage: new FsStorage(join(pluginFolder(vaultDir), "state")),
+		storage: options.readOnly === true ? new ReadOnlyStorage(storage) : storage,
 		caches: new FsCacheStore(await headlessCacheFolder(vaultDir)),
 		deviceId: await headlessDeviceId(vaultDir, warn),
-		lock: processLockIdentity(options.program),
+		lock: options.readOnly === true ? undefined : processLockIdentity(options.program),
 		worker: createThreadMaintenanceWorker(),
 		timers: NODE_TIMERS,
 		clock: () => Date.now(),

@@ -11,7 +11,10 @@ export interface MaintainOptions {
 	json: boolean;
 }
 
-/** One maintenance pass over a vault, headless: rescore, apply transitions, write memory_status, print what happened. */
+/**
+ * One maintenance pass over a vault, headless: rescore, apply transitions, write memory_status,
+ * print what happened. A dry run writes nothing, not even the state folder.
+ */
 export async function maintainCommand(options: MaintainOptions): Promise<number> {
 	const { settings, problems } = readHeadlessSettings(options.vaultDir);
 	for (const problem of problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
@@ -21,6 +24,7 @@ export async function maintainCommand(options: MaintainOptions): Promise<number>
 	const engine = await headlessEngine(options.vaultDir, {
 		program: "causal-memory maintain",
 		settings: () => settings,
+		readOnly: options.dryRun,
 	});
 	const bar = progressBar(process.stderr, "Indexing");
 	try {

@@ -16,7 +16,7 @@ export interface ProposalsOptions {
 
 /**
  * Lists the open core proposals (made by maintenance passes for approval categories), or accepts
- * or declines one; the same store the plugin's memory view uses.
+ * or declines one; the same store the plugin's memory view uses. Listing writes nothing.
  */
 export async function proposalsCommand(options: ProposalsOptions): Promise<number> {
 	const { settings, problems } = readHeadlessSettings(options.vaultDir);
@@ -24,6 +24,7 @@ export async function proposalsCommand(options: ProposalsOptions): Promise<numbe
 	const engine = await headlessEngine(options.vaultDir, {
 		program: "causal-memory proposals",
 		settings: () => settings,
+		readOnly: options.accept === undefined && options.decline === undefined,
 	});
 	const bar = progressBar(process.stderr, "Indexing");
 	try {

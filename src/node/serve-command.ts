@@ -1,6 +1,7 @@
 import { cp } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { basename, resolve } from "node:path";
+import { emptyVaultHint } from "../core/inspector/empty-vault-hint";
 import { errorMessage } from "../core/model/error-message";
 import type { Embedder } from "../core/model/embedder";
 import type { MemorySettings } from "../core/model/settings";
@@ -141,6 +142,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		started = engine.start({ follow: true, onProgress: bar.update }).then((report) => {
 			bar.done();
 			console.error(`causal-memory: ${READY_LINE} (${report.notes} notes)`);
+			if (report.notes === 0) log(emptyVaultHint(settings.maintenance.memoryFolder));
 			const loadModel = headlessEmbedder(options.vaultDir, settings.embeddings, options.modelPath);
 			if (loadModel) model = useModel(engine, loadModel);
 			return true;

@@ -8,6 +8,7 @@ import { addClaudeDesktopServer } from "../mcp/connect/claude-desktop-file";
 import { claudeDesktopServer, clientInstructions, serverName } from "../mcp/connect/client-instructions";
 import { ClaudeDesktopModal } from "./modals/claude-desktop-modal";
 import { generateToken } from "../mcp/http/bearer-token";
+import { ConnectedClients, type ConnectedClient } from "../mcp/http/connected-clients";
 import type { RunningMcpServer } from "../mcp/http/mcp-http-server";
 
 const NOTICE_MS = 10_000;
@@ -45,6 +46,8 @@ export class ObsidianMcp {
 	/** Set by the first `start()` (once the engine runs): before that, a restart waits for it. */
 	private began = false;
 	private readonly listeners = new Set<() => void>();
+	/** Kept here, not in the server, so a restart (new port, new token) does not forget who connected. */
+	private readonly connected = new ConnectedClients(() => Date.now());
 
 	constructor(
 		private readonly plugin: Plugin,
@@ -58,6 +61,16 @@ export class ObsidianMcp {
 	/** Open MCP sessions (0 when the server is not running). */
 	sessionCount(): number {
 		return this.server?.sessionCount() ?? 0;
+	}
+
+	/** The clients that connected since the plugin loaded, the one with the most recent request first. */
+	clients(): ConnectedClient[] {
+		return this.connected.list();
+	}
+
+	/** Called whenever a client opens a session (a new one or one seen before); returns the function that stops listening. */
+	onClientConnect(listener: () => void): () => void {
+		return this.connected.onInitialized(() => listener());
 	}
 
 	/** Why the server last failed to start, or null. */
@@ -119,7 +132,7 @@ export class ObsidianMcp {
 		this.plugin.addCommand({
 			id: "copy-mcp-connection",
 			name: "Copy the memory server connection line",
-			callback: () => this.copyConnectionCommand(),
+			callback: () => this.copyConnectionLine(),
 		});
 		this.plugin.addCommand({
 			id: "add-to-claude-desktop",
@@ -163,6 +176,7 @@ export class ObsidianMcp {
 				token,
 				idleSessionMs: mcp.idleSessionMinutes * 60_000,
 				maxSessions: mcp.maxSessions,
+				clients: this.connected,
 			});
 			if (this.stopped) {
 				await server.close();
@@ -202,7 +216,8 @@ export class ObsidianMcp {
 		return this.deps.settings().mcp.token ?? token;
 	}
 
-	private async copyConnectionCommand(): Promise<void> {
+	/** Copies the Claude Code line (`claude mcp add --scope user …`) and says so, or why not. */
+	async copyConnectionLine(): Promise<void> {
 		const state = this.current;
 		if (state.kind !== "running") return void new Notice(`Causal Memory: ${notRunning(state)}`);
 		const token = this.deps.settings().mcp.token ?? null;

@@ -66,6 +66,10 @@ describe("causal-memory serve, driven over HTTP by the SDK client", () => {
 		};
 		expect(saved.mcp.token).toBe(token);
 		expect(served.stderr()).not.toContain(token);
+		// One line per new client (name and version from initialize), not one per session.
+		await connect(served.url, token).then((second) => second.close());
+		expect(served.stderr().match(/MCP: .* connected\./g)).toEqual(["MCP: http-test 1.0.0 connected."]);
+		expect(served.stderr()).not.toContain("No notes yet");
 		if (process.platform !== "win32")
 			expect((await stat(join(vault, CONFIG_DIR, "plugins/causal-memory/data.json"))).mode & 0o777).toBe(0o600);
 	});
@@ -225,5 +229,20 @@ describe("causal-memory serve: a token kept out of the process list", () => {
 		const file = join(dir, "token");
 		await writeFile(file, `${token}\n`, { mode: 0o600 });
 		await servesWith("file", token, ["--token-file", file], process.env);
+	});
+});
+
+describe("causal-memory serve on an empty vault", () => {
+	it("says so once indexed, with what to do", async () => {
+		const dir = await mkdtemp(join(tmpdir(), "serve-empty-"));
+		try {
+			const served = await startServeProcess(dir);
+			await served.stop();
+			expect(served.stderr()).toContain(
+				'causal-memory: No notes yet. Ask Claude to remember something, or add notes to the "Memory" folder (or anywhere in the vault).',
+			);
+		} finally {
+			await rm(dir, { recursive: true, force: true });
+		}
 	});
 });

@@ -8,6 +8,7 @@ import { DEFAULT_IDLE_SESSION_MINUTES, DEFAULT_MAX_SESSIONS } from "../../core/m
 import type { Timers } from "../../core/model/timers";
 import { AuthThrottle, DEFAULT_AUTH_THROTTLE, type AuthThrottlePolicy } from "./auth-throttle";
 import { MIN_TOKEN_LENGTH } from "./bearer-token";
+import { clientLabel, ConnectedClients, type ConnectedClient } from "./connected-clients";
 import { MAX_BODY_BYTES, readJsonBody } from "./json-body";
 import { JsonRpcCode, sendJsonRpcError } from "./json-rpc-reply";
 import { listenOnLoopback, LOOPBACK_ADDRESS } from "./listen-port";
@@ -62,7 +63,12 @@ export interface McpHttpServerOptions {
 	requestTimeoutMs?: number;
 	/** How repeated bad tokens are slowed down (per address and over all addresses); missing fields keep their defaults. */
 	authThrottle?: Partial<AuthThrottlePolicy>;
-	/** Receives operational lines (bound port, warnings, failures); never the token. */
+	/**
+	 * Where the clients that initialize are remembered; pass one to keep them across restarts
+	 * (default: a new one, clocked by `now`).
+	 */
+	clients?: ConnectedClients;
+	/** Receives operational lines (bound port, a new client, warnings, failures); never the token. */
 	log?: (line: string) => void;
 	/** Clock for idle tracking, in milliseconds. */
 	now?: () => number;
@@ -76,6 +82,8 @@ export interface RunningMcpServer {
 	/** `http://127.0.0.1:PORT/mcp` */
 	url: string;
 	sessionCount(): number;
+	/** The clients that connected, the one with the most recent request first. */
+	clients(): ConnectedClient[];
 	/** Closes every session, then the server, then every connection: the port is free on return. */
 	close(): Promise<void>;
 }
@@ -100,6 +108,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 	const idleMs = checkedIdleMs(options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS);
 	const maxSessions = checkedMaxSessions(options.maxSessions ?? DEFAULT_MAX_SESSIONS);
 	const sessions = new McpSessions(now, maxSessions);
+	const clients = options.clients ?? new ConnectedClients(now);
 	const throttle = new AuthThrottle(now, { ...DEFAULT_AUTH_THROTTLE, ...options.authThrottle });
 	const heldReplies = new Set<unknown>();
 	let evictedSinceLastSweep = 0;
@@ -128,11 +137,15 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 				onsessioninitialized: (id) => {
 					slot.release();
 					sessions.add(id, transport);
+					const { client, isNew } = clients.initialized(id, clientInfoOf(body));
+					if (isNew) log(`MCP: ${clientLabel(client)} connected.`);
 				},
 			});
 			// Set before connect(): the SDK chains its own onclose after this one.
 			transport.onclose = () => {
-				if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
+				if (transport.sessionId === undefined) return;
+				sessions.remove(transport.sessionId);
+				clients.sessionClosed(transport.sessionId);
 			};
 			const server = options.createServer();
 			await server.connect(transport);
@@ -202,6 +215,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 				);
 			}
 			response.once("close", sessions.begin(sessionId));
+			clients.requested(sessionId);
 			return transport.handleRequest(request, response, body);
 		}
 		if (request.method === "POST" && startsSession(body)) return openSession(request, response, body);
@@ -286,6 +300,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 		port: boundPort,
 		url,
 		sessionCount: () => sessions.size,
+		clients: () => clients.list(),
 		close: () => (closing ??= close()),
 	};
 }
@@ -332,6 +347,13 @@ function checkedIdleMs(idleMs: number): number {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
+}
+
+/** The `clientInfo` of the initialize request in `body` (a message or a batch). */
+function clientInfoOf(body: unknown): unknown {
+	const messages: unknown[] = Array.isArray(body) ? body : [body];
+	const initialize = messages.find((message) => isInitializeRequest(message));
+	return initialize === undefined ? undefined : initialize.params.clientInfo;
 }
 
 function startsSession(body: unknown): boolean {

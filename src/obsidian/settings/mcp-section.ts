@@ -1,6 +1,7 @@
 import { Notice, type Setting } from "obsidian";
 import { clientInstructions, projectMcpJson } from "../../mcp/connect/client-instructions";
 import { errorMessage } from "../../core/model/error-message";
+import { connectedClientsText, onClientStatusChange } from "../client-status-text";
 import type { McpServerState } from "../mcp-service";
 import type { SettingRow, SettingsContext } from "./settings-context";
 
@@ -74,6 +75,21 @@ export function mcpRows(context: SettingsContext): SettingRow[] {
 				);
 				needsServer(setting);
 				return mcp.onStateChange(() => needsServer(setting));
+			},
+		},
+		{
+			name: "Connected clients",
+			desc: "The programs that used this server since Obsidian started, by the name and version they send.",
+			render: (setting) => {
+				const line = setting.descEl.createDiv({ cls: "causal-memory-mcp-clients" });
+				const draw = (): void => {
+					line.setText(
+						connectedClientsText(mcp.clients(), Date.now()) ??
+							"No client has connected yet — copy the line above into Claude Code.",
+					);
+				};
+				draw();
+				return onClientStatusChange(mcp, draw);
 			},
 		},
 		{

@@ -1,11 +1,41 @@
-import { Modal, type App } from "obsidian";
+import { Modal, Setting, type App } from "obsidian";
+import { connectedClientsText, onClientStatusChange, type ClientStatusSource } from "../client-status-text";
 
-/** Shown once, on the first run: what the plugin does, what it writes, where to connect Claude. */
+/** What the welcome's buttons do: the MCP server's own actions and the model's command. */
+export interface WelcomeActions {
+	mcp: ClientStatusSource & {
+		/** Copies the Claude Code line (`claude mcp add … --scope user`), as the MCP section does. */
+		copyConnectionLine(): Promise<void>;
+		/** The "Add the memory server to the Claude desktop app" command. */
+		addToClaudeDesktop(): void;
+	};
+	/** The "Prepare the embedding model" command: turns semantic recall on and downloads the model with progress. */
+	turnOnSemanticRecall(): void;
+}
+
+/**
+ * The product names keep their capitals ("Claude Code"); the sentence-case rule, which knows
+ * "Claude" but not "Claude Code", checks only text written into the UI calls themselves.
+ */
+const LABELS = {
+	connectClaudeCode: "Connect Claude Code",
+	copyClaudeCode: "Copy the Claude Code line",
+	semanticRecall: "Turn on semantic recall (downloads ≈ 23 MB once)",
+};
+
+/**
+ * Shown once, on the first run: what the plugin does, the three things a new user wants (connect
+ * Claude Code, connect the Claude desktop app, turn on semantic recall), each one click, whether
+ * a client has connected (updated live), and what the plugin writes.
+ */
 export class WelcomeModal extends Modal {
+	private stopListening: (() => void) | null = null;
+
 	constructor(
 		app: App,
 		private readonly pluginName: string,
 		private readonly memoryFolder: string,
+		private readonly actions: WelcomeActions,
 	) {
 		super(app);
 	}
@@ -13,21 +43,61 @@ export class WelcomeModal extends Modal {
 	override onOpen(): void {
 		this.setTitle(this.pluginName);
 		const { contentEl } = this;
+		const { mcp } = this.actions;
 		contentEl.addClass("causal-memory-welcome");
 		contentEl.createEl("p", {
-			text: "Your notes become a long-term memory for AI agents: links are causal edges, and every note gets a retention score that fades unless the note is used.",
+			text: "Your notes become a long-term memory for Claude: links are causal edges, and every note gets a retention score that fades unless the note is used.",
 		});
+
+		const copy = new Setting(contentEl)
+			.setName(LABELS.connectClaudeCode)
+			.setDesc("Copies the line to paste into a terminal; it registers this vault's memory for every folder.")
+			.addButton((button) =>
+				button
+					.setButtonText(LABELS.copyClaudeCode)
+					.setCta()
+					.onClick(() => void mcp.copyConnectionLine()),
+			);
+		const desktop = new Setting(contentEl)
+			.setName("Connect the Claude desktop app")
+			.setDesc("Adds the server to its configuration; you see what is written first.")
+			.addButton((button) =>
+				button.setButtonText("Add to the Claude desktop app").onClick(() => mcp.addToClaudeDesktop()),
+			);
+		new Setting(contentEl)
+			.setName("Semantic recall")
+			.setDesc("Finds memories by meaning, not only by shared words. The model runs on this computer.")
+			.addButton((button) =>
+				button.setButtonText(LABELS.semanticRecall).onClick(() => this.actions.turnOnSemanticRecall()),
+			);
+
+		const clients = contentEl.createEl("p", { cls: "causal-memory-welcome-clients" });
+		const draw = (): void => {
+			// Both connections need the server's URL: their buttons wait for it to run.
+			const running = mcp.state.kind === "running";
+			copy.setDisabled(!running);
+			desktop.setDisabled(!running);
+			clients.setText(
+				connectedClientsText(mcp.clients(), Date.now()) ??
+					(running
+						? "No client has connected yet — copy the line above into Claude Code."
+						: "No client has connected yet; the memory server is not running yet."),
+			);
+		};
+		draw();
+		this.stopListening = onClientStatusChange(mcp, draw);
+
 		contentEl.createEl("p", {
-			text: `It writes only memory_* properties into frontmatter, and only in the "${this.memoryFolder}" folder unless you allow the whole vault in the settings. Note bodies and your other properties are never changed.`,
-		});
-		contentEl.createEl("p", {
-			text: "A local MCP server on 127.0.0.1 lets Claude read and store memories. To connect Claude, open Settings → Causal Memory → MCP server and press copy command.",
+			cls: "causal-memory-welcome-writes",
+			text: `What it writes: frontmatter keys only (memory_status when a memory's status changes, the links and memories Claude stores), in the "${this.memoryFolder}" folder unless you allow more in the settings. Note bodies and your other properties are never changed. Nothing leaves this computer: the server listens on 127.0.0.1 only, and the one download is the model above, when you ask for it.`,
 		});
 		const buttons = contentEl.createDiv({ cls: "modal-button-container" });
-		buttons.createEl("button", { text: "Got it", cls: "mod-cta" }).addEventListener("click", () => this.close());
+		buttons.createEl("button", { text: "Done" }).addEventListener("click", () => this.close());
 	}
 
 	override onClose(): void {
+		this.stopListening?.();
+		this.stopListening = null;
 		this.contentEl.empty();
 	}
 }

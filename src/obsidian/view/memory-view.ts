@@ -1,6 +1,7 @@
 import { ItemView, type WorkspaceLeaf } from "obsidian";
 import { noteOverview } from "../../engine/inspector/note-overview";
 import { vaultOverview } from "../../engine/inspector/vault-overview";
+import { clientStatusLine, onClientStatusChange, type ClientStatusSource } from "../client-status-text";
 import type { MemoryActions } from "../memory-actions";
 import { WINDOW_TIMERS } from "../window-timers";
 import { renderNoteSection } from "./note-section";
@@ -28,6 +29,7 @@ export class MemoryView extends ItemView {
 	constructor(
 		leaf: WorkspaceLeaf,
 		private readonly actions: MemoryActions,
+		private readonly mcp: ClientStatusSource,
 	) {
 		super(leaf);
 		this.throttle = new RenderThrottle(
@@ -64,6 +66,7 @@ export class MemoryView extends ItemView {
 		this.registerEvent(this.app.workspace.on("file-open", update));
 		this.registerEvent(this.app.workspace.on("active-leaf-change", update));
 		this.register(this.actions.memory.onChange(update));
+		this.register(onClientStatusChange(this.mcp, update));
 		this.register(() => this.throttle.cancel());
 		this.render();
 		return Promise.resolve();
@@ -101,6 +104,9 @@ export class MemoryView extends ItemView {
 				text: `${file.path} is not a memory: not markdown, or in an excluded folder.`,
 			});
 		else renderNoteSection(noteEl, noteOverview(engine, file.path), this.actions, now);
-		renderVaultSection(vaultEl, vaultOverview(engine), this.actions, now);
+		renderVaultSection(vaultEl, vaultOverview(engine), this.actions, now, {
+			clients: clientStatusLine(this.mcp, Date.now()),
+			memoryFolder: engine.settings().maintenance.memoryFolder,
+		});
 	}
 }

@@ -1,3 +1,4 @@
+import { emptyVaultHint } from "../../core/inspector/empty-vault-hint";
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
 import type { AutomaticRecall } from "../../engine/inspector/automatic-recalls";
 import type { VaultOverview } from "../../engine/inspector/vault-overview";
@@ -8,13 +9,27 @@ import { timeAgo, titleOf } from "./view-text";
 
 const CORE_SHOWN = 10;
 
-/** "The vault": statuses, the last pass, proposals, recent changes with undo, core memories, what agents stored. */
+/** What the section shows beside the overview. */
+export interface VaultSectionContext {
+	/** The one line on MCP clients (clientStatusLine). */
+	clients: string;
+	/** The folder agents store memories in, named in the hint for an empty vault. */
+	memoryFolder: string;
+}
+
+/**
+ * "The vault": who uses the memory, statuses (or what to do while there are no notes), the last
+ * pass, proposals, recent changes with undo, core memories, what agents stored.
+ */
 export function renderVaultSection(
 	el: HTMLElement,
 	overview: VaultOverview,
 	actions: MemoryActions,
 	now: number,
+	context: VaultSectionContext,
 ): void {
+	el.createDiv({ cls: "cmv-small cmv-clients", text: context.clients });
+	if (overview.notes === 0) el.createDiv({ cls: "cmv-empty cmv-no-notes", text: emptyVaultHint(context.memoryFolder) });
 	const counts = el.createDiv({ cls: "cmv-counts" });
 	stackedBar(
 		counts,

@@ -3,7 +3,6 @@ import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, settingFields, valueAt } from "../../../src/core/model/setting-fields";
 import { fieldsOfGroup, SETTING_GROUPS } from "../../../src/obsidian/settings/setting-groups";
-import { Modal } from "../../fakes/obsidian";
 import { removeVaultDirs } from "../fake-app";
 import { freePort, isPortFree } from "../ports";
 import { until } from "../until";
@@ -141,17 +140,5 @@ describe("the settings tab", () => {
 		expect(await statusWith(url, old)).toBe(401);
 		expect(await statusWith(url, fresh)).toBe(200);
 		expect(row("mcp.port")).toBeDefined();
-	});
-
-	it("welcomes once on the first run", async () => {
-		const { app, plugin } = await open({}, { mcp: { enabled: false } });
-		writeFileSync(app.vault.fullPath(DATA_JSON), JSON.stringify({ mcp: { enabled: false } }));
-		const { welcomeOnce } = await import("../../../src/obsidian/settings/first-run");
-		const store = plugin.settingsStore;
-		if (store === undefined) throw new Error("no store");
-		expect(await welcomeOnce(plugin, store)).toBe(true);
-		expect(Modal.opened.at(-1)?.contentEl.textContent).toContain("memory_*");
-		Modal.opened.at(-1)?.close();
-		expect(await welcomeOnce(plugin, store)).toBe(false);
 	});
 });

@@ -8,9 +8,11 @@ import "../../fakes/obsidian";
 
 const NOW = Date.UTC(2026, 0, 1, 12);
 
-function overview(automaticRecalls: VaultOverview["automaticRecalls"]): VaultOverview {
+const CONTEXT = { clients: "Connected: Claude Code 2.1.3 — last request 2 min ago.", memoryFolder: "Memory" };
+
+function overview(automaticRecalls: VaultOverview["automaticRecalls"], notes = 2): VaultOverview {
 	return {
-		notes: 2,
+		notes,
 		byStatus: { active: 2, dormant: 0, fading: 0, pruned: 0, core: 0 },
 		recentChanges: [],
 		core: [],
@@ -41,6 +43,7 @@ describe("the view's vault section", () => {
 			]),
 			actions,
 			NOW,
+			CONTEXT,
 		);
 		const items = [...el.querySelectorAll("li.cmv-shown")];
 		expect(items).toHaveLength(2);
@@ -55,8 +58,26 @@ describe("the view's vault section", () => {
 
 	it("has no such list when nothing was shown", () => {
 		const el = createDiv();
-		renderVaultSection(el, overview([]), actions, NOW);
+		renderVaultSection(el, overview([]), actions, NOW, CONTEXT);
 		expect(el.querySelector("li.cmv-shown")).toBeNull();
 		expect(el.textContent).not.toContain("Shown to Claude");
+	});
+
+	it("opens with the line on connected clients", () => {
+		const el = createDiv();
+		renderVaultSection(el, overview([]), actions, NOW, CONTEXT);
+		expect(el.firstElementChild?.className).toBe("cmv-small cmv-clients");
+		expect(el.firstElementChild?.textContent).toBe("Connected: Claude Code 2.1.3 — last request 2 min ago.");
+	});
+
+	it("says what to do while the vault has no notes, and nothing of the kind once it has", () => {
+		const empty = createDiv();
+		renderVaultSection(empty, overview([], 0), actions, NOW, { ...CONTEXT, memoryFolder: "Agent memory" });
+		expect(empty.querySelector(".cmv-no-notes")?.textContent).toBe(
+			'No notes yet. Ask Claude to remember something, or add notes to the "Agent memory" folder (or anywhere in the vault).',
+		);
+		const full = createDiv();
+		renderVaultSection(full, overview([]), actions, NOW, CONTEXT);
+		expect(full.querySelector(".cmv-no-notes")).toBeNull();
 	});
 });
