@@ -208,6 +208,7 @@ export class MemoryEngine {
 			recall: this.recallService,
 			maintenance: () => this.maintenance,
 			permissions: this.permissions,
+			removal: (path, include) => this.inspector.removal(path, include),
 		});
 		this.applied = deps.settings();
 	}
