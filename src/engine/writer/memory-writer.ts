@@ -185,7 +185,12 @@ export class MemoryWriter {
 	 * The user's own link in the app: any indexed notes, whatever the MCP folder permissions say,
 	 * with the same checks otherwise. `linktext` names the target as the app would (its link format).
 	 */
-	linkAsUser(source: string, target: string, type: string, linktext?: (target: string) => string): Promise<LinkResult> {
+	linkAsUser(
+		source: string,
+		target: string,
+		type: string,
+		linktext?: (target: string) => string | undefined,
+	): Promise<LinkResult> {
 		return this.runExclusive(() => this.addLink(source, target, type, undefined, { asUser: true, linktext }));
 	}
 
@@ -297,7 +302,7 @@ export class MemoryWriter {
 		target: string,
 		type: string,
 		reason: string | undefined,
-		{ asUser, linktext }: { asUser: boolean; linktext?: (target: string) => string },
+		{ asUser, linktext }: { asUser: boolean; linktext?: (target: string) => string | undefined },
 	): Promise<LinkResult> {
 		const edgeType = checkEdgeType(type, "type");
 		const why = checkReason(reason, "reason");
@@ -327,7 +332,8 @@ export class MemoryWriter {
 				"source",
 			);
 		}
-		const link = linktext ? `[[${linktext(to)}]]` : wikilinkTo(this.graph, to, from);
+		const named = linktext?.(to);
+		const link = named === undefined ? wikilinkTo(this.graph, to, from) : `[[${named}]]`;
 		// Read-modify-write on the very content the write replaces, so a list edited meanwhile keeps its entries.
 		await this.writeFrontmatter(from, (frontmatter) => {
 			const entries = linkList(frontmatter[key], from, key);
