@@ -350,9 +350,9 @@ export class MemoryWriter {
 			this.permissions.assertMemoryKeysWritable(from, "source");
 			this.permissions.assertReadable(to, "target");
 		}
-		const edgeOf = () => this.graph.outEdges(from).find((edge) => edge.target === to && edge.type === edgeType);
+		const edge = this.graph.outEdges(from).find((candidate) => candidate.target === to && candidate.type === edgeType);
 		const result = { source: from, target: to, type: edgeType };
-		if (!edgeOf()) return { ...result, removed: 0, stillLinkedBy: [] };
+		if (!edge) return { ...result, removed: 0, stillLinkedBy: [] };
 		const note = await this.editableNote(from, "source");
 		const removal = linkRemoval(
 			note.parsed,
@@ -361,7 +361,12 @@ export class MemoryWriter {
 			(linkpath) => this.graph.resolve(linkpath, from) === to,
 		);
 		if (removal.removed > 0) await this.writeFrontmatter(from, removal.patch);
-		return { ...result, removed: removal.removed, stillLinkedBy: (edgeOf()?.provenance ?? []).map(placeOf) };
+		// From what the note stated before, not the index after: the app's metadata may not have caught up with the write yet.
+		const emptied = new Set(Object.keys(removal.patch).filter((key) => !removal.keptIn.includes(key)));
+		const still = edge.provenance.filter(
+			(p) => !(p.key !== undefined && (p.origin === "frontmatter" || p.origin === "auto_link") && emptied.has(p.key)),
+		);
+		return { ...result, removed: removal.removed, stillLinkedBy: still.map(placeOf) };
 	}
 
 	private async trash(path: string, removal: RemovalPreview, field: string): Promise<DeleteResult> {
