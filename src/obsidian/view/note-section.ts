@@ -107,8 +107,9 @@ function neighboursBlock(el: HTMLElement, overview: NoteOverview, actions: Memor
 	const { neighbours } = overview;
 	const path = overview.explanation.path;
 	const block = el.createDiv({ cls: "cmv-neighbours" });
-	const top = heading(
-		block,
+	const top = block.createDiv({ cls: "cmv-block-head" });
+	heading(
+		top,
 		"Links",
 		neighbours.reduce((sum, group) => sum + group.notes.length + group.more, 0),
 	);
