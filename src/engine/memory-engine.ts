@@ -223,6 +223,7 @@ export class MemoryEngine {
 			recall: this.recallService,
 			maintenance: () => this.maintenance,
 			permissions: this.permissions,
+			removal: (path, include) => this.inspector.removal(path, include),
 		});
 		this.consolidator = new MemoryConsolidator({
 			vault: deps.vault,

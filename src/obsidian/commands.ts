@@ -1,4 +1,4 @@
-import { Notice, type Plugin, type TFile } from "obsidian";
+import { Notice, TFile, type Menu, type Plugin } from "obsidian";
 import type { MemoryActions } from "./memory-actions";
 import { ProposalsModal } from "./modals/proposals-modal";
 import { formatSummary } from "./summary-text";
@@ -85,9 +85,67 @@ export function addMemoryCommands(plugin: Plugin, actions: MemoryActions): void 
 			return true;
 		},
 	});
+	/** A command on the active memory: hidden when the active note is not one. */
+	const onActiveMemory = (id: string, name: string, run: (file: TFile) => void): void => {
+		plugin.addCommand({
+			id,
+			name,
+			checkCallback: (checking) => {
+				const file = activeMemory();
+				if (!file) return false;
+				if (!checking) run(file);
+				return true;
+			},
+		});
+	};
+	onActiveMemory("add-causal-link", "Add causal link…", (file) => actions.addLink(file.path));
+	onActiveMemory("remove-causal-link", "Remove causal link…", (file) => actions.removeLink(file.path));
+	onActiveMemory("delete-memory", "Delete memory…", (file) => actions.confirmDelete(file.path));
+	addMemoryMenus(plugin, actions);
 	plugin.addCommand({
 		id: "review-core-proposals",
 		name: "Review core proposals",
 		callback: () => new ProposalsModal(plugin.app, actions).open(),
 	});
+}
+
+/** "Add causal link…", "Remove causal link…" and "Delete memory…" in the file menu, "Add causal link…" in the editor menu. */
+function addMemoryMenus(plugin: Plugin, actions: MemoryActions): void {
+	const { app } = plugin;
+	const isMemory = (file: unknown): file is TFile =>
+		file instanceof TFile && (actions.engine()?.index.graph.hasNote(file.path) ?? false);
+	const addLinkItem = (menu: Menu, file: TFile): void => {
+		menu.addItem((item) =>
+			item
+				.setTitle("Add causal link…")
+				.setIcon("link")
+				.setSection("action")
+				.onClick(() => actions.addLink(file.path)),
+		);
+	};
+	plugin.registerEvent(
+		app.workspace.on("file-menu", (menu, file) => {
+			if (!isMemory(file)) return;
+			addLinkItem(menu, file);
+			menu.addItem((item) =>
+				item
+					.setTitle("Remove causal link…")
+					.setIcon("unlink")
+					.setSection("action")
+					.onClick(() => actions.removeLink(file.path)),
+			);
+			menu.addItem((item) =>
+				item
+					.setTitle("Delete memory…")
+					.setIcon("trash-2")
+					.setSection("danger")
+					.onClick(() => actions.confirmDelete(file.path)),
+			);
+		}),
+	);
+	plugin.registerEvent(
+		app.workspace.on("editor-menu", (menu, _editor, info) => {
+			if (isMemory(info.file)) addLinkItem(menu, info.file);
+		}),
+	);
 }

@@ -5,6 +5,11 @@ import type { MemoryEngine } from "../engine/memory-engine";
 import type { PassReport } from "../engine/maintenance/memory-maintenance";
 import type { SemanticRecallSwitch } from "./embedding-service";
 import type { EngineService } from "./engine-service";
+import { edgePhrase } from "../core/graph/edge-phrases";
+import type { EdgeType } from "../core/model/edge-types";
+import { titleOf } from "./view/view-text";
+import { addLinkFlow, removeLinkFlow } from "./modals/link-flow";
+import { DeleteMemoryModal } from "./modals/delete-memory-modal";
 
 export const NOT_READY = "The memory index is still being built; try again in a moment.";
 
@@ -35,6 +40,48 @@ export class MemoryActions {
 			new Notice(
 				pinned ? `Pinned: ${result.nodeId} is a core memory.` : `Unpinned: ${result.nodeId} is ${result.status}.`,
 			);
+		});
+	}
+
+	/** Starts "Add causal link…" from `source`: note suggester, then type picker. */
+	addLink(source: string): void {
+		addLinkFlow(this.app, this, source);
+	}
+
+	/** Starts "Remove causal link…" from `source`: pick one of its typed links. */
+	removeLink(source: string): void {
+		removeLinkFlow(this.app, this, source);
+	}
+
+	/** Opens "Delete memory?" for `path`: the removal impact first, then the trash on confirmation. */
+	confirmDelete(path: string): void {
+		new DeleteMemoryModal(this.app, this, path).open();
+	}
+
+	/** Adds the typed link source → target to the source's properties, named as the app names links. */
+	async linkNotes(source: string, target: string, type: EdgeType): Promise<boolean> {
+		return this.attempt("could not add the link", async (engine) => {
+			const result = await engine.writer.linkAsUser(source, target, type, (to) => this.linktext(to, source));
+			const words = `${titleOf(result.source)} ${edgePhrase(result.type, "out")} ${titleOf(result.target)}`;
+			new Notice(result.created ? `Linked: ${words}.` : `Already linked: ${words}; nothing changed.`);
+		});
+	}
+
+	/** Removes the typed link source → target from the source's properties. */
+	async unlinkNotes(source: string, target: string, type: EdgeType): Promise<boolean> {
+		return this.attempt("could not remove the link", async (engine) => {
+			const result = await engine.writer.unlinkAsUser(source, target, type);
+			const words = `${titleOf(result.source)} ${edgePhrase(result.type, "out")} ${titleOf(result.target)}`;
+			const still = result.stillLinkedBy.length > 0 ? ` It is still linked by ${result.stillLinkedBy.join(", ")}.` : "";
+			new Notice(`${result.removed > 0 ? "Removed" : "Not in the properties"}: ${words}.${still}`);
+		});
+	}
+
+	/** Moves the note to the trash (the user's trash setting) after the user saw the removal impact. */
+	async deleteMemory(path: string): Promise<boolean> {
+		return this.attempt("could not delete the memory", async (engine) => {
+			const result = await engine.writer.deleteAsUser(path);
+			new Notice(`Moved to the trash: ${titleOf(result.nodeId)}. ${result.impact}`);
 		});
 	}
 
@@ -99,6 +146,12 @@ export class MemoryActions {
 	/** Opens a note in the workspace (a new tab when `newLeaf`). */
 	async openNote(path: string, newLeaf = false): Promise<void> {
 		await this.app.workspace.openLinkText(path, "", newLeaf);
+	}
+
+	/** The text Obsidian would put between [[ ]] for `target` written in `source` (its new link format). */
+	private linktext(target: string, source: string): string | undefined {
+		const file = this.app.vault.getFileByPath(target);
+		return file ? this.app.metadataCache.fileToLinktext(file, source) : undefined;
 	}
 
 	private async attempt(failure: string, work: (engine: MemoryEngine) => Promise<void>): Promise<boolean> {

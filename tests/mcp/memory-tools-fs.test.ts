@@ -103,7 +103,14 @@ describe("memory tools over a real vault folder", () => {
 		expect(await onDisk(newPath)).toContain("Deploys are frozen until the migration is verified.");
 
 		const deleted = await call("delete_memory", { node_id: newPath });
-		expect(deleted.structuredContent).toEqual({ node_id: newPath, deleted: true, trashed_to: "trash" });
+		expect(deleted.structuredContent).toEqual({
+			node_id: newPath,
+			deleted: true,
+			trashed_to: "trash",
+			orphaned: [],
+			orphaned_count: 0,
+			impact: "Removing this leaves no other memory without a supporting link.",
+		});
 		const files = await filesUnder(vaultDir);
 		expect(files).not.toContain(newPath);
 		expect(files.some((file) => file.startsWith(".trash"))).toBe(true);

@@ -357,13 +357,54 @@ describe("links, pins, core memories and deletion", () => {
 		const stored = (await call("memory_store", { content: "Temporary note to self.", title: "Scratch" }))
 			.structuredContent as { node_id: string };
 		const deleted = await call("delete_memory", { node_id: stored.node_id });
-		expect(deleted.structuredContent).toEqual({ node_id: "Memory/Scratch.md", deleted: true, trashed_to: "trash" });
+		expect(deleted.structuredContent).toEqual({
+			node_id: "Memory/Scratch.md",
+			deleted: true,
+			trashed_to: "trash",
+			orphaned: [],
+			orphaned_count: 0,
+			impact: "Removing this leaves no other memory without a supporting link.",
+		});
 		expect(vault.content("Memory/Scratch.md")).toBeUndefined();
 
 		const refused = await call("delete_memory", { node_id: "Garden" });
 		expect(refused.isError).toBe(true);
 		expect(body(refused)).toMatchObject({ retryable: false, field: "node_id" });
 		expect(vault.content("Garden.md")).toBe(NOTES["Garden.md"]);
+	});
+
+	it("refuses to delete a pinned memory without confirm: true, naming what it would orphan, and deletes it with it", async () => {
+		const { call, vault } = await connect();
+		const stored = (
+			await call("memory_store", {
+				content: "The finance review approved the launch budget.",
+				title: "Budget approval",
+				related: [{ id: "Memory/Old budget.md", type: "supports" }],
+			})
+		).structuredContent as { node_id: string };
+		await call("pin_memory", { node_id: stored.node_id });
+		const impact = "Removing this leaves 1 decision without a supporting link: Old budget.";
+
+		const refused = await call("delete_memory", { node_id: stored.node_id });
+		expect(refused.isError).toBe(true);
+		expect(body(refused)).toMatchObject({ retryable: false, field: "confirm" });
+		expect(body(refused).error).toBe(
+			`"Memory/Budget approval.md" is pinned as a core memory. ${impact} Ask the user, then call again with confirm: true to delete it.`,
+		);
+		expect(vault.content("Memory/Budget approval.md")).toContain("memory_pinned: true");
+		const declined = await call("delete_memory", { node_id: stored.node_id, confirm: false });
+		expect(body(declined)).toMatchObject({ field: "confirm" });
+
+		const deleted = await call("delete_memory", { node_id: stored.node_id, confirm: true });
+		expect(deleted.structuredContent).toEqual({
+			node_id: "Memory/Budget approval.md",
+			deleted: true,
+			trashed_to: "trash",
+			orphaned: ["Memory/Old budget.md"],
+			orphaned_count: 1,
+			impact,
+		});
+		expect(vault.content("Memory/Budget approval.md")).toBeUndefined();
 	});
 
 	it("sets core preferences, keeping a list left out, and refuses a category in two lists", async () => {

@@ -93,7 +93,10 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 		const explained = explainOut(engine.inspector.explain("Deploy.md"));
 		const note = viewRoot(app).querySelector(".cmv-note");
 		expect(text(note?.querySelector(".cmv-status"))).toBe(explained.status.status);
-		expect(text(note?.querySelector(".cmv-why"))).toBe(explained.status.why);
+		expect(note?.querySelector(".cmv-why")?.getAttribute("title")).toBe(explained.status.why);
+		expect(text(note?.querySelector(".cmv-why"))).toMatch(
+			/^Active\. Turns dormant in about \d+ (days|months|years) unless you use it\.$/,
+		);
 		const retention = note?.querySelector(".cmv-retention");
 		expect(text(retention)).toBe(`retention ${formatScore(explained.retention)}`);
 		expect(Number(retention?.getAttribute("data-value"))).toBeCloseTo(explained.retention, 6);
@@ -102,14 +105,11 @@ describe("the memory view (main.js on the fake obsidian module)", () => {
 			expect(text(value), force).toBe(formatScore(explained.forces[force].value));
 			expect(Number(value?.getAttribute("data-value")), force).toBeCloseTo(explained.forces[force].value, 6);
 		}
-		const chain = [...(note?.querySelectorAll(".cmv-chain li") ?? [])].map((li) => text(li));
-		expect(chain).toEqual([
-			"Config changecaused_by property caused_by of Deploy",
-			"Outagecaused_by property caused_by of Outage",
-		]);
+		const links = [...(note?.querySelectorAll(".cmv-relations li") ?? [])].map((li) => text(li));
+		expect(links).toEqual(["caused by Config change", "led to Outage"]);
 
-		// A click on a chain link opens that note, and the view follows.
-		note?.querySelector<HTMLElement>('.cmv-chain [data-path="Outage.md"]')?.click();
+		// A click on a linked note opens that note, and the view follows.
+		note?.querySelector<HTMLElement>('.cmv-relations [data-path="Outage.md"]')?.click();
 		await until(() => noteText(app).startsWith("Outage"));
 		expect(app.workspace.getActiveFile()?.path).toBe("Outage.md");
 		expect(plugin.memory.changeListenerCount).toBe(1);

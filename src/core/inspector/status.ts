@@ -4,7 +4,7 @@ import { formatScore } from "../lifecycle/format";
 import { statusForRetention } from "../lifecycle/status";
 import { type LifecycleStatus } from "../model/lifecycle-status";
 import type { ScoringSettings } from "../model/scoring-settings";
-import type { StatusExplanation } from "./types";
+import type { StatusExplanation, StatusOutlook } from "./types";
 
 /** The latest transition into `status` that was not undone: what put the memory where it is. */
 export function latestTransitionInto(
@@ -33,6 +33,7 @@ export function explainStatus(
 	history: readonly HistoryEntry[],
 	retention: number,
 	lifecycle: ScoringSettings["lifecycle"],
+	outlook: StatusOutlook | null,
 ): StatusExplanation {
 	const { dormantThreshold: dormant, fadingThreshold: fading } = lifecycle;
 	const callsFor = statusForRetention(retention, lifecycle);
@@ -57,5 +58,6 @@ export function explainStatus(
 		retentionCallsFor: callsFor,
 		dormantThreshold: dormant,
 		fadingThreshold: fading,
+		outlook,
 	};
 }

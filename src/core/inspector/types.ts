@@ -90,6 +90,18 @@ export interface StatusExplanation {
 	retentionCallsFor: "active" | "dormant" | "fading";
 	dormantThreshold: number;
 	fadingThreshold: number;
+	/** When it steps down if nobody uses it; null for core, fading and pruned memories. */
+	outlook: StatusOutlook | null;
+}
+
+export interface StatusOutlook {
+	/** The status it steps down to. */
+	to: "dormant" | "fading";
+	/**
+	 * Whole days from now until its unused retention falls below that status's threshold: 0 when
+	 * it already has (the next passes move it), null when not within ten years.
+	 */
+	inDays: number | null;
 }
 
 export interface Explanation {

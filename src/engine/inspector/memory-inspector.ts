@@ -10,10 +10,21 @@ import { scoringActivityOf } from "../activity/scoring-activity";
 import { SupportiveAdjacency } from "../../core/inspector/adjacency";
 import { edgeListing } from "../../core/inspector/edge-listing";
 import { removalImpact } from "../../core/inspector/impact";
+import { removalImpactText } from "../../core/inspector/impact-text";
 import { explainScores, LiveNeighbourhoods } from "../../core/inspector/scores";
 import { coreReason, explainStatus, latestTransitionInto } from "../../core/inspector/status";
+import { statusOutlook } from "../../core/inspector/status-outlook";
+import { scoreNode } from "../../core/scoring/score-node";
+import { DAY_MS } from "../../core/scoring/time";
 import { traverseGraph } from "../../core/inspector/traverse";
-import type { CoreMemory, Explanation, MemoryStats, Traversal, TraverseOptions } from "../../core/inspector/types";
+import type {
+	CoreMemory,
+	Explanation,
+	MemoryStats,
+	RemovalImpact,
+	Traversal,
+	TraverseOptions,
+} from "../../core/inspector/types";
 import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import type { VaultIndex } from "../index/vault-index";
 
@@ -38,6 +49,12 @@ export interface ExplainOptions {
 	include?: (path: string) => boolean;
 	/** Edges listed per direction and orphans listed, at most (default 10): a hub has thousands, summarised by type instead. */
 	maxListed?: number;
+}
+
+export interface RemovalPreview {
+	impact: RemovalImpact;
+	/** The impact in one sentence ("Removing this leaves 2 decisions without a supporting link: …"). */
+	text: string;
 }
 
 /** Read-only views of the memory: why a memory scores and stands as it does, its neighbourhood, the vault's numbers. */
@@ -75,14 +92,17 @@ export class MemoryInspector {
 
 		const adjacency = this.adjacency();
 		const live = new LiveNeighbourhoods(adjacency, scoring);
-		const scores = explainScores(
-			scoringActivityOf(this.deps.activity(), path, node, scoring, maintenance.modifiedOf(path, node)),
-			live.of(path),
-			live.ctx,
-			now,
-		);
+		const activity = scoringActivityOf(this.deps.activity(), path, node, scoring, maintenance.modifiedOf(path, node));
+		const neighbourhood = live.of(path);
+		const scores = explainScores(activity, neighbourhood, live.ctx, now);
 		const history = maintenance.history(path);
-		const status = explainStatus(maintenance.statusOf(path), node, history, scores.retention, scoring.lifecycle);
+		const current = maintenance.statusOf(path);
+		const outlook = statusOutlook(
+			current,
+			(days) => scoreNode(activity, neighbourhood, live.ctx, now + days * DAY_MS).retention,
+			scoring.lifecycle,
+		);
+		const status = explainStatus(current, node, history, scores.retention, scoring.lifecycle, outlook);
 
 		const chainDepth = options.chainDepth ?? 3;
 		const maxSteps = options.maxChainSteps ?? 20;
@@ -119,6 +139,22 @@ export class MemoryInspector {
 			edgesInMore: edgesIn.more,
 			removalImpact: impact,
 		};
+	}
+
+	/**
+	 * What removing `path` would do: the orphans and pieces it leaves (orphans named at most
+	 * `maxListed`, and only those `include` lets through), and the same in one sentence.
+	 */
+	removal(path: string, include: (path: string) => boolean = () => true, maxListed = 10): RemovalPreview {
+		const graph = this.graph;
+		if (!graph.hasNote(path)) throw new MemoryError(`No memory "${path}" in the vault.`, "path");
+		const impact = removalImpact(graph, this.adjacency(), path, { include, maxListed });
+		const text = removalImpactText(
+			impact,
+			(orphan) => graph.node(orphan)?.memory.category ?? null,
+			(orphan) => graph.node(orphan)?.title ?? orphan,
+		);
+		return { impact, text };
 	}
 
 	/** Notes within `depth` hops and the edges between them; throws a MemoryError for an unknown start. */

@@ -3,6 +3,7 @@ import type { EdgeProvenance } from "../../core/graph/types";
 import type { CoreProposal } from "../../core/lifecycle/decide-transition";
 import { formatScore } from "../../core/lifecycle/format";
 import type { EdgeType } from "../../core/model/edge-types";
+import { edgePhrase, type EdgeSide } from "../../core/graph/edge-phrases";
 import type { MemoryEngine } from "../memory-engine";
 import type { Explanation } from "../../core/inspector/types";
 
@@ -36,6 +37,43 @@ export interface LinkedNote {
 	title: string;
 }
 
+/** The note's direct neighbours of one relation, e.g. "caused by" (its caused_by targets) or "led to" (their sources). */
+export interface NeighbourGroup {
+	family: NeighbourFamily;
+	type: EdgeType;
+	side: EdgeSide;
+	/** edgePhrase(type, side): the words the explanation and memory_get use. */
+	relation: string;
+	/** At most NEIGHBOURS_SHOWN, by title. */
+	notes: LinkedNote[];
+	/** Neighbours of this relation left out of `notes`. */
+	more: number;
+}
+
+export type NeighbourFamily = "causes" | "consequences" | "contradictions" | "other";
+
+/** Neighbours named per relation in the view; the rest are counted ("and 4 more"). */
+export const NEIGHBOURS_SHOWN = 5;
+
+/**
+ * Which family each relation belongs to, in the order the view lists them: what the note rests on
+ * (its causes and evidence), what rests on it, what disagrees with it, and the rest.
+ */
+const RELATIONS: readonly (readonly [NeighbourFamily, EdgeType, EdgeSide])[] = [
+	["causes", "caused_by", "out"],
+	["causes", "supports", "in"],
+	["causes", "derived_from", "out"],
+	["consequences", "caused_by", "in"],
+	["consequences", "supports", "out"],
+	["consequences", "derived_from", "in"],
+	["contradictions", "contradicts", "out"],
+	["contradictions", "contradicts", "in"],
+	["other", "supersedes", "out"],
+	["other", "supersedes", "in"],
+	["other", "related_to", "out"],
+	["other", "related_to", "in"],
+];
+
 /** The "this note" part of the memory view; `explanation` is what memory_explain returns, from the same call. */
 export interface NoteOverview {
 	explanation: Explanation;
@@ -47,10 +85,8 @@ export interface NoteOverview {
 	lastOpened: number | null;
 	upstream: ChainLink[];
 	downstream: ChainLink[];
-	supersedes: LinkedNote[];
-	supersededBy: LinkedNote[];
-	/** Memories linked to this one by a contradicts edge, either way. */
-	conflicts: LinkedNote[];
+	/** Its direct neighbours by relation, in the order of RELATIONS; relations without any left out. */
+	neighbours: NeighbourGroup[];
 	/** The open core proposal for it, if any. */
 	proposal: CoreProposal | null;
 }
@@ -63,7 +99,6 @@ export function noteOverview(engine: MemoryEngine, path: string): NoteOverview {
 	const activity = engine.activity.get(path);
 	const recalls = [...(activity?.recalls.recent ?? [])];
 	const title = (p: string): string => graph.node(p)?.title ?? p;
-	const linked = (paths: string[]): LinkedNote[] => [...new Set(paths)].map((p) => ({ path: p, title: title(p) }));
 	const chainLink = (step: ChainStep): ChainLink => ({
 		...step,
 		title: title(step.path),
@@ -72,7 +107,6 @@ export function noteOverview(engine: MemoryEngine, path: string): NoteOverview {
 			...graph.inEdges(step.via).filter((edge) => edge.source === step.path),
 		].map((edge) => ({ type: edge.type, source: edge.source, provenance: edge.provenance })),
 	});
-	const { edgesOut, edgesIn } = explanation;
 	return {
 		explanation,
 		forces: forcesOf(explanation),
@@ -81,14 +115,42 @@ export function noteOverview(engine: MemoryEngine, path: string): NoteOverview {
 		lastOpened: activity?.lastOpened ?? null,
 		upstream: explanation.upstream.map(chainLink),
 		downstream: explanation.downstream.map(chainLink),
-		supersedes: linked(edgesOut.filter((e) => e.type === "supersedes").map((e) => e.target)),
-		supersededBy: linked(edgesIn.filter((e) => e.type === "supersedes").map((e) => e.source)),
-		conflicts: linked([
-			...edgesOut.filter((e) => e.type === "contradicts").map((e) => e.target),
-			...edgesIn.filter((e) => e.type === "contradicts").map((e) => e.source),
-		]),
+		neighbours: neighbourGroups(engine, path),
 		proposal: engine.maintenance.proposals().find((proposal) => proposal.path === path) ?? null,
 	};
+}
+
+/** Every edge in and out of the note, grouped by relation; a relation both ways (related_to) lists each note once. */
+function neighbourGroups(engine: MemoryEngine, path: string): NeighbourGroup[] {
+	const graph = engine.index.graph;
+	const byRelation = new Map<string, Set<string>>();
+	const add = (type: EdgeType, side: EdgeSide, other: string): void => {
+		const relation = edgePhrase(type, side);
+		const notes = byRelation.get(relation) ?? new Set<string>();
+		notes.add(other);
+		byRelation.set(relation, notes);
+	};
+	for (const edge of graph.outEdges(path)) add(edge.type, "out", edge.target);
+	for (const edge of graph.inEdges(path)) add(edge.type, "in", edge.source);
+	const groups: NeighbourGroup[] = [];
+	for (const [family, type, side] of RELATIONS) {
+		const relation = edgePhrase(type, side);
+		const paths = byRelation.get(relation);
+		if (!paths) continue;
+		byRelation.delete(relation);
+		const notes = [...paths]
+			.map((p) => ({ path: p, title: graph.node(p)?.title ?? p }))
+			.sort((a, b) => a.title.localeCompare(b.title));
+		groups.push({
+			family,
+			type,
+			side,
+			relation,
+			notes: notes.slice(0, NEIGHBOURS_SHOWN),
+			more: Math.max(0, notes.length - NEIGHBOURS_SHOWN),
+		});
+	}
+	return groups;
 }
 
 function forcesOf(e: Explanation): ForceView[] {
@@ -112,7 +174,7 @@ function forcesOf(e: Explanation): ForceView[] {
 			value: connectivity.value,
 			detail: connectivity.orphan
 				? `an orphan: no supportive links, held at the floor ${formatScore(connectivity.orphanFloor)}`
-				: `${connectivity.degree} supportive ${connectivity.degree === 1 ? "neighbour" : "neighbours"}, weighted degree ${formatScore(connectivity.weightedDegree)} of ${formatScore(connectivity.referenceDegree)} for full score`,
+				: `its supportive links weigh ${formatScore(connectivity.weightedDegree)}; ${formatScore(connectivity.referenceDegree)} gives the full score (the links are listed below)`,
 			mover:
 				"Causal links (caused_by, supports, derived_from, related_to) to or from other notes raise it; removing them lowers it.",
 		},

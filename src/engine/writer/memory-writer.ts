@@ -29,6 +29,7 @@ import { linkRemoval } from "../../core/graph/link-removal";
 import type { EdgeProvenance, MemoryEdge } from "../../core/graph/types";
 import type { RecallService } from "../recall/recall-service";
 import type { VaultIndex } from "../index/vault-index";
+import type { RemovalPreview } from "../inspector/memory-inspector";
 
 export type { AutoLink, NewMemory, StoreResult } from "./memory-note-creator";
 export type { StoreInput } from "./memory-write-input";
@@ -71,6 +72,11 @@ export interface DeleteResult {
 	deleted: true;
 	/** Always "trash": the trash the user chose in Obsidian (system or `.trash`), headless the vault's `.trash` folder. */
 	trashedTo: "trash";
+	/** Memories the removal left without a supporting link (named at most 10, readable ones), and how many in all. */
+	orphaned: string[];
+	orphanedCount: number;
+	/** The same in one sentence. */
+	impact: string;
 }
 
 /** What `MemoryWriter.inQueue` lends a multi-step write. */
@@ -96,6 +102,8 @@ export interface MemoryWriterDeps {
 	updateSettings?: (change: (settings: MemorySettings) => MemorySettings) => Promise<void>;
 	clock: () => number;
 	permissions: MemoryPermissions;
+	/** What removing a memory would do, naming only the orphans `include` lets through. */
+	removal: (path: string, include: (path: string) => boolean) => RemovalPreview;
 }
 
 /**
@@ -177,41 +185,20 @@ export class MemoryWriter {
 
 	/** Adds a typed edge source → target, written as `[[target]]` in the source's frontmatter list for the type. */
 	link(source: string, target: string, type: string, reason?: string): Promise<LinkResult> {
-		return this.runExclusive(async () => {
-			const edgeType = checkEdgeType(type, "type");
-			const why = checkReason(reason, "reason");
-			const from = resolveMemoryId(this.graph, source, "source");
-			const to = resolveMemoryId(this.graph, target, "target");
-			if (from === to)
-				throw new MemoryError(
-					`source and target are the same memory ("${from}"); a memory cannot link to itself.`,
-					"target",
-				);
-			this.permissions.assertMemoryKeysWritable(from, "source");
-			this.permissions.assertReadable(to, "target");
-			if (!isLinkable(to))
-				throw new MemoryError(
-					`"${to}" cannot be linked: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`,
-					"target",
-				);
-			const key = edgeKeyFor(this.settings.index.edgeKeys, edgeType, "type");
-			const result = { source: from, target: to, type: edgeType, ...(why === undefined ? {} : { reason: why }) };
-			if (this.graph.outEdges(from).some((edge) => edge.target === to && edge.type === edgeType))
-				return { ...result, created: false };
-			if (this.graph.node(from)?.frontmatterError !== undefined) {
-				throw new MemoryError(
-					`The frontmatter of "${from}" is not valid YAML, so it was not changed; fix it by hand first.`,
-					"source",
-				);
-			}
-			const link = wikilinkTo(this.graph, to, from);
-			// Read-modify-write on the very content the write replaces, so a list edited meanwhile keeps its entries.
-			await this.writeFrontmatter(from, (frontmatter) => {
-				const entries = linkList(frontmatter[key], from, key);
-				return entries.includes(link) ? {} : { [key]: [...entries, link] };
-			});
-			return { ...result, created: true };
-		});
+		return this.runExclusive(() => this.addLink(source, target, type, reason, { asUser: false }));
+	}
+
+	/**
+	 * The user's own link in the app: any indexed notes, whatever the MCP folder permissions say,
+	 * with the same checks otherwise. `linktext` names the target as the app would (its link format).
+	 */
+	linkAsUser(
+		source: string,
+		target: string,
+		type: string,
+		linktext?: (target: string) => string | undefined,
+	): Promise<LinkResult> {
+		return this.runExclusive(() => this.addLink(source, target, type, undefined, { asUser: true, linktext }));
 	}
 
 	/**
@@ -220,25 +207,12 @@ export class MemoryWriter {
 	 * the user's and stays: stillLinkedBy says where.
 	 */
 	unlink(source: string, target: string, type: string): Promise<UnlinkResult> {
-		return this.runExclusive(async () => {
-			const edgeType = checkEdgeType(type, "type");
-			const from = resolveMemoryId(this.graph, source, "source");
-			const to = resolveMemoryId(this.graph, target, "target");
-			this.permissions.assertMemoryKeysWritable(from, "source");
-			this.permissions.assertReadable(to, "target");
-			const edgeOf = () => this.graph.outEdges(from).find((edge) => edge.target === to && edge.type === edgeType);
-			const result = { source: from, target: to, type: edgeType };
-			if (!edgeOf()) return { ...result, removed: 0, stillLinkedBy: [] };
-			const note = await this.editableNote(from, "source");
-			const removal = linkRemoval(
-				note.parsed,
-				edgeType,
-				this.settings.index.edgeKeys,
-				(linkpath) => this.graph.resolve(linkpath, from) === to,
-			);
-			if (removal.removed > 0) await this.writeFrontmatter(from, removal.patch);
-			return { ...result, removed: removal.removed, stillLinkedBy: (edgeOf()?.provenance ?? []).map(placeOf) };
-		});
+		return this.runExclusive(() => this.removeLink(source, target, type, false));
+	}
+
+	/** The user's own unlink in the app: any indexed notes, whatever the MCP folder permissions say. */
+	unlinkAsUser(source: string, target: string, type: string): Promise<UnlinkResult> {
+		return this.runExclusive(() => this.removeLink(source, target, type, true));
 	}
 
 	pin(nodeId: string): Promise<PinResult> {
@@ -254,8 +228,11 @@ export class MemoryWriter {
 		return this.setPinned(path, pinned, false);
 	}
 
-	/** Moves a memory created through MCP to the trash; the user's own notes are refused. */
-	delete(nodeId: string): Promise<DeleteResult> {
+	/**
+	 * Moves a memory created through MCP to the trash; the user's own notes are refused, and so is
+	 * a pinned memory unless `confirm` is true. The answer says what the removal orphaned.
+	 */
+	delete(nodeId: string, confirm?: unknown): Promise<DeleteResult> {
 		return this.runExclusive(async () => {
 			const path = resolveMemoryId(this.graph, nodeId, "node_id");
 			this.permissions.assertWritable(path, "node_id");
@@ -265,13 +242,27 @@ export class MemoryWriter {
 					"node_id",
 				);
 			}
-			try {
-				await this.deps.vault.removeNote(path, { kind: "trash" });
-			} catch (error) {
-				throw new MemoryError(`Could not move "${path}" to the trash: ${errorMessage(error)}`, "node_id");
+			const confirmed = checkFlag(confirm, "confirm");
+			const removal = this.deps.removal(path, (orphan) => this.permissions.canRead(orphan));
+			if (this.graph.node(path)?.memory.pinned === true && !confirmed) {
+				throw new MemoryError(
+					`"${path}" is pinned as a core memory. ${removal.text} Ask the user, then call again with confirm: true to delete it.`,
+					"confirm",
+				);
 			}
-			await this.deps.index.apply({ type: "delete", path });
-			return { nodeId: path, deleted: true, trashedTo: "trash" };
+			return this.trash(path, removal, "node_id");
+		});
+	}
+
+	/** The user's own delete in the app (after they saw the impact): any indexed note goes to the trash. */
+	deleteAsUser(path: string): Promise<DeleteResult> {
+		return this.runExclusive(() => {
+			const note = resolveMemoryId(this.graph, path, "path");
+			return this.trash(
+				note,
+				this.deps.removal(note, () => true),
+				"path",
+			);
 		});
 	}
 
@@ -325,6 +316,95 @@ export class MemoryWriter {
 			this.exclusive = run.catch(() => undefined);
 			return run;
 		});
+	}
+
+	private async addLink(
+		source: string,
+		target: string,
+		type: string,
+		reason: string | undefined,
+		{ asUser, linktext }: { asUser: boolean; linktext?: (target: string) => string | undefined },
+	): Promise<LinkResult> {
+		const edgeType = checkEdgeType(type, "type");
+		const why = checkReason(reason, "reason");
+		const from = resolveMemoryId(this.graph, source, "source");
+		const to = resolveMemoryId(this.graph, target, "target");
+		if (from === to)
+			throw new MemoryError(
+				`source and target are the same memory ("${from}"); a memory cannot link to itself.`,
+				"target",
+			);
+		if (!asUser) {
+			this.permissions.assertMemoryKeysWritable(from, "source");
+			this.permissions.assertReadable(to, "target");
+		}
+		if (!isLinkable(to))
+			throw new MemoryError(
+				`"${to}" cannot be linked: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`,
+				"target",
+			);
+		const key = edgeKeyFor(this.settings.index.edgeKeys, edgeType, "type");
+		const result = { source: from, target: to, type: edgeType, ...(why === undefined ? {} : { reason: why }) };
+		if (this.graph.outEdges(from).some((edge) => edge.target === to && edge.type === edgeType))
+			return { ...result, created: false };
+		if (this.graph.node(from)?.frontmatterError !== undefined) {
+			throw new MemoryError(
+				`The frontmatter of "${from}" is not valid YAML, so it was not changed; fix it by hand first.`,
+				"source",
+			);
+		}
+		const named = linktext?.(to);
+		const link = named === undefined ? wikilinkTo(this.graph, to, from) : `[[${named}]]`;
+		// Read-modify-write on the very content the write replaces, so a list edited meanwhile keeps its entries.
+		await this.writeFrontmatter(from, (frontmatter) => {
+			const entries = linkList(frontmatter[key], from, key);
+			return entries.includes(link) ? {} : { [key]: [...entries, link] };
+		});
+		return { ...result, created: true };
+	}
+
+	private async removeLink(source: string, target: string, type: string, asUser: boolean): Promise<UnlinkResult> {
+		const edgeType = checkEdgeType(type, "type");
+		const from = resolveMemoryId(this.graph, source, "source");
+		const to = resolveMemoryId(this.graph, target, "target");
+		if (!asUser) {
+			this.permissions.assertMemoryKeysWritable(from, "source");
+			this.permissions.assertReadable(to, "target");
+		}
+		const edge = this.graph.outEdges(from).find((candidate) => candidate.target === to && candidate.type === edgeType);
+		const result = { source: from, target: to, type: edgeType };
+		if (!edge) return { ...result, removed: 0, stillLinkedBy: [] };
+		const note = await this.editableNote(from, "source");
+		const removal = linkRemoval(
+			note.parsed,
+			edgeType,
+			this.settings.index.edgeKeys,
+			(linkpath) => this.graph.resolve(linkpath, from) === to,
+		);
+		if (removal.removed > 0) await this.writeFrontmatter(from, removal.patch);
+		// From what the note stated before, not the index after: the app's metadata may not have caught up with the write yet.
+		const emptied = new Set(Object.keys(removal.patch).filter((key) => !removal.keptIn.includes(key)));
+		const still = edge.provenance.filter(
+			(p) => !(p.key !== undefined && (p.origin === "frontmatter" || p.origin === "auto_link") && emptied.has(p.key)),
+		);
+		return { ...result, removed: removal.removed, stillLinkedBy: still.map(placeOf) };
+	}
+
+	private async trash(path: string, removal: RemovalPreview, field: string): Promise<DeleteResult> {
+		try {
+			await this.deps.vault.removeNote(path, { kind: "trash" });
+		} catch (error) {
+			throw new MemoryError(`Could not move "${path}" to the trash: ${errorMessage(error)}`, field);
+		}
+		await this.deps.index.apply({ type: "delete", path });
+		return {
+			nodeId: path,
+			deleted: true,
+			trashedTo: "trash",
+			orphaned: removal.impact.orphaned,
+			orphanedCount: removal.impact.orphanedCount,
+			impact: removal.text,
+		};
 	}
 
 	private setPinned(nodeId: string, pinned: boolean, checkPermissions = true): Promise<PinResult> {

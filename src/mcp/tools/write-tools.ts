@@ -230,14 +230,37 @@ export function registerWriteTools(tools: MemoryToolList, context: ToolContext):
 		name: "delete_memory",
 		title: "Delete a memory",
 		description:
-			"Moves a memory created through these tools to the trash (it can be restored from there). Notes the user wrote are never deleted: that is refused; unpin them or let them fade instead.",
+			"Moves a memory created through these tools to the trash (it can be restored from there). Notes the user wrote are never deleted: that is refused; unpin them or let them fade instead. " +
+			"A pinned memory is refused unless confirm is true: the refusal says what the removal would orphan; ask the user first. The answer says what the removal orphaned.",
 		kind: "write",
-		input: { node_id: nodeIdField(`The memory to delete. ${NODE_ID_HELP}`) },
-		output: { node_id: z.string(), deleted: z.literal(true), trashed_to: z.literal("trash") },
+		input: {
+			node_id: nodeIdField(`The memory to delete. ${NODE_ID_HELP}`),
+			confirm: z
+				.boolean()
+				.default(false)
+				.describe("true: delete even a pinned (core) memory, after the user agreed. Not needed for unpinned ones."),
+		},
+		output: {
+			node_id: z.string(),
+			deleted: z.literal(true),
+			trashed_to: z.literal("trash"),
+			orphaned: z
+				.array(z.string())
+				.describe("Memories left without a supporting link by the removal (at most 10 named)."),
+			orphaned_count: z.number().int().describe("How many memories the removal orphaned in all."),
+			impact: z.string().describe("The removal's effect in one sentence."),
+		},
 		annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
 		run: async (args, { memory }) => {
-			const result = await memory.writer.delete(args.node_id);
-			return { node_id: result.nodeId, deleted: result.deleted, trashed_to: result.trashedTo };
+			const result = await memory.writer.delete(args.node_id, args.confirm);
+			return {
+				node_id: result.nodeId,
+				deleted: result.deleted,
+				trashed_to: result.trashedTo,
+				orphaned: result.orphaned,
+				orphaned_count: result.orphanedCount,
+				impact: result.impact,
+			};
 		},
 	});
 }

@@ -1,4 +1,5 @@
 import type { EdgeProvenance } from "../../core/graph/types";
+import type { StatusExplanation } from "../../core/inspector/types";
 import type { RecallWhy } from "../../core/recall/rank";
 
 const MINUTE = 60_000;
@@ -57,4 +58,41 @@ export function whyText(why: RecallWhy): string {
 	}
 	if (why.replaces && why.replaces.length > 0) parts.push(`replaces ${why.replaces.map(titleOf).join(", ")}`);
 	return parts.length > 0 ? parts.join("; ") : "ranked by retention";
+}
+
+/**
+ * The memory's status in a plain sentence, e.g. "Active. Turns dormant in about 40 days unless
+ * you use it." (the numbers behind it go in the hover text).
+ */
+export function statusSentence(status: StatusExplanation, pinned: boolean): string {
+	const { outlook } = status;
+	switch (status.status) {
+		case "core":
+			return pinned ? "Core memory, pinned by you: it never fades." : "Core memory: it never fades.";
+		case "pruned":
+			return "Pruned: it has faded out. Using it makes it active again.";
+		case "fading":
+			return "Fading: left unused, it may be pruned. Using it makes it active again.";
+		case "dormant":
+			if (status.retentionCallsFor === "active")
+				return "Dormant, but used again: the next maintenance pass makes it active.";
+			return `Dormant. ${stepDown("Starts fading", outlook?.inDays ?? null)} Using it makes it active again.`;
+		case "active":
+			return `Active. ${stepDown("Turns dormant", outlook?.inDays ?? null)}`;
+	}
+}
+
+/** "Turns dormant in about 40 days unless you use it.", "… at the next maintenance passes …", "Stays so for years …". */
+function stepDown(verb: string, inDays: number | null): string {
+	if (inDays === null) return "Stays so for years, even unused.";
+	if (inDays === 0) return `${verb} at the next maintenance passes unless you use it.`;
+	return `${verb} in about ${aboutDays(inDays)} unless you use it.`;
+}
+
+/** "a day", "12 days", "3 months", "2 years": rounded as a person would say it. */
+function aboutDays(days: number): string {
+	if (days <= 1) return "a day";
+	if (days < 60) return `${days} days`;
+	if (days < 730) return `${Math.round(days / 30)} months`;
+	return `${Math.round(days / 365)} years`;
 }

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { noteOverview, SPARKLINE_WEEKS } from "../../../src/engine/inspector/note-overview";
+import { NEIGHBOURS_SHOWN, noteOverview, SPARKLINE_WEEKS } from "../../../src/engine/inspector/note-overview";
 import { DAY, overviewEngine, stopOverviewEngines } from "./overview-harness";
 
 afterEach(stopOverviewEngines);
 
 describe("noteOverview", () => {
-	it("is memory_explain's explanation with the forces, typed causal chain, supersedes and conflicts spelled out", async () => {
+	it("is memory_explain's explanation with the forces, typed causal chain and neighbours by relation spelled out", async () => {
 		const { engine } = await overviewEngine();
 		const overview = noteOverview(engine, "Deploy.md");
 		expect(overview.explanation).toEqual(engine.inspector.explain("Deploy.md"));
@@ -16,7 +16,7 @@ describe("noteOverview", () => {
 			["reactivation", scores.reactivation.value],
 		]);
 		expect(overview.forces[1]?.detail).toBe(
-			`2 supportive neighbours, weighted degree 2 of ${scores.connectivity.referenceDegree} for full score`,
+			`its supportive links weigh 2; ${scores.connectivity.referenceDegree} gives the full score (the links are listed below)`,
 		);
 		expect(overview.upstream).toEqual([
 			{
@@ -43,11 +43,43 @@ describe("noteOverview", () => {
 			["Postmortem.md", 1, "Outage.md", ["Postmortem.md supports"]],
 			["Config change.md", 2, "Deploy.md", ["Deploy.md caused_by"]],
 		]);
-		expect(noteOverview(engine, "Postmortem.md").supersedes).toEqual([{ path: "Draft.md", title: "Draft" }]);
-		expect(noteOverview(engine, "Draft.md").supersededBy).toEqual([{ path: "Postmortem.md", title: "Postmortem" }]);
-		expect(noteOverview(engine, "Outage.md").conflicts).toEqual([{ path: "Rumour.md", title: "Rumour" }]);
-		expect(noteOverview(engine, "Rumour.md").conflicts).toEqual([{ path: "Outage.md", title: "Outage" }]);
+		const relations = (path: string) =>
+			noteOverview(engine, path).neighbours.map((group) => [
+				group.family,
+				group.relation,
+				group.notes.map((note) => note.title),
+				group.more,
+			]);
+		// In and out, by relation, in the words memory_get uses; evidence counts with the causes.
+		expect(relations("Outage.md")).toEqual([
+			["causes", "caused by", ["Deploy"], 0],
+			["causes", "supported by", ["Postmortem"], 0],
+			["contradictions", "contradicted by", ["Rumour"], 0],
+		]);
+		expect(relations("Deploy.md")).toEqual([
+			["causes", "caused by", ["Config change"], 0],
+			["consequences", "led to", ["Outage"], 0],
+		]);
+		expect(relations("Postmortem.md")).toEqual([
+			["consequences", "supports", ["Outage"], 0],
+			["other", "supersedes", ["Draft"], 0],
+		]);
+		expect(relations("Draft.md")).toEqual([["other", "superseded by", ["Postmortem"], 0]]);
+		expect(relations("Rumour.md")).toEqual([["contradictions", "contradicts", ["Outage"], 0]]);
 		expect(overview.proposal).toBeNull();
+	});
+
+	it("names at most NEIGHBOURS_SHOWN per relation, by title, and counts the rest", async () => {
+		const causes = ["Fig", "Apple", "Cherry", "Elder", "Banana", "Grape", "Date"];
+		const notes: Record<string, string> = {
+			"Harvest.md": `---\ncaused_by:\n${causes.map((cause) => `  - "[[${cause}]]"`).join("\n")}\n---\nA good year.`,
+		};
+		for (const cause of causes) notes[`${cause}.md`] = `${cause} trees.`;
+		const { engine } = await overviewEngine({ notes });
+		const [group] = noteOverview(engine, "Harvest.md").neighbours;
+		expect(NEIGHBOURS_SHOWN).toBe(5);
+		expect(group?.notes.map((note) => note.title)).toEqual(["Apple", "Banana", "Cherry", "Date", "Elder"]);
+		expect(group?.more).toBe(2);
 	});
 
 	it("counts recalls per week for the sparkline, the latest week last", async () => {

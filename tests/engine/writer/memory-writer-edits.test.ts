@@ -179,6 +179,9 @@ describe("MemoryWriter.delete", () => {
 			nodeId: "Memory/Migration.md",
 			deleted: true,
 			trashedTo: "trash",
+			orphaned: [],
+			orphanedCount: 0,
+			impact: "Removing this leaves no other memory without a supporting link.",
 		});
 		expect(h.vault.content("Memory/Migration.md")).toBeUndefined();
 		expect(h.engine.index.graph.hasNote("Memory/Migration.md")).toBe(false);

@@ -53,6 +53,9 @@ describe("MemoryWriter over a folder on disk", () => {
 			nodeId: "Memory/Party.md",
 			deleted: true,
 			trashedTo: "trash",
+			orphaned: [],
+			orphanedCount: 0,
+			impact: "Removing this leaves no other memory without a supporting link.",
 		});
 		expect(await readdir(join(root, "Memory"))).toEqual(["Ship date.md"]);
 		expect(await readFile(join(root, ".trash", "Memory", "Party.md"), "utf8")).toContain(

@@ -43,6 +43,9 @@ function unavailable(id: string): unknown {
 	});
 }
 
+/** `node:os` as the plugin reads it at load (the device's name, the home folder). */
+const OS = { hostname: () => "harness", homedir: () => "/home/harness", platform: () => "linux" };
+
 /** main.js inside the function wrapper Obsidian uses (render.mjs adds it to the page as a script). */
 export type MainJsWrapper = (
 	require: (id: string) => unknown,
@@ -52,7 +55,7 @@ export type MainJsWrapper = (
 
 function evaluateBundle(wrapper: MainJsWrapper): PluginClass {
 	const module: { exports: Record<string, unknown> } = { exports: {} };
-	const provided: Record<string, unknown> = { obsidian, events, "node:events": events };
+	const provided: Record<string, unknown> = { obsidian, events, "node:events": events, "node:os": OS };
 	const require = (id: string): unknown => provided[id] ?? unavailable(id);
 	wrapper(require, module, module.exports);
 	return (module.exports.default ?? module.exports) as PluginClass;
@@ -61,6 +64,14 @@ function evaluateBundle(wrapper: MainJsWrapper): PluginClass {
 // Obsidian's renderer has Node's `global`; main.js relies on it.
 if (!("global" in window))
 	Object.defineProperty(window, "global", { value: window, configurable: true, writable: true });
+
+// And Node's `process` (the desktop app runs with Node integration): the little the plugin reads at load.
+if (!("process" in window))
+	Object.defineProperty(window, "process", {
+		value: { env: {}, platform: "linux", versions: {}, pid: 4242, cwd: () => "/", kill: () => true },
+		configurable: true,
+		writable: true,
+	});
 
 export const harness: Harness = {
 	obsidian,

@@ -25,7 +25,7 @@ export async function bundleFakeObsidian() {
 		name: "harness-node-shims",
 		setup(pluginBuild) {
 			pluginBuild.onResolve({ filter: /^node:fs$/ }, () => ({ path: `${HERE}memory-fs.ts` }));
-			pluginBuild.onResolve({ filter: /^node:(path|timers|vm)$/ }, () => ({ path: `${HERE}node-shims.ts` }));
+			pluginBuild.onResolve({ filter: /^node:(path|timers|vm|crypto)$/ }, () => ({ path: `${HERE}node-shims.ts` }));
 		},
 	};
 	const result = await build({
