@@ -30,6 +30,9 @@ import { yieldToEventLoop, type Timers } from "../core/model/timers";
 import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vault-index";
 import { readMemory, type MemoryRecord } from "./inspector/memory-reader";
 import { settingsEffects } from "./settings/settings-effects";
+import { chainCanvasFile, type ChainCanvasFile } from "./inspector/chain-canvas-file";
+import { NotRelatedPairs } from "./inspector/not-related-pairs";
+import { RelatedMemories, type RelatedMemory } from "./inspector/related-memories";
 
 /** A scoring change re-scores this long after the last one (a slider in the settings tab changes it many times). */
 const RESCORE_DELAY_MS = 1500;
@@ -91,6 +94,7 @@ export class MemoryEngine {
 	readonly settings: () => MemorySettings;
 	/** What the Claude Code hooks reported showing Claude, for the memory view. */
 	readonly automaticRecalls = new AutomaticRecalls();
+	private readonly related: RelatedMemories;
 	private activityStore: ActivityStore | null = null;
 	private writerLock: WriterLock | null = null;
 	/** Per-device caches: never shared with other devices through sync. */
@@ -208,6 +212,13 @@ export class MemoryEngine {
 			recall: this.recallService,
 			maintenance: () => this.maintenance,
 			permissions: this.permissions,
+		});
+		this.related = new RelatedMemories({
+			index: this.index,
+			recall: this.recallService,
+			notRelated: new NotRelatedPairs(this.deviceFiles, deps.warn),
+			read: (path) => deps.vault.read(path),
+			timers: deps.timers,
 		});
 		this.applied = deps.settings();
 	}
@@ -410,6 +421,29 @@ export class MemoryEngine {
 			path,
 			include,
 		);
+	}
+
+	/**
+	 * The causal chain of a memory (a path or link text) as a JSON Canvas and the vault path it
+	 * belongs at (docs/canvas.md); a MemoryError for a note that is not a memory. Writes nothing.
+	 */
+	chainCanvas(note: string, depth?: number): ChainCanvasFile {
+		return chainCanvasFile(this.index.graph, note, this.deps.settings().maintenance, depth);
+	}
+
+	/** The strongest memories the note is not linked to yet, with why (docs/memory-view.md); computed off the render, cached per note. */
+	relatedMemories(path: string): Promise<RelatedMemory[]> {
+		return this.related.of(path);
+	}
+
+	/** The related memories already computed for the note since the last change, else undefined. */
+	cachedRelatedMemories(path: string): RelatedMemory[] | undefined {
+		return this.related.cached(path);
+	}
+
+	/** Remembers that the two memories are not related: neither is suggested for the other again. */
+	markNotRelated(path: string, other: string): Promise<void> {
+		return this.related.dismiss(path, other);
 	}
 
 	/** The engine's clock (ms). */
