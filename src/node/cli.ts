@@ -20,6 +20,7 @@ Commands:
   import memory-jsonl FILE
              Import the MCP reference memory server's JSONL: one note per entity in the memory folder,
              relations as typed links; re-runs write only what changed (see docs/import.md)
+  canvas     Write a memory's causal chain as a JSON Canvas file (--note PATH [--depth N] [--out FILE])
   hook EVENT Answer a Claude Code hook (SessionStart, UserPromptSubmit, PreCompact, SessionEnd): reads its
              JSON on stdin, asks the running server, prints the hook's JSON; never fails (see docs/claude-code.md)
 
@@ -29,6 +30,9 @@ Options:
   --edge-key KEY=TYPE         index: map a link property to an edge type, e.g. up=derived_from (repeatable)
   --dry-run                   maintain, import: report what would change without changing anything
   --confirm-vault-writes      maintain: allow memory_status writes outside the memory folder (see the preview first)
+  --note PATH                 canvas: the memory whose chain is drawn (a vault path or link text)
+  --depth N                   canvas: hops of causes and consequences drawn (1 to 10, default 3)
+  --out FILE                  canvas: where to write (default: <canvas folder>/<note name> chain.canvas in the vault)
   --accept ID                 proposals: promote the proposed memory ID (path or link text) to core
   --decline ID                proposals: decline it; it is not proposed again
   --port N                    serve: preferred port (default from the settings, 27150); the next free one is used if taken
@@ -66,6 +70,9 @@ async function main(argv: string[]): Promise<number> {
 			"edge-key": { type: "string", multiple: true },
 			"dry-run": { type: "boolean", default: false },
 			"confirm-vault-writes": { type: "boolean", default: false },
+			note: { type: "string" },
+			depth: { type: "string" },
+			out: { type: "string" },
 			accept: { type: "string" },
 			decline: { type: "string" },
 			port: { type: "string" },
@@ -112,6 +119,16 @@ async function main(argv: string[]): Promise<number> {
 			vaultDir: requireVault(values.vault),
 			dryRun: values["dry-run"],
 			confirmVaultWrites: values["confirm-vault-writes"],
+			json: values.json,
+		});
+	}
+	if (command === "canvas") {
+		const { canvasCommand } = await import("./canvas-command");
+		return canvasCommand({
+			vaultDir: requireVault(values.vault),
+			note: requireValue(values.note, "canvas needs --note PATH: the memory whose chain is drawn"),
+			depth: values.depth === undefined ? undefined : Number(values.depth),
+			out: values.out,
 			json: values.json,
 		});
 	}
