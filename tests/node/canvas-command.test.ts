@@ -5,17 +5,20 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { canvasCommand } from "../../src/node/canvas-command";
 import { canvasProblems } from "../core/canvas/canvas-spec";
+import { DEFAULT_CONFIG_DIR as CONFIG_DIR } from "../fakes/obsidian/vault";
 
 const EXAMPLE_VAULT = fileURLToPath(new URL("../../examples/vault", import.meta.url));
 const NOTE = "Decisions/Use CRDTs for note merging.md";
 const DEFAULT_FILE = "Memory/Canvases/Use CRDTs for note merging chain.canvas";
 
 let vault: string;
+let output: string[];
 
 beforeEach(() => {
 	vault = mkdtempSync(join(tmpdir(), "canvas-command-"));
 	cpSync(EXAMPLE_VAULT, vault, { recursive: true });
-	vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+	output = [];
+	vi.spyOn(process.stdout, "write").mockImplementation((chunk) => output.push(String(chunk)) > 0);
 	vi.spyOn(process.stderr, "write").mockImplementation(() => true);
 });
 
@@ -25,10 +28,7 @@ afterEach(() => {
 });
 
 function printed(): string {
-	return vi
-		.mocked(process.stdout.write)
-		.mock.calls.map((call) => String(call[0]))
-		.join("");
+	return output.join("");
 }
 
 describe("causal-memory canvas", () => {
@@ -57,7 +57,7 @@ describe("causal-memory canvas", () => {
 		expect(deep.nodes.length).toBeGreaterThan(shallow.nodes.length);
 		expect(existsSync(join(vault, "Memory/Canvases"))).toBe(false);
 
-		const settingsDir = join(vault, ".obsidian/plugins/causal-memory");
+		const settingsDir = join(vault, CONFIG_DIR, "plugins/causal-memory");
 		mkdirSync(settingsDir, { recursive: true });
 		writeFileSync(join(settingsDir, "data.json"), JSON.stringify({ maintenance: { canvasFolder: "Maps/Chains" } }));
 		await canvasCommand({ vaultDir: vault, note: NOTE, json: false });
@@ -68,7 +68,7 @@ describe("causal-memory canvas", () => {
 		await expect(canvasCommand({ vaultDir: vault, note: "Decisions/Nothing.md", json: false })).rejects.toThrow(
 			'No memory "Decisions/Nothing.md" (field --note)',
 		);
-		const settingsDir = join(vault, ".obsidian/plugins/causal-memory");
+		const settingsDir = join(vault, CONFIG_DIR, "plugins/causal-memory");
 		mkdirSync(settingsDir, { recursive: true });
 		writeFileSync(join(settingsDir, "data.json"), JSON.stringify({ index: { excludedFolders: ["People"] } }));
 		await expect(canvasCommand({ vaultDir: vault, note: "People/Maya Okafor.md", json: false })).rejects.toThrow(
