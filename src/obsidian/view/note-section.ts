@@ -3,6 +3,7 @@ import type { ChainLink, LinkedNote, NoteOverview } from "../../engine/inspector
 import type { MemoryActions } from "../memory-actions";
 import { sparkline, valueBar } from "./svg-bars";
 import { heading, noteLink, smallButton, statusPill } from "./view-parts";
+import { renderRelatedSection } from "./related-section";
 import { provenanceText, timeAgo, titleOf } from "./view-text";
 
 const FORCE_LABELS = { relevance: "Relevance", connectivity: "Connectivity", reactivation: "Reactivation" } as const;
@@ -82,6 +83,7 @@ export function renderNoteSection(el: HTMLElement, overview: NoteOverview, actio
 			if (entry.reason !== undefined) item.createDiv({ cls: "cmv-small cmv-muted", text: entry.reason });
 		}
 	}
+	renderRelatedSection(el, e.path, actions);
 }
 
 function chainList(el: HTMLElement, title: string, links: ChainLink[], actions: MemoryActions): void {
