@@ -19,7 +19,7 @@ export interface RelatedMemory {
 
 /** How much each channel counts; meaning counts only when embeddings are on, else its weight goes to the others. */
 const WITH_MEANING: Readonly<Record<RelatedChannel, number>> = { meaning: 0.5, cues: 0.25, keyword: 0.1, graph: 0.15 };
-const WITHOUT_MEANING: Readonly<Record<RelatedChannel, number>> = { meaning: 0, cues: 0.45, keyword: 0.3, graph: 0.25 };
+const WITHOUT_MEANING: Readonly<Record<RelatedChannel, number>> = { meaning: 0, cues: 0.45, keyword: 0.35, graph: 0.2 };
 
 /** Below this a candidate is noise: a single common word or a far neighbour alone. */
 export const MIN_RELATED_SCORE = 0.05;

@@ -52,7 +52,9 @@ export type MainJsWrapper = (
 
 function evaluateBundle(wrapper: MainJsWrapper): PluginClass {
 	const module: { exports: Record<string, unknown> } = { exports: {} };
-	const provided: Record<string, unknown> = { obsidian, events, "node:events": events };
+	// The writer lock names its holder by host name and pid (see `process` below).
+	const os = { hostname: () => "render-harness" };
+	const provided: Record<string, unknown> = { obsidian, events, "node:events": events, os, "node:os": os };
 	const require = (id: string): unknown => provided[id] ?? unavailable(id);
 	wrapper(require, module, module.exports);
 	return (module.exports.default ?? module.exports) as PluginClass;
@@ -61,6 +63,14 @@ function evaluateBundle(wrapper: MainJsWrapper): PluginClass {
 // Obsidian's renderer has Node's `global`; main.js relies on it.
 if (!("global" in window))
 	Object.defineProperty(window, "global", { value: window, configurable: true, writable: true });
+
+// …and Node's `process`: the plugin's writer lock records its pid and asks whether a pid is alive.
+if (!("process" in window))
+	Object.defineProperty(window, "process", {
+		value: { pid: 4242, platform: "linux", env: {}, kill: () => true },
+		configurable: true,
+		writable: true,
+	});
 
 export const harness: Harness = {
 	obsidian,
