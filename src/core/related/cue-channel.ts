@@ -10,23 +10,24 @@ export interface RelatedCueSource {
 	forEachHolder(cue: string, visit: (holder: number) => void): void;
 	memoryAt(holder: number): string;
 	timesOf(id: string): readonly DayRange[] | undefined;
-	forEachTimed(visit: (id: string, times: readonly DayRange[]) => void): void;
 }
 
 /** A cue held by more than this share of the memories says nothing about a pair (and its list is long to walk). */
-const COMMON_CUE_SHARE = 0.05;
+const COMMON_CUE_SHARE = 0.02;
 /** …but in a small vault a cue held by this many is still telling. */
 const MIN_COMMON_CUE_HOLDERS = 50;
 /** What speaking of the same days adds to the cue score. */
 const SAME_TIME_BONUS = 0.2;
 /** Cues named in a reason. */
 const REASON_CUES = 3;
+/** Shared cues kept per candidate for its reason (a longer one may cover shorter ones). */
+const KEPT_CUES = 8;
 
 /**
  * Memories sharing cues with `id`: the idf-weighted share of its cues they hold (names, tags,
- * aliases, link texts, topic words), plus SAME_TIME_BONUS when they speak of overlapping days.
- * Bounded: cues held by more than COMMON_CUE_SHARE of the vault are skipped, so a note's walk
- * visits at most 48 short holder lists and the timed memories once. `display` turns a cue (a
+ * aliases, link texts, topic words), plus SAME_TIME_BONUS when they also speak of overlapping
+ * days. Bounded: cues held by more than COMMON_CUE_SHARE of the vault are skipped, so a note's
+ * walk visits at most 48 short holder lists. `display` turns a cue (a
  * stem) back into a word for the reasons.
  */
 export function cueChannel(
@@ -52,7 +53,8 @@ export function cueChannel(
 			let entry = shared.get(other);
 			if (!entry) shared.set(other, (entry = { weight: 0, names: [], topics: [] }));
 			entry.weight += idf;
-			(names.has(cue) ? entry.names : entry.topics).push(cue);
+			const kept = names.has(cue) ? entry.names : entry.topics;
+			if (kept.length < KEPT_CUES) kept.push(cue);
 		});
 	}
 	for (const [other, entry] of shared) {
@@ -66,21 +68,15 @@ export function cueChannel(
 		const reason = parts.length > 0 ? `shares ${parts.join("; ")}` : "shares cues";
 		hits.set(other, { score: total === 0 ? 0 : entry.weight / total, reason });
 	}
+	// Speaking of the same days adds to a memory that shares cues; on its own it relates nothing.
 	const times = source.timesOf(id);
 	if (times && times.length > 0) {
-		source.forEachTimed((other, otherTimes) => {
-			if (other === id) return;
-			const range = otherTimes.find((candidate) => times.some((own) => overlaps(own, candidate)));
-			if (!range) return;
-			const when = `same time: ${isoDay(range.start)}${range.end === range.start ? "" : ` to ${isoDay(range.end)}`}`;
-			const hit = hits.get(other);
-			hits.set(
-				other,
-				hit
-					? { score: hit.score + SAME_TIME_BONUS, reason: `${hit.reason}; ${when}` }
-					: { score: SAME_TIME_BONUS, reason: when },
-			);
-		});
+		for (const [other, hit] of hits) {
+			const range = source.timesOf(other)?.find((candidate) => times.some((own) => overlaps(own, candidate)));
+			if (!range) continue;
+			const when = `${isoDay(range.start)}${range.end === range.start ? "" : ` to ${isoDay(range.end)}`}`;
+			hits.set(other, { score: hit.score + SAME_TIME_BONUS, reason: `${hit.reason}; same time: ${when}` });
+		}
 	}
 	return hits;
 }

@@ -17,8 +17,8 @@ export type { RelatedMemory } from "../../core/related/related-ranking";
 export const RELATED_LIMIT = 8;
 /** Candidates taken from each of the keyword and the vector search. */
 const SEARCH_CANDIDATES = 30;
-/** Distinct words of the note sent to the keyword index (as store-time similarity does). */
-const QUERY_WORDS = 32;
+/** Distinct words of the note sent to the keyword index: its opening says what it is about, and each word's postings cost time. */
+const QUERY_WORDS = 16;
 /** Characters of the note given to the embedding model. */
 const EMBED_CHARS = 2000;
 /** Below this cosine similarity a note is not close in meaning. */
@@ -103,7 +103,9 @@ export class RelatedMemories {
 		const cues = cueChannel(deps.recall.cues, path, cueDisplay(`${graph.node(path)?.title ?? ""}\n${raw}`));
 		await yieldToEventLoop(deps.timers);
 		const keyword = this.keywordChannel(path, `${graph.node(path)?.title ?? ""}\n${readableText(text)}`);
+		await yieldToEventLoop(deps.timers);
 		const neighbours = graphChannel(graph, path);
+
 		const linked = new Set(graph.graph.neighbors(path));
 		return rankRelated(
 			{ meaning, cues, keyword, graph: neighbours },
