@@ -53,8 +53,9 @@ interface Placed {
 /**
  * The causal chain of `start` as a JSON Canvas: its causes and evidence in columns to the left
  * (one column per hop), its consequences to the right, the notes that contradict or replace it
- * beside it in its own column; every edge of the graph between two cards drawn, labelled with
- * its type and coloured by family (EDGE_COLORS), contradictions in red. Ids are hashes of the
+ * beside it in its own column; every edge of the graph between two cards drawn (but a related_to
+ * between two notes that have a typed edge), labelled with its type and coloured by family
+ * (EDGE_COLORS), contradictions in red. Ids are hashes of the
  * paths (and of source, type, target for edges), so drawing the same chain again gives the same
  * file. The start must be a memory in the graph.
  */
@@ -77,11 +78,17 @@ export function chainCanvas(graph: MemoryGraph, start: string, options: ChainCan
 	const byPath = new Map(nodes.map((node) => [node.file, node]));
 	const edges: CanvasEdge[] = [];
 	const edgeIds = new Set<string>();
+	const typedPairs = new Set<string>();
+	for (const path of placed.keys())
+		for (const edge of graph.outEdges(path))
+			if (edge.type !== "related_to") typedPairs.add(pairKey(edge.source, edge.target));
 	for (const path of placed.keys()) {
 		for (const edge of graph.outEdges(path)) {
 			const from = byPath.get(edge.source);
 			const to = byPath.get(edge.target);
 			if (!from || !to) continue;
+			// A body link beside a typed link between the same two notes says nothing more, and would hide its label.
+			if (edge.type === "related_to" && typedPairs.has(pairKey(edge.source, edge.target))) continue;
 			const [fromSide, toSide] = sidesBetween(from, to);
 			edges.push({
 				id: uniqueId(`${edge.source}\n${edge.type}\n${edge.target}`, edgeIds),
@@ -159,6 +166,10 @@ function sidesBetween(from: CanvasFileNode, to: CanvasFileNode): [CanvasSide, Ca
 	if (from.x < to.x) return ["right", "left"];
 	if (from.x > to.x) return ["left", "right"];
 	return from.y < to.y ? ["bottom", "top"] : ["top", "bottom"];
+}
+
+function pairKey(a: string, b: string): string {
+	return a < b ? `${a}\n${b}` : `${b}\n${a}`;
 }
 
 /** A 16-hex-digit id from `key`, the next hash when two keys collide. */

@@ -91,6 +91,17 @@ describe("chainCanvas", () => {
 		expect([bToA?.fromSide, bToA?.toSide]).toEqual(["left", "right"]);
 	});
 
+	it("leaves out a body link between two notes that have a typed link, not a lone one", () => {
+		const graph = graphOf({
+			"Effect.md": "caused_by:: [[Cause]]\nSee [[Cause]] and [[Aside]].",
+			"Cause.md": "",
+			"Aside.md": "caused_by:: [[Cause]]",
+		});
+		const { canvas } = chainCanvas(graph, "Cause.md");
+		const labels = canvas.edges.map((edge) => edge.label).sort();
+		expect(labels).toEqual(["caused_by", "caused_by", "related_to"]);
+	});
+
 	it("marks what contradicts the note in red, in its own column, and draws the same file twice", () => {
 		const graph = graphOf({
 			"Claim.md": "caused_by:: [[Cause]]",
