@@ -44,6 +44,8 @@ await esbuild.build({
 	sourcemap: "linked",
 	logLevel: "warning",
 	plugins: [inlineWorkerPlugin()],
+	// A bench of view code (related-bench) draws with the fake obsidian module, as the UI tests do.
+	alias: { obsidian: join(repoRoot, "tests/fakes/obsidian/index.ts") },
 	// Packages that find their own files at run time (a browser driver, the bundler) load from node_modules.
 	external: ["playwright-core", "esbuild"],
 	// Bundled CommonJS dependencies (graphology needs "events") call require(); give them one.

@@ -1,6 +1,7 @@
 import { Notice, Plugin } from "obsidian";
 import { errorMessage } from "./core/model/error-message";
 import { addMemoryCommands } from "./obsidian/commands";
+import { addChainCanvasCommand } from "./obsidian/chain-canvas-command";
 import { ObsidianEmbeddings } from "./obsidian/embedding-service";
 import { EngineService } from "./obsidian/engine-service";
 import { IndexStatusBar } from "./obsidian/index-status-bar";
@@ -71,6 +72,7 @@ export default class CausalMemoryPlugin extends Plugin {
 		this.addRibbonIcon(MEMORY_VIEW_ICON, "Open memory view", openView);
 		this.registerDomEvent(statusEl, "click", openView);
 		addMemoryCommands(this, actions);
+		addChainCanvasCommand(this, actions);
 		addMaintenanceCommands(this, actions);
 		embeddings.addCommands();
 		mcp.addCommands();

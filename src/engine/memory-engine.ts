@@ -43,6 +43,9 @@ import {
 
 /** The user (the app, the CLI): every indexed note, and no MCP write folders to respect. */
 const AS_USER: ConsolidateAccess = { include: () => true, checkWrites: false };
+import { chainCanvasFile, type ChainCanvasFile } from "./inspector/chain-canvas-file";
+import { NotRelatedPairs } from "./inspector/not-related-pairs";
+import { RelatedMemories, type RelatedMemory } from "./inspector/related-memories";
 
 /** A scoring change re-scores this long after the last one (a slider in the settings tab changes it many times). */
 const RESCORE_DELAY_MS = 1500;
@@ -106,6 +109,7 @@ export class MemoryEngine {
 	readonly settings: () => MemorySettings;
 	/** What the Claude Code hooks reported showing Claude, for the memory view. */
 	readonly automaticRecalls = new AutomaticRecalls();
+	private readonly related: RelatedMemories;
 	private activityStore: ActivityStore | null = null;
 	private writerLock: WriterLock | null = null;
 	/** Per-device caches: never shared with other devices through sync. */
@@ -234,6 +238,13 @@ export class MemoryEngine {
 			journal: new ConsolidationJournal(this.deviceFiles, deps.warn),
 			settings: deps.settings,
 			clock: deps.clock,
+		});
+		this.related = new RelatedMemories({
+			index: this.index,
+			recall: this.recallService,
+			notRelated: new NotRelatedPairs(this.deviceFiles, deps.warn),
+			read: (path) => deps.vault.read(path),
+			timers: deps.timers,
 		});
 		this.applied = deps.settings();
 	}
@@ -449,6 +460,29 @@ export class MemoryEngine {
 			path,
 			include,
 		);
+	}
+
+	/**
+	 * The causal chain of a memory (a path or link text) as a JSON Canvas and the vault path it
+	 * belongs at (docs/canvas.md); a MemoryError for a note that is not a memory. Writes nothing.
+	 */
+	chainCanvas(note: string, depth?: number): ChainCanvasFile {
+		return chainCanvasFile(this.index.graph, note, this.deps.settings().maintenance, depth);
+	}
+
+	/** The strongest memories the note is not linked to yet, with why (docs/memory-view.md); computed off the render, cached per note. */
+	relatedMemories(path: string): Promise<RelatedMemory[]> {
+		return this.related.of(path);
+	}
+
+	/** The related memories already computed for the note since the last change, else undefined. */
+	cachedRelatedMemories(path: string): RelatedMemory[] | undefined {
+		return this.related.cached(path);
+	}
+
+	/** Remembers that the two memories are not related: neither is suggested for the other again. */
+	markNotRelated(path: string, other: string): Promise<void> {
+		return this.related.dismiss(path, other);
 	}
 
 	/** The engine's clock (ms). */

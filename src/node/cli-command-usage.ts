@@ -81,6 +81,44 @@ Options:
   --dry-run      Report what would change without changing anything
   --json         Print JSON instead of text`,
 
+	consolidate: `Usage: causal-memory consolidate --vault DIR [--dry-run | --cluster N [--write] | --undo] [--json]
+
+List clusters of memories about the same thing, newest first (nothing is written). --cluster N
+prints that cluster's extractive summary; with --write it consolidates it into one new memory
+(see docs/consolidation.md); --undo restores the latest consolidation's members byte for byte.
+
+Options:
+  --vault DIR    The vault folder
+  --dry-run      List the clusters only
+  --cluster N    The cluster, as listed
+  --write        Consolidate the --cluster
+  --undo         Undo the latest consolidation
+  --json         Print JSON instead of text`,
+
+	model: `Usage: causal-memory model download|status|remove --vault DIR [--host URL] [--model ID]
+
+The embedding model of semantic recall, in the vault's plugin folder where serve finds it.
+download fetches it once (resumes an interrupted transfer, checks each file's size and digest)
+and turns semantic recall on; status shows what is there; remove deletes it and turns it off.
+
+Options:
+  --vault DIR    The vault folder
+  --host URL     Where the files come from, laid out as on the hub (<URL>/<model>/resolve/main/<file>;
+                 default https://huggingface.co)
+  --model ID     Another model than the settings' one (owner/name); download also selects it`,
+
+	canvas: `Usage: causal-memory canvas --vault DIR --note PATH [--depth N] [--out FILE] [--json]
+
+Write a memory's causal chain as a JSON Canvas file: causes and evidence to the left,
+consequences to the right, edges labelled with their type. A re-run updates the same file.
+
+Options:
+  --vault DIR    The vault folder
+  --note PATH    The memory whose chain is drawn (a vault path or link text)
+  --depth N      Hops of causes and consequences drawn (1 to 10, default 3)
+  --out FILE     Where to write (default: <canvas folder>/<note name> chain.canvas in the vault)
+  --json         Print JSON instead of text`,
+
 	hook: `Usage: causal-memory hook SessionStart|UserPromptSubmit|PreCompact|SessionEnd
 
 Answer a Claude Code hook: reads its JSON on stdin, asks the running server, prints the hook's

@@ -27,6 +27,7 @@ Commands:
              The embedding model of semantic recall, in the vault's plugin folder where serve finds it: download
              it once (resumes an interrupted transfer, checks size and digest; turns semantic recall on), show
              what is there, or remove it (turns semantic recall off)
+  canvas     Write a memory's causal chain as a JSON Canvas file (--note PATH [--depth N] [--out FILE])
   hook EVENT Answer a Claude Code hook (SessionStart, UserPromptSubmit, PreCompact, SessionEnd): reads its
              JSON on stdin, asks the running server, prints the hook's JSON; never fails (see docs/claude-code.md)
 
@@ -38,6 +39,9 @@ Options:
   --cluster N                 consolidate: the cluster (as listed) to summarize, or with --write to consolidate
   --undo                      consolidate: undo the latest consolidation (the members byte for byte as before)
   --confirm-vault-writes      maintain: allow memory_status writes outside the memory folder (see the preview first)
+  --note PATH                 canvas: the memory whose chain is drawn (a vault path or link text)
+  --depth N                   canvas: hops of causes and consequences drawn (1 to 10, default 3)
+  --out FILE                  canvas: where to write (default: <canvas folder>/<note name> chain.canvas in the vault)
   --accept ID                 proposals: promote the proposed memory ID (path or link text) to core
   --decline ID                proposals: decline it; it is not proposed again
   --port N                    serve: preferred port (default from the settings, 27150); the next free one is used if taken
@@ -79,6 +83,9 @@ async function main(argv: string[]): Promise<number> {
 			"edge-key": { type: "string", multiple: true },
 			"dry-run": { type: "boolean", default: false },
 			"confirm-vault-writes": { type: "boolean", default: false },
+			note: { type: "string" },
+			depth: { type: "string" },
+			out: { type: "string" },
 			accept: { type: "string" },
 			cluster: { type: "string" },
 			undo: { type: "boolean", default: false },
@@ -134,6 +141,16 @@ async function main(argv: string[]): Promise<number> {
 			vaultDir: requireVault(values.vault),
 			dryRun: values["dry-run"],
 			confirmVaultWrites: values["confirm-vault-writes"],
+			json: values.json,
+		});
+	}
+	if (command === "canvas") {
+		const { canvasCommand } = await import("./canvas-command");
+		return canvasCommand({
+			vaultDir: requireVault(values.vault),
+			note: requireValue(values.note, "canvas needs --note PATH: the memory whose chain is drawn"),
+			depth: values.depth === undefined ? undefined : Number(values.depth),
+			out: values.out,
 			json: values.json,
 		});
 	}

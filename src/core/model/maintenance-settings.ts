@@ -41,6 +41,17 @@ export const MaintenanceSettingsSchema = z.object({
 			"What pruning does to a memory the plugin created: mark it, move it to the archive folder, or move it to the trash. Notes you wrote are only ever marked.",
 		),
 	archiveFolder: folder("Memory/Archive", "Where pruned memories go when the prune action is archive."),
+	canvasFolder: z
+		.string()
+		.trim()
+		.refine((value) => !value.startsWith("/") && !value.split("/").includes(".."), {
+			error: 'must be a folder path inside the vault, e.g. "Memory/Canvases", or empty',
+		})
+		.transform((value) => value.replace(/\/+$/, ""))
+		.default("")
+		.describe(
+			'Where "Open causal chain as canvas" writes its .canvas files; empty: the Canvases folder inside the memory folder.',
+		),
 	passIntervalMinutes: z
 		.number()
 		.min(1, { error: "must be at least 1 minute" })
@@ -59,4 +70,9 @@ export type MaintenanceSettings = z.infer<typeof MaintenanceSettingsSchema>;
 
 export function parseMaintenanceSettings(input: unknown): MaintenanceSettings {
 	return parseSettings(MaintenanceSettingsSchema, input, "maintenance");
+}
+
+/** The folder chain canvases are written to: the setting, or the memory folder's Canvases/ when it is empty. */
+export function canvasFolderOf(settings: Pick<MaintenanceSettings, "canvasFolder" | "memoryFolder">): string {
+	return settings.canvasFolder === "" ? `${settings.memoryFolder}/Canvases` : settings.canvasFolder;
 }

@@ -4,6 +4,7 @@ import type { MemoryActions } from "../memory-actions";
 import { sparkline, valueBar } from "./svg-bars";
 import { heading, noteLink, smallButton, statusPill } from "./view-parts";
 import { provenanceText, statusSentence, timeAgo, titleOf } from "./view-text";
+import { renderRelatedSection } from "./related-section";
 
 const FORCE_LABELS = { relevance: "Relevance", connectivity: "Connectivity", reactivation: "Reactivation" } as const;
 const FAMILY_TITLES: Readonly<Record<NeighbourFamily, string>> = {
@@ -25,6 +26,7 @@ export const NOTE_BLOCKS: readonly NoteBlock[] = [
 	forcesBlock,
 	useBlock,
 	neighboursBlock,
+	relatedBlock,
 	chainBlock,
 	historyBlock,
 ];
@@ -134,6 +136,11 @@ function neighboursBlock(el: HTMLElement, overview: NoteOverview, actions: Memor
 		}
 		relationItem(list, group, actions);
 	}
+}
+
+/** Related memories not linked yet (computed off the render, cached per note). */
+function relatedBlock(el: HTMLElement, overview: NoteOverview, actions: MemoryActions): void {
+	renderRelatedSection(el, overview.explanation.path, actions);
 }
 
 function relationItem(list: HTMLElement, group: NeighbourGroup, actions: MemoryActions): void {

@@ -1,4 +1,5 @@
 import type { App } from "./app";
+import type { TFile } from "./files";
 import type { View } from "./ui/view";
 
 export interface ViewState {
@@ -17,6 +18,8 @@ export type ViewCreator = (leaf: WorkspaceLeaf) => View;
  */
 export class WorkspaceLeaf {
 	view: View | null = null;
+	/** Fake-only: the file `openFile` showed here. */
+	file: TFile | null = null;
 	/** Fake-only: the leaf's place in the document (a sidebar pane). */
 	readonly containerEl: HTMLElement;
 
@@ -37,6 +40,13 @@ export class WorkspaceLeaf {
 		this.containerEl.appendChild(view.containerEl);
 		await view.open();
 		if (viewState.active === true) this.app.workspace.setActiveLeaf(this);
+	}
+
+	/** Shows the file: it becomes the workspace's active file (fake-only: `file`). */
+	openFile(file: TFile, _openState?: Record<string, unknown>): Promise<void> {
+		this.file = file;
+		this.app.workspace.openFile(file);
+		return Promise.resolve();
 	}
 
 	getDisplayText(): string {

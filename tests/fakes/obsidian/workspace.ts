@@ -63,6 +63,11 @@ export class Workspace extends Events {
 		return Promise.resolve();
 	}
 
+	/** A new leaf each time (the fake has no tabs to reuse). */
+	getLeaf(_newLeaf?: boolean | string): WorkspaceLeaf {
+		return this.addLeaf();
+	}
+
 	getRightLeaf(_split: boolean): WorkspaceLeaf | null {
 		return this.addLeaf();
 	}

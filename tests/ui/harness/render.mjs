@@ -19,7 +19,7 @@ const CHROMIUM_ARGS = [
 	"--no-first-run",
 ];
 
-/** The fake obsidian module as one browser script (node:fs, node:path, node:timers, node:vm replaced by shims). */
+/** The fake obsidian module as one browser script (node:fs, node:path, node:timers, node:vm, node:crypto replaced by shims). */
 export async function bundleFakeObsidian() {
 	const shims = {
 		name: "harness-node-shims",
