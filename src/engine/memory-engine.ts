@@ -30,6 +30,8 @@ import { yieldToEventLoop, type Timers } from "../core/model/timers";
 import { VaultIndex, type IndexReport, type ProgressListener } from "./index/vault-index";
 import { readMemory, type MemoryRecord } from "./inspector/memory-reader";
 import { settingsEffects } from "./settings/settings-effects";
+import { MemoryReview } from "./review/memory-review";
+import { ReviewStore } from "./review/review-store";
 
 /** A scoring change re-scores this long after the last one (a slider in the settings tab changes it many times). */
 const RESCORE_DELAY_MS = 1500;
@@ -96,6 +98,7 @@ export class MemoryEngine {
 	/** Per-device caches: never shared with other devices through sync. */
 	private readonly deviceFiles: StoragePort;
 	private maintenanceService: MemoryMaintenance | null = null;
+	private reviewService: MemoryReview | null = null;
 	private embeddings: { notes: NoteEmbeddings; cache: EmbeddingCache } | null = null;
 	/** Saves the keyword cache when the index settles, on `saveCaches` and on stop; null without `caches`. */
 	private readonly keywordSaver: CacheSaver | null;
@@ -222,6 +225,12 @@ export class MemoryEngine {
 		return this.maintenanceService;
 	}
 
+	/** The review queues (at risk, beliefs in question, relationship proposals) and their actions; usable once started. */
+	get review(): MemoryReview {
+		if (!this.reviewService) throw this.notStarted();
+		return this.reviewService;
+	}
+
 	/** Whether `start` has finished: everything is usable, not only recall and search. */
 	get ready(): boolean {
 		return this.maintenanceService !== null;
@@ -338,6 +347,17 @@ export class MemoryEngine {
 			warn: deps.warn,
 		});
 		this.maintenanceService.onPassCompleted(() => void this.updateCommunities());
+		this.reviewService = new MemoryReview({
+			index: this.index,
+			recall: this.recallService,
+			activity: this.activityStore,
+			maintenance: this.maintenanceService,
+			writer: this.writer,
+			store: await ReviewStore.open(this.deviceFiles, deps.warn),
+			settings: deps.settings,
+			clock: deps.clock,
+			writable: () => this.writable(),
+		});
 		this.throwIfStopped();
 		if (options.follow) this.maintenanceService.start();
 		if (options.follow) for (const saver of this.savers()) saver.start();
@@ -449,6 +469,7 @@ export class MemoryEngine {
 		this.stopped = true;
 		if (this.rescoreTimer !== undefined) this.deps.timers.clearTimeout(this.rescoreTimer);
 		this.index.stop();
+		this.reviewService?.dispose();
 		try {
 			await this.maintenanceService?.stop();
 			for (const saver of this.savers()) await saver.stop();

@@ -327,6 +327,11 @@ export class RecallService {
 		return this.graphState().communities.refresh();
 	}
 
+	/** The note's Louvain community from the last computation; undefined before it or for a newer note. */
+	communityOf(path: string): number | undefined {
+		return this.graphState().communities.communityOf(path);
+	}
+
 	/** `refreshCommunities` off the main thread when the service has a detector for it (engines do). */
 	updateCommunities(): Promise<boolean> {
 		const { detectCommunities, createRandom } = this.deps;

@@ -170,6 +170,21 @@ export class MemoryWriter {
 
 	/** Adds a typed edge source → target, written as `[[target]]` in the source's frontmatter list for the type. */
 	link(source: string, target: string, type: string, reason?: string): Promise<LinkResult> {
+		return this.addLink(source, target, type, reason, true);
+	}
+
+	/** The user's own link from the app (the review's supersede and accepted proposals): any indexed notes, whatever the MCP folder permissions say. */
+	linkAsUser(source: string, target: string, type: string): Promise<LinkResult> {
+		return this.addLink(source, target, type, undefined, false);
+	}
+
+	private addLink(
+		source: string,
+		target: string,
+		type: string,
+		reason: string | undefined,
+		checkPermissions: boolean,
+	): Promise<LinkResult> {
 		return this.runExclusive(async () => {
 			const edgeType = checkEdgeType(type, "type");
 			const why = checkReason(reason, "reason");
@@ -180,8 +195,10 @@ export class MemoryWriter {
 					`source and target are the same memory ("${from}"); a memory cannot link to itself.`,
 					"target",
 				);
-			this.permissions.assertMemoryKeysWritable(from, "source");
-			this.permissions.assertReadable(to, "target");
+			if (checkPermissions) {
+				this.permissions.assertMemoryKeysWritable(from, "source");
+				this.permissions.assertReadable(to, "target");
+			}
 			if (!isLinkable(to))
 				throw new MemoryError(
 					`"${to}" cannot be linked: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`,
