@@ -14,7 +14,7 @@ export interface RelationshipContext {
 	maxHolders: number;
 	/** The memory's Louvain community; undefined when it has none yet (it counts as different). */
 	communityOf: (path: string) => number | undefined;
-	/** Whether an edge of any type joins the two, either way. */
+	/** Whether the two are linked already: by an edge of any type, either way, or through one memory between them. */
 	linked: (a: string, b: string) => boolean;
 	/** Whether the user declined the pair (its `pairKey`). */
 	declined: (key: string) => boolean;
@@ -60,7 +60,8 @@ export function pairOf(key: string): [string, string] {
 }
 
 /**
- * Links worth proposing between memories that nothing links yet and that sit in different
+ * Links worth proposing between memories that nothing links yet (not even through one memory
+ * between them: two notes linking to the same note share its name as a cue) and that sit in different
  * communities, yet share rare cues (held by 2 to `maxHolders` memories): a shared rare name, or
  * two shared rare words. The type is `caused_by` when the newer memory holds a causal word
  * (cause, because, due, result, …), else `related_to`; declined pairs are left out. Strongest first.

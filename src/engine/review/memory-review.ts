@@ -1,3 +1,4 @@
+import type { MemoryGraphology } from "../../core/graph/memory-graph";
 import { SupportiveAdjacency } from "../../core/inspector/adjacency";
 import { LiveNeighbourhoods } from "../../core/inspector/scores";
 import { MemoryError } from "../../core/model/memory-error";
@@ -193,15 +194,20 @@ export class MemoryReview {
 		return relationshipProposals(recall.cues, {
 			maxHolders: settings.maintenance.reviewRareCueMemories,
 			communityOf: (path) => recall.communityOf(path),
-			// A note the cue index holds and the graph no longer does is left out like a linked pair.
-			linked: (a, b) =>
-				!graph.hasNote(a) ||
-				!graph.hasNote(b) ||
-				graph.graph.hasDirectedEdge(a, b) ||
-				graph.graph.hasDirectedEdge(b, a),
+			linked: (a, b) => linkedWithin2Hops(graph.graph, a, b),
 			declined: (key) => store.isDeclined(key),
 			created: (path) => graph.node(path)?.ctime ?? 0,
 			memories: recall.cues.size,
 		});
 	}
+}
+
+/**
+ * Whether an edge joins the two either way, or both have an edge with the same third memory; a
+ * note the cue index holds and the graph no longer does counts as linked (it is left out).
+ */
+function linkedWithin2Hops(graph: MemoryGraphology, a: string, b: string): boolean {
+	if (!graph.hasNode(a) || !graph.hasNode(b)) return true;
+	const near = new Set(graph.neighbors(a));
+	return near.has(b) || graph.someNeighbor(b, (neighbour) => near.has(neighbour));
 }

@@ -55,8 +55,8 @@ const output = {
 type Output = z.input<z.ZodObject<typeof output>>;
 
 function atRiskReason(item: AtRiskMemory): string {
-	const days = Math.ceil(item.days);
-	const when = days === 0 ? "at the next maintenance passes" : `within ${days} ${days === 1 ? "day" : "days"}`;
+	const days = Math.max(1, Math.round(item.days));
+	const when = item.days === 0 ? "at the next maintenance passes" : `in ${days} ${days === 1 ? "day" : "days"}`;
 	return `${item.status}, turns fading ${when} unless it is used`;
 }
 

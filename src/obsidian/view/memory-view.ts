@@ -6,6 +6,7 @@ import { WINDOW_TIMERS } from "../window-timers";
 import { renderNoteSection } from "./note-section";
 import { RecallBox } from "./recall-box";
 import { RenderThrottle } from "./render-throttle";
+import { renderReviewSection } from "./review-section";
 import { renderVaultSection } from "./vault-section";
 import { heading } from "./view-parts";
 
@@ -102,5 +103,6 @@ export class MemoryView extends ItemView {
 			});
 		else renderNoteSection(noteEl, noteOverview(engine, file.path), this.actions, now);
 		renderVaultSection(vaultEl, vaultOverview(engine), this.actions, now);
+		renderReviewSection(vaultEl, engine, this.actions);
 	}
 }
