@@ -51,8 +51,11 @@ const BELIEFS: ReviewQueue<BeliefInQuestion> = {
 		const buttons = item.createDiv({ cls: "cmv-buttons" });
 		smallButton(buttons, "Still true", () => review.stillTrue(entry.path), { cta: true });
 		smallButton(buttons, "Amend", () => review.actions.openNote(entry.path));
-		for (const by of entry.newer.slice(0, SUPERSEDERS_SHOWN))
-			smallButton(buttons, `Supersede by ${titleOf(by)}`, () => review.supersede(entry.path, by));
+		const newer = entry.newer.slice(0, SUPERSEDERS_SHOWN);
+		for (const by of newer)
+			smallButton(buttons, newer.length === 1 ? "Supersede" : `Supersede by ${titleOf(by)}`, () =>
+				review.supersede(entry.path, by),
+			).setTooltip(`${titleOf(by)} supersedes ${titleOf(entry.path)}`);
 	},
 };
 

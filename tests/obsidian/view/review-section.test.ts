@@ -82,8 +82,9 @@ describe("the view's Review section", () => {
 		expect([...(belief?.querySelectorAll("button") ?? [])].map((b) => b.textContent)).toEqual([
 			"Still true",
 			"Amend",
-			"Supersede by Budget v2",
+			"Supersede",
 		]);
+		expect(belief?.querySelectorAll("button")[2]?.getAttribute("aria-label")).toBe("Budget v2 supersedes Plan");
 		const link = el.querySelector("li.cmv-relationship");
 		expect(link?.textContent).toContain("Walk related to Bridge survey");
 		expect(link?.textContent).toContain("Rare cues in common: kestrel bridg");
@@ -116,7 +117,7 @@ describe("the view's Review section", () => {
 		const el = render();
 		button(el, "Plan.md", "Amend").click();
 		expect(opened).toEqual(["Plan.md"]);
-		button(el, "Plan.md", "Supersede by Budget v2").click();
+		button(el, "Plan.md", "Supersede").click();
 		await vi.waitFor(() => expect(changes).toBe(1));
 		expect(vault.content("Budget v2.md")).toContain('- "[[Plan]]"');
 		expect(render().querySelector("li.cmv-belief")).toBeNull();

@@ -52,7 +52,9 @@ export type MainJsWrapper = (
 
 function evaluateBundle(wrapper: MainJsWrapper): PluginClass {
 	const module: { exports: Record<string, unknown> } = { exports: {} };
-	const provided: Record<string, unknown> = { obsidian, events, "node:events": events };
+	// `node:os` for the writer lock's identity (the host name) and the home folder a config path starts from.
+	const os = { hostname: () => "render-harness", homedir: () => "/home/harness", platform: () => "linux" };
+	const provided: Record<string, unknown> = { obsidian, events, "node:events": events, "node:os": os };
 	const require = (id: string): unknown => provided[id] ?? unavailable(id);
 	wrapper(require, module, module.exports);
 	return (module.exports.default ?? module.exports) as PluginClass;

@@ -19,13 +19,13 @@ const CHROMIUM_ARGS = [
 	"--no-first-run",
 ];
 
-/** The fake obsidian module as one browser script (node:fs, node:path, node:timers, node:vm replaced by shims). */
+/** The fake obsidian module as one browser script (node:fs, node:path, node:timers, node:vm, node:crypto replaced by shims). */
 export async function bundleFakeObsidian() {
 	const shims = {
 		name: "harness-node-shims",
 		setup(pluginBuild) {
 			pluginBuild.onResolve({ filter: /^node:fs$/ }, () => ({ path: `${HERE}memory-fs.ts` }));
-			pluginBuild.onResolve({ filter: /^node:(path|timers|vm)$/ }, () => ({ path: `${HERE}node-shims.ts` }));
+			pluginBuild.onResolve({ filter: /^node:(path|timers|vm|crypto)$/ }, () => ({ path: `${HERE}node-shims.ts` }));
 		},
 	};
 	const result = await build({
@@ -61,6 +61,10 @@ export async function withPluginPage({ theme, files = {}, width = 900, height = 
 			`<!doctype html><html><head><meta charset="utf-8"></head><body class="theme-${theme}"></body></html>`,
 		);
 		await page.addStyleTag({ content: css });
+		// Obsidian's desktop window has Node's `process` (Electron); the page gets what the plugin reads of it (the lock's pid).
+		await page.addScriptTag({
+			content: "window.process = { pid: 4242, platform: 'linux', arch: 'x64', env: {}, versions: {} };",
+		});
 		await page.addScriptTag({ content: fakeObsidian });
 		// The function wrapper Obsidian puts around a plugin's main.js.
 		await page.addScriptTag({ content: `window.harnessMainJs = function (require, module, exports) {\n${mainJs}\n};` });
