@@ -57,6 +57,7 @@ export function beliefsInQuestion(memory: MemoryGraph): BeliefInQuestion[] {
 		if (!settled) contradictions.push([source, target]);
 	});
 	const created = (path: string): number => memory.node(path)?.ctime ?? 0;
+	const dependentsOf = dependents(memory);
 	const found = new Map<string, Map<string, QuestionReason>>();
 	const add = (path: string, reason: QuestionReason): void => {
 		if (path === reason.by || supersededBy.has(path)) return;
@@ -65,7 +66,7 @@ export function beliefsInQuestion(memory: MemoryGraph): BeliefInQuestion[] {
 		reasons.set(reasonKey(reason), reason);
 	};
 	for (const [evidence, superseders] of supersededBy)
-		for (const dependent of dependentsOf(memory, evidence))
+		for (const dependent of dependentsOf(evidence))
 			for (const by of superseders) add(dependent, { kind: "evidence-superseded", evidence, by });
 	for (const [a, b] of contradictions) {
 		for (const [path, other] of [
@@ -73,7 +74,7 @@ export function beliefsInQuestion(memory: MemoryGraph): BeliefInQuestion[] {
 			[b, a],
 		] as const) {
 			if (created(other) > created(path)) add(path, { kind: "contradicted", by: other });
-			for (const dependent of dependentsOf(memory, path))
+			for (const dependent of dependentsOf(path))
 				add(dependent, { kind: "evidence-contradicted", evidence: path, by: other });
 		}
 	}
@@ -92,14 +93,26 @@ export function beliefsInQuestion(memory: MemoryGraph): BeliefInQuestion[] {
 	return beliefs.sort((x, y) => y.latest - x.latest || (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
 }
 
-/** The memories `path` is the cause or evidence of. */
-function dependentsOf(memory: MemoryGraph, path: string): string[] {
-	const dependents: string[] = [];
-	for (const edge of memory.inEdges(path))
-		if (EDGE_TYPE_INFO[edge.type].upstreamEnd === "target") dependents.push(edge.source);
-	for (const edge of memory.outEdges(path))
-		if (EDGE_TYPE_INFO[edge.type].upstreamEnd === "source") dependents.push(edge.target);
-	return dependents;
+/** The memories each path is the cause or evidence of, each path's found once (a hub's may be thousands). */
+function dependents(memory: MemoryGraph): (path: string) => string[] {
+	const found = new Map<string, string[]>();
+	return (path) => {
+		let list = found.get(path);
+		if (list) return list;
+		const into: string[] = [];
+		const graph = memory.graph;
+		if (graph.hasNode(path)) {
+			graph.forEachInEdge(path, (_key, attributes, source) => {
+				if (EDGE_TYPE_INFO[attributes.type].upstreamEnd === "target") into.push(source);
+			});
+			graph.forEachOutEdge(path, (_key, attributes, _source, target) => {
+				if (EDGE_TYPE_INFO[attributes.type].upstreamEnd === "source") into.push(target);
+			});
+		}
+		list = into;
+		found.set(path, list);
+		return list;
+	};
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {
