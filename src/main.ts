@@ -10,6 +10,7 @@ import { MemoryActions } from "./obsidian/memory-actions";
 import { ObsidianMcp } from "./obsidian/mcp-service";
 import { createPluginEngine } from "./obsidian/plugin-engine";
 import { recordOpens } from "./obsidian/record-opens";
+import { showReviewBadge } from "./obsidian/review-badge";
 import { PluginSettingsStore } from "./obsidian/settings-store";
 import { welcomeOnce } from "./obsidian/settings/first-run";
 import { applySettingsLive } from "./obsidian/settings/live-settings";
@@ -71,6 +72,9 @@ export default class CausalMemoryPlugin extends Plugin {
 		const openView = (): void => void openMemoryView(this.app);
 		this.addRibbonIcon(MEMORY_VIEW_ICON, "Open memory view", openView);
 		this.registerDomEvent(statusEl, "click", openView);
+		const reviewEl = this.addStatusBarItem();
+		this.register(showReviewBadge(reviewEl, memory));
+		this.registerDomEvent(reviewEl, "click", openView);
 		addMemoryCommands(this, actions);
 		addChainCanvasCommand(this, actions);
 		addMaintenanceCommands(this, actions);

@@ -46,6 +46,8 @@ const AS_USER: ConsolidateAccess = { include: () => true, checkWrites: false };
 import { chainCanvasFile, type ChainCanvasFile } from "./inspector/chain-canvas-file";
 import { NotRelatedPairs } from "./inspector/not-related-pairs";
 import { RelatedMemories, type RelatedMemory } from "./inspector/related-memories";
+import { MemoryReview } from "./review/memory-review";
+import { ReviewStore } from "./review/review-store";
 
 /** A scoring change re-scores this long after the last one (a slider in the settings tab changes it many times). */
 const RESCORE_DELAY_MS = 1500;
@@ -115,6 +117,7 @@ export class MemoryEngine {
 	/** Per-device caches: never shared with other devices through sync. */
 	private readonly deviceFiles: StoragePort;
 	private maintenanceService: MemoryMaintenance | null = null;
+	private reviewService: MemoryReview | null = null;
 	private embeddings: { notes: NoteEmbeddings; cache: EmbeddingCache } | null = null;
 	/** Saves the keyword cache when the index settles, on `saveCaches` and on stop; null without `caches`. */
 	private readonly keywordSaver: CacheSaver | null;
@@ -259,6 +262,12 @@ export class MemoryEngine {
 		return this.maintenanceService;
 	}
 
+	/** The review queues (at risk, beliefs in question, relationship proposals) and their actions; usable once started. */
+	get review(): MemoryReview {
+		if (!this.reviewService) throw this.notStarted();
+		return this.reviewService;
+	}
+
 	/** Whether `start` has finished: everything is usable, not only recall and search. */
 	get ready(): boolean {
 		return this.maintenanceService !== null;
@@ -375,6 +384,17 @@ export class MemoryEngine {
 			warn: deps.warn,
 		});
 		this.maintenanceService.onPassCompleted(() => void this.updateCommunities());
+		this.reviewService = new MemoryReview({
+			index: this.index,
+			recall: this.recallService,
+			activity: this.activityStore,
+			maintenance: this.maintenanceService,
+			writer: this.writer,
+			store: await ReviewStore.open(this.deviceFiles, deps.warn),
+			settings: deps.settings,
+			clock: deps.clock,
+			writable: () => this.writable(),
+		});
 		this.throwIfStopped();
 		if (options.follow) this.maintenanceService.start();
 		if (options.follow) for (const saver of this.savers()) saver.start();
@@ -522,6 +542,7 @@ export class MemoryEngine {
 		this.stopped = true;
 		if (this.rescoreTimer !== undefined) this.deps.timers.clearTimeout(this.rescoreTimer);
 		this.index.stop();
+		this.reviewService?.dispose();
 		try {
 			await this.maintenanceService?.stop();
 			for (const saver of this.savers()) await saver.stop();

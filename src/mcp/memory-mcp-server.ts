@@ -14,6 +14,7 @@ import { registerMemoryResources } from "./resources/memory-resources";
 import { registerGetTools } from "./tools/get-tools";
 import { registerGraphTools } from "./tools/graph-tools";
 import { registerRecallTools } from "./tools/recall-tools";
+import { registerReviewTools } from "./tools/review-tools";
 import { registerVaultTools } from "./tools/vault-tools";
 import { registerWriteTools } from "./tools/write-tools";
 
@@ -71,6 +72,7 @@ export function memoryToolList(context: ToolContext): MemoryToolList {
 	registerCoreTools(tools, context);
 	registerVaultTools(tools, context);
 	registerConsolidationTools(tools, context);
+	registerReviewTools(tools, context);
 	return tools;
 }
 

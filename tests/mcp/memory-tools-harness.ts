@@ -97,6 +97,7 @@ export const ALL_TOOLS = [
 	"memory_link",
 	"memory_maintenance",
 	"memory_recall",
+	"memory_review",
 	"memory_search",
 	"memory_stats",
 	"memory_store",

@@ -45,6 +45,7 @@ const CALLS: Record<string, Record<string, unknown>[]> = {
 		{ query: "launch budget release plan", read_only: true },
 		{ query: "launch budget", verbosity: "full", read_only: true },
 	],
+	memory_review: [{}, { verbosity: "full", k: 50 }],
 	memory_search: [{ query: "launch budget" }, { query: "" }, { query: "", filters: { status: "core" } }],
 	memory_stats: [{}],
 	memory_store: [{ content: "The launch budget is $90,000 for the release plan.", allow_duplicate: true }],

@@ -64,6 +64,24 @@ export const MaintenanceSettingsSchema = z.object({
 		.max(1000, { error: "must be at most 1000" })
 		.default(20)
 		.describe("Upper bound on frontmatter writes per second, so sync tools and the editor are not flooded."),
+	reviewAtRiskDays: z
+		.number()
+		.int({ error: "must be a whole number of days" })
+		.min(1, { error: "must be at least 1 day" })
+		.max(365, { error: "must be at most 365 days" })
+		.default(14)
+		.describe(
+			"Review: a memory is at risk when, unused, it would turn fading within this many days; the review asks whether to keep it.",
+		),
+	reviewRareCueMemories: z
+		.number()
+		.int({ error: "must be a whole number" })
+		.min(2, { error: "must be at least 2" })
+		.max(1000, { error: "must be at most 1000" })
+		.default(3)
+		.describe(
+			"Review: a cue (name, tag, topic word) is rare when at most this many memories hold it; unlinked memories in different communities that share rare cues are proposed as related.",
+		),
 });
 
 export type MaintenanceSettings = z.infer<typeof MaintenanceSettingsSchema>;

@@ -327,16 +327,16 @@ export class RecallService {
 		return this.graphState().communities.refresh();
 	}
 
+	/** The note's Louvain community from the last computation; undefined before it or for a newer note. */
+	communityOf(path: string): number | undefined {
+		return this.graphState().communities.communityOf(path);
+	}
+
 	/** `refreshCommunities` off the main thread when the service has a detector for it (engines do). */
 	updateCommunities(): Promise<boolean> {
 		const { detectCommunities, createRandom } = this.deps;
 		if (!detectCommunities || createRandom) return Promise.resolve(this.refreshCommunities());
 		return this.graphState().communities.refreshWith(detectCommunities);
-	}
-
-	/** The link community of a note from the last Louvain run; undefined before it or for a note it did not see. */
-	communityOf(path: string): number | undefined {
-		return this.graphState().communities.communityOf(path);
 	}
 
 	/** Stops following the index and drops the graph caches. */

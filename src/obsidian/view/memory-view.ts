@@ -7,6 +7,7 @@ import { WINDOW_TIMERS } from "../window-timers";
 import { renderNoteSection } from "./note-section";
 import { RecallBox } from "./recall-box";
 import { RenderThrottle } from "./render-throttle";
+import { renderReviewSection } from "./review-section";
 import { renderVaultSection } from "./vault-section";
 import { heading } from "./view-parts";
 
@@ -108,5 +109,6 @@ export class MemoryView extends ItemView {
 			clients: clientStatusLine(this.mcp, Date.now()),
 			memoryFolder: engine.settings().maintenance.memoryFolder,
 		});
+		renderReviewSection(vaultEl, engine, this.actions);
 	}
 }

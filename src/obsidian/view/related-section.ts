@@ -96,7 +96,7 @@ async function linkAs(
 ): Promise<void> {
 	if (!isEdgeType(type)) return;
 	try {
-		const result = await engine.writer.link(path, memory.path, type);
+		const result = await engine.writer.linkAsUser(path, memory.path, type);
 		new Notice(result.created ? `Linked: ${type} ${memory.title}.` : `Already linked: ${type} ${memory.title}.`);
 	} catch (error) {
 		new Notice(`Causal Memory: could not link: ${errorMessage(error)}`);

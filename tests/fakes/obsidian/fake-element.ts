@@ -33,6 +33,20 @@ export class FakeElement {
 		this.attributes.set("class", [...current].join(" "));
 	}
 
+	toggleClass(classes: string | string[], value: boolean): void {
+		const current = new Set((this.attributes.get("class") ?? "").split(" ").filter((c) => c !== ""));
+		for (const cls of Array.isArray(classes) ? classes : [classes]) {
+			if (value) current.add(cls);
+			else current.delete(cls);
+		}
+		this.attributes.set("class", [...current].join(" "));
+	}
+
+	/** Fake-only: whether `toggleClass`/`addClass` left the class on. */
+	hasClass(cls: string): boolean {
+		return (this.attributes.get("class") ?? "").split(" ").includes(cls);
+	}
+
 	addEventListener(type: string, listener: EventListener): void {
 		const set = this.listeners.get(type) ?? new Set();
 		set.add(listener);

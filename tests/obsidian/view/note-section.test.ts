@@ -17,6 +17,8 @@ function recordingActions() {
 		addLink: (path: string) => void calls.push(`add link ${path}`),
 		removeLink: (path: string) => void calls.push(`remove link ${path}`),
 		setPinned: () => undefined,
+		// No engine: the related-memories block (tested in related-section.test.ts) draws nothing.
+		engine: () => undefined,
 	} as unknown as MemoryActions;
 	return { actions, calls };
 }

@@ -61,6 +61,10 @@ export async function withPluginPage({ theme, files = {}, width = 900, height = 
 			`<!doctype html><html><head><meta charset="utf-8"></head><body class="theme-${theme}"></body></html>`,
 		);
 		await page.addStyleTag({ content: css });
+		// Obsidian's desktop window has Node's `process` (Electron); the page gets what the plugin reads of it (the lock's pid).
+		await page.addScriptTag({
+			content: "window.process = { pid: 4242, platform: 'linux', arch: 'x64', env: {}, versions: {} };",
+		});
 		await page.addScriptTag({ content: fakeObsidian });
 		// The function wrapper Obsidian puts around a plugin's main.js.
 		await page.addScriptTag({ content: `window.harnessMainJs = function (require, module, exports) {\n${mainJs}\n};` });
