@@ -19,13 +19,14 @@ const CHROMIUM_ARGS = [
 	"--no-first-run",
 ];
 
-/** The fake obsidian module as one browser script (node:fs, node:path, node:timers, node:vm replaced by shims). */
+/** The fake obsidian module as one browser script (node:fs, node:path, node:timers, node:vm, node:crypto replaced by shims). */
 export async function bundleFakeObsidian() {
 	const shims = {
 		name: "harness-node-shims",
 		setup(pluginBuild) {
 			pluginBuild.onResolve({ filter: /^node:fs$/ }, () => ({ path: `${HERE}memory-fs.ts` }));
 			pluginBuild.onResolve({ filter: /^node:(path|timers|vm)$/ }, () => ({ path: `${HERE}node-shims.ts` }));
+			pluginBuild.onResolve({ filter: /^node:crypto$/ }, () => ({ path: `${HERE}crypto-shim.ts` }));
 		},
 	};
 	const result = await build({
