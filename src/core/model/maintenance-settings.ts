@@ -19,14 +19,18 @@ const folder = (fallback: string, description: string) =>
 export const MaintenanceSettingsSchema = z.object({
 	memoryFolder: folder(
 		"Memory",
-		"Folder where memories created through MCP live; the default scope of frontmatter writes.",
-	),
+		"Where the memories that Claude and other MCP clients store are created. Status writes stay inside it unless you allow the whole vault.",
+	).meta({ title: "Memory folder" }),
 	writeScope: z
 		.enum(WRITE_SCOPES)
 		.default("memory-folder")
 		.describe(
 			"Where the plugin may write memory_status: only the memory folder (default) or every note (opt-in, after a preview).",
-		),
+		)
+		.meta({
+			title: "Status writes",
+			optionLabels: { "memory-folder": "Memory folder only", vault: "Whole vault" },
+		}),
 	vaultWritesConfirmed: z
 		.boolean()
 		.default(false)
@@ -38,21 +42,31 @@ export const MaintenanceSettingsSchema = z.object({
 		.enum(PRUNE_ACTIONS)
 		.default("mark")
 		.describe(
-			"What pruning does to a memory the plugin created: mark it, move it to the archive folder, or move it to the trash. Notes you wrote are only ever marked.",
-		),
+			"What pruning does to a memory the plugin created (one that faded, has no links and went unused): mark it, move it to the archive folder, or move it to the trash. Notes you wrote are only ever marked.",
+		)
+		.meta({
+			title: "When a memory is pruned",
+			optionLabels: {
+				mark: "Mark it as pruned",
+				archive: "Move it to the archive folder",
+				trash: "Move it to the trash",
+			},
+		}),
 	archiveFolder: folder("Memory/Archive", "Where pruned memories go when the prune action is archive."),
 	passIntervalMinutes: z
 		.number()
 		.min(1, { error: "must be at least 1 minute" })
 		.max(24 * 60, { error: "must be at most 1440 minutes (a day)" })
 		.default(10)
-		.describe("Minutes between maintenance passes."),
+		.describe("Minutes between maintenance passes.")
+		.meta({ title: "Maintenance every", unit: "minutes" }),
 	writesPerSecond: z
 		.number()
 		.min(0.1, { error: "must be at least 0.1" })
 		.max(1000, { error: "must be at most 1000" })
 		.default(20)
-		.describe("Upper bound on frontmatter writes per second, so sync tools and the editor are not flooded."),
+		.describe("Upper bound on frontmatter writes per second, so sync tools and the editor are not flooded.")
+		.meta({ title: "Most status writes per second", unit: "writes per second" }),
 });
 
 export type MaintenanceSettings = z.infer<typeof MaintenanceSettingsSchema>;
