@@ -28,7 +28,7 @@ export const IndexSettingsSchema = z.object({
 	maxNoteBytes: z
 		.number()
 		.int()
-		.min(1024, { error: "must be at least 1024 bytes (1 KB)" })
+		.min(1, { error: "must be at least 1 byte" })
 		.max(1024 ** 3, { error: "must be at most 1073741824 bytes (1 GB)" })
 		.default(10 * 1024 * 1024)
 		.describe("Notes larger than this are skipped with a warning instead of being indexed.")
