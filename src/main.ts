@@ -65,7 +65,7 @@ export default class CausalMemoryPlugin extends Plugin {
 				await embeddings.dispose();
 			})().catch((error: unknown) => warn(`could not stop cleanly: ${errorMessage(error)}`));
 		});
-		const context = { app: this.app, plugin: this, store: settings, memory, mcp, embeddings };
+		const context = { app: this.app, plugin: this, store: settings, memory, mcp, embeddings, actions };
 		this.addSettingTab(new CausalMemorySettingTab(context));
 		this.register(applySettingsLive(context));
 		this.registerView(MEMORY_VIEW_TYPE, (leaf) => new MemoryView(leaf, actions, mcp));

@@ -19,39 +19,48 @@ export const HookSettingsSchema = z.object(
 		sessionStart: z
 			.boolean()
 			.default(HOOK_DEFAULTS.sessionStart)
-			.describe("At session start, show Claude the core memories and the memories most relevant to the project."),
+			.describe("At session start, show Claude the core memories and the memories most relevant to the project.")
+			.meta({ title: "Memories at session start" }),
 		promptRecall: z
 			.boolean()
 			.default(HOOK_DEFAULTS.promptRecall)
 			.describe(
 				"Before each prompt, show Claude the few memories clearly relevant to it (read-only: looking is not a use).",
-			),
+			)
+			.meta({ title: "Memories before each prompt" }),
 		checkpoints: z
 			.boolean()
 			.default(HOOK_DEFAULTS.checkpoints)
 			.describe(
 				"Before compaction and at session end, save a session note: the prompts, linked to the memories the session used.",
-			),
-		promptRecallLimit: ranged(0, 10, HOOK_DEFAULTS.promptRecallLimit, "Most memories shown before one prompt.", true),
+			)
+			.meta({ title: "Session notes" }),
+		promptRecallLimit: ranged(
+			0,
+			10,
+			HOOK_DEFAULTS.promptRecallLimit,
+			"Most memories shown before one prompt.",
+			true,
+		).meta({ title: "Most memories before a prompt", unit: "memories" }),
 		minSimilarity: ranged(
 			0,
 			1,
 			HOOK_DEFAULTS.minSimilarity,
 			"A memory is shown before a prompt when its meaning is at least this similar to the prompt (with an embedding model)…",
-		),
+		).meta({ title: "Least similarity of meaning" }),
 		minTerms: ranged(
 			1,
 			10,
 			HOOK_DEFAULTS.minTerms,
 			"…or when it contains at least this many of the prompt's words (fewer when the prompt has fewer words)…",
 			true,
-		),
+		).meta({ title: "Least shared words", unit: "words" }),
 		minCoverage: ranged(
 			0,
 			1,
 			HOOK_DEFAULTS.minCoverage,
 			"…and at least this share of them (0.5: half the prompt's words), so a long prompt sharing two common words with a memory shows nothing.",
-		),
+		).meta({ title: "Least share of the prompt's words" }),
 	},
 	{ error: "must be an object of settings" },
 );

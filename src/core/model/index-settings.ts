@@ -8,24 +8,31 @@ export const IndexSettingsSchema = z.object({
 	excludedFolders: z
 		.array(z.string())
 		.default([])
-		.describe("Vault folders whose notes are not memories (the config folder and the trash are always excluded)."),
+		.describe(
+			"Notes in these folders are not memories: not indexed, not recalled, not shown to MCP clients. The config folder and the trash are always left out.",
+		)
+		.meta({ title: "Excluded folders" }),
 	excludeTemplatesFolder: z
 		.boolean()
 		.default(true)
-		.describe("Also exclude the folder of the Templates core plugin: templates are not memories."),
+		.describe("Also leave out the folder of the Templates core plugin: templates are not memories.")
+		.meta({ title: "Leave out the templates folder" }),
 	edgeKeys: z
 		.record(z.string().min(1), z.enum(EDGE_TYPES))
 		.transform((keys) => ({ ...DEFAULT_EDGE_KEYS, ...keys }))
 		.default(() => ({ ...DEFAULT_EDGE_KEYS }))
 		.describe(
-			'Which frontmatter properties and inline fields become which typed edge, e.g. {"up": "derived_from"}. Other link-valued properties become related_to edges.',
-		),
+			"Which frontmatter properties and inline fields become which typed link (a property up holding derived_from links, say). Other link-valued properties become related_to links.",
+		)
+		.meta({ title: "Properties that make typed links", keyLabel: "Property name" }),
 	maxNoteBytes: z
 		.number()
 		.int()
-		.positive()
+		.min(1, { error: "must be at least 1 byte" })
+		.max(1024 ** 3, { error: "must be at most 1073741824 bytes (1 GB)" })
 		.default(10 * 1024 * 1024)
-		.describe("Notes larger than this are skipped with a warning instead of being indexed."),
+		.describe("Notes larger than this are skipped with a warning instead of being indexed.")
+		.meta({ title: "Largest note indexed", unit: "bytes" }),
 });
 
 export type IndexSettings = z.infer<typeof IndexSettingsSchema>;

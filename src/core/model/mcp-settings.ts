@@ -41,7 +41,13 @@ const folderList = (description: string) =>
 		.describe(description);
 
 export const McpSettingsSchema = z.object({
-	enabled: z.boolean().default(true).describe("Start the MCP server when the vault opens."),
+	enabled: z
+		.boolean()
+		.default(true)
+		.describe(
+			"Start the MCP server when the vault opens, so Claude and other clients on this computer can use the memory.",
+		)
+		.meta({ title: "Start the server with the vault" }),
 	port: z
 		.number({ error: "must be a port number" })
 		.int({ error: "must be a whole number" })
@@ -51,11 +57,13 @@ export const McpSettingsSchema = z.object({
 			error: "is used by other tools (3000–3001, 3443, 27123–27124, 27200–27205); pick another port",
 		})
 		.default(DEFAULT_MCP_PORT)
-		.describe("Preferred port on 127.0.0.1; if it is taken, the next free one of the following 10 is used."),
+		.describe("Preferred port on 127.0.0.1; if it is taken, the next free one of the following 10 is used.")
+		.meta({ title: "Port" }),
 	fixedPort: z
 		.boolean()
 		.default(false)
-		.describe("Use exactly this port and fail if it is taken, instead of walking up."),
+		.describe("Use exactly this port and fail if it is taken, instead of walking up.")
+		.meta({ title: "Only this port" }),
 	token: z
 		.string()
 		.regex(/^[A-Za-z0-9_-]{43,}$/, {
@@ -67,19 +75,24 @@ export const McpSettingsSchema = z.object({
 	announcedPort: z
 		.number()
 		.int()
+		.min(1)
+		.max(65535)
 		.optional()
 		.describe("The port the plugin last told the user about; the notice comes again only when the bound port changes.")
 		.meta({ internal: true }),
-	readFolders: folderList("Folders MCP clients may read; empty means the whole vault except excluded folders."),
+	readFolders: folderList("Folders MCP clients may read; empty means the whole vault except excluded folders.").meta({
+		title: "Folders clients may read",
+	}),
 	writeFolders: folderList(
 		"Folders where MCP clients may create and change notes; empty means only the memory folder.",
-	),
+	).meta({ title: "Folders clients may write" }),
 	allowMemoryKeysOnOtherNotes: z
 		.boolean()
 		.default(false)
 		.describe(
 			"Let MCP clients change memory_* frontmatter keys (pin, links) on readable notes outside the write folders.",
-		),
+		)
+		.meta({ title: "Clients may pin and link any readable note" }),
 	idleSessionMinutes: z
 		.number()
 		.min(1, { error: "must be at least 1 minute" })
@@ -87,7 +100,8 @@ export const McpSettingsSchema = z.object({
 		.default(DEFAULT_IDLE_SESSION_MINUTES)
 		.describe(
 			"Sessions idle this long are closed (clients such as Claude Code never close their health-check sessions).",
-		),
+		)
+		.meta({ title: "Close idle sessions after", unit: "minutes" }),
 	maxSessions: z
 		.number({ error: "must be a number of sessions" })
 		.int({ error: "must be a whole number" })
@@ -96,10 +110,11 @@ export const McpSettingsSchema = z.object({
 		.default(DEFAULT_MAX_SESSIONS)
 		.describe(
 			"Most sessions open at once; a new one closes the least recently used idle session first, so clients that never close theirs cannot exhaust memory.",
-		),
-	hooks: HookSettingsSchema.prefault({}).describe(
-		"The Claude Code plugin's hooks: automatic recall and session notes.",
-	),
+		)
+		.meta({ title: "Most open sessions", unit: "sessions" }),
+	hooks: HookSettingsSchema.prefault({})
+		.describe("The Claude Code plugin's hooks: automatic recall and session notes.")
+		.meta({ title: "Claude Code hooks" }),
 });
 
 export type McpSettings = z.infer<typeof McpSettingsSchema>;

@@ -22,32 +22,45 @@ const RelevanceSettingsSchema = z.object(
 			.default("power-law")
 			.describe(
 				"How freshness fades after the last use: power-law (fast at first, long tail), exponential (steady halving), or two-component (a fast and a slow exponential).",
-			),
+			)
+			.meta({
+				title: "Decay curve",
+				optionLabels: {
+					"power-law": "Power law (long tail)",
+					exponential: "Exponential (steady halving)",
+					"two-component": "Two components (fast and slow)",
+				},
+			}),
 		halfLifeDays: ranged(
 			0.01,
 			3650,
 			7,
-			"Days after the last use at which relevance has halved (for two-component: the fast component). A memory's stability multiplies it.",
-		),
+			"Days after its last use at which a memory's freshness has halved. Each recall makes a memory more stable, which stretches this time (for two components: the fast one's half-life).",
+		).meta({ title: "Half-life", unit: "days" }),
 		powerLawExponent: ranged(
 			0.05,
 			5,
 			0.6,
 			"Power-law model only: how heavy the long tail is. Smaller keeps old memories relevant longer after the first half-life.",
-		),
-		slowComponentWeight: ranged(0, 1, 0.3, "Two-component model only: share of relevance held by the slow component."),
+		).meta({ title: "Power-law exponent" }),
+		slowComponentWeight: ranged(
+			0,
+			1,
+			0.3,
+			"Two-component model only: share of relevance held by the slow component.",
+		).meta({ title: "Share of the slow component" }),
 		slowComponentFactor: ranged(
 			1,
 			10000,
 			50,
 			"Two-component model only: the slow component's half-life is the half-life times this factor.",
-		),
+		).meta({ title: "Slow half-life factor" }),
 		consolidatedDecayFactor: ranged(
 			1,
 			100,
 			3,
 			"How many times faster a memory consolidated into a summary (memory_consolidated_into) loses relevance, so the summary wins recall while the episode stays readable until it fades by the usual rules. 1 turns it off.",
-		),
+		).meta({ title: "Faster fading of consolidated memories", unit: "times" }),
 	},
 	GROUP_ERROR,
 );
@@ -59,13 +72,13 @@ const ConnectivitySettingsSchema = z.object(
 			1,
 			0.1,
 			"Connectivity of a note with no supportive link, so an orphan still has some retention.",
-		),
+		).meta({ title: "Connectivity of an orphan" }),
 		referencePercentile: ranged(
 			0.5,
 			1,
 			0.99,
 			"A note whose weighted supportive degree reaches this percentile of the vault's gets full connectivity. A high percentile rather than the maximum, so one giant hub does not flatten every other note.",
-		),
+		).meta({ title: "Full connectivity at percentile" }),
 	},
 	GROUP_ERROR,
 );
@@ -77,63 +90,81 @@ const ReactivationSettingsSchema = z.object(
 			1,
 			0.5,
 			"Reactivation of a note that was never recalled; recalls raise it towards 1.",
-		),
+		).meta({ title: "Reactivation before any recall" }),
 		recallHalfLifeDays: ranged(
 			0.01,
 			3650,
 			30,
 			"Days after which a recall counts half as much towards reactivation (times the memory's stability).",
-		),
+		).meta({ title: "Recall half-life", unit: "days" }),
 		recallsForHalfBoost: ranged(
 			0.01,
 			1000,
 			3,
 			"Fresh recalls needed to lift reactivation halfway from the baseline to 1; further recalls add less and less.",
-		),
+		).meta({ title: "Recalls for half the boost", unit: "recalls" }),
 		stabilityGain: ranged(
 			0,
 			100,
 			1,
 			"How much a recall raises stability when the memory had faded completely since the previous recall; recalls close together raise it little.",
-		),
-		maxStability: ranged(1, 1000, 10, "Upper bound of stability, the factor that stretches both half-lives."),
+		).meta({ title: "Stability gain per recall" }),
+		maxStability: ranged(1, 1000, 10, "Upper bound of stability, the factor that stretches both half-lives.").meta({
+			title: "Highest stability",
+		}),
 	},
 	GROUP_ERROR,
 );
 
 const LifecycleSettingsSchema = z.object(
 	{
-		dormantThreshold: ranged(0, 1, 0.015, "Retention below which an active memory becomes dormant."),
+		dormantThreshold: ranged(
+			0,
+			1,
+			0.015,
+			"An active memory whose retention (freshness, links and recalls in one score from 0 to 1) stays below this turns dormant: still found, ranked lower.",
+		).meta({ title: "Dormant below" }),
 		fadingThreshold: ranged(
 			0,
 			1,
 			0.0075,
-			"Retention below which a memory becomes fading. Must be lower than the dormant threshold.",
-		),
+			"A memory whose retention stays below this turns fading, the last step before it may be pruned. Must be lower than the dormant threshold.",
+		).meta({ title: "Fading below" }),
 		downwardPasses: ranged(
 			1,
 			100,
 			2,
 			"Consecutive maintenance passes a memory must spend below a threshold before it moves down. Moving up is immediate.",
 			true,
-		),
+		).meta({ title: "Passes below before moving down", unit: "passes" }),
 		pruneAfterFadingDays: ranged(
 			0,
 			3650,
 			30,
 			"Days a memory must have been fading before it may be pruned (and it must also be an orphan, idle, not pinned and not core).",
-		),
-		pruneIdleDays: ranged(0, 3650, 30, "Days without any use before a memory may be pruned."),
+		).meta({ title: "Fading before pruning", unit: "days" }),
+		pruneIdleDays: ranged(0, 3650, 30, "Days without any use before a memory may be pruned.").meta({
+			title: "Unused before pruning",
+			unit: "days",
+		}),
 	},
 	GROUP_ERROR,
 );
 
 const ConsolidationWeightsSchema = z.object(
 	{
-		activation: ranged(0, 1, 0.4, "Weight of recent recall activity in the consolidation score."),
-		hub: ranged(0, 1, 0.3, "Weight of the hub score (degree relative to the vault's mean degree)."),
-		schema: ranged(0, 1, 0.2, "Weight of the share of neighbours that are hubs."),
-		stability: ranged(0, 1, 0.1, "Weight of stability earned through spaced recalls."),
+		activation: ranged(0, 1, 0.4, "Weight of recent recall activity in the consolidation score.").meta({
+			title: "Recent recalls",
+		}),
+		hub: ranged(0, 1, 0.3, "Weight of the hub score (degree relative to the vault's mean degree).").meta({
+			title: "Being a hub",
+		}),
+		schema: ranged(0, 1, 0.2, "Weight of the share of neighbours that are hubs.").meta({
+			title: "Neighbours that are hubs",
+		}),
+		stability: ranged(0, 1, 0.1, "Weight of stability earned through spaced recalls.").meta({
+			title: "Stability",
+		}),
 	},
 	GROUP_ERROR,
 );
@@ -156,19 +187,25 @@ const CoreSettingsSchema = z.object(
 			1,
 			0.7,
 			"Consolidation score at or above which a memory is promoted to core (unless its category is excluded or needs approval).",
-		),
+		).meta({ title: "Promote to core at" }),
 		hubDegreeCap: ranged(
 			1,
 			100,
 			3,
 			"A node's degree divided by the vault's mean degree, capped at this value, gives its hub score; neighbours at the cap count as hubs.",
-		),
-		weights: ConsolidationWeightsSchema.prefault({}).describe(
-			"Weights of the consolidation score; they must add up to 1.",
-		),
-		autoCategories: categoryList("Categories (memory_category) promoted to core at the next maintenance pass."),
-		approvalCategories: categoryList("Categories whose memories are proposed for core; the user decides."),
-		excludedCategories: categoryList("Categories that are never promoted to core automatically (pinning still works)."),
+		).meta({ title: "Hub score cap" }),
+		weights: ConsolidationWeightsSchema.prefault({})
+			.describe("Weights of the consolidation score; they must add up to 1.")
+			.meta({ title: "Consolidation weights" }),
+		autoCategories: categoryList("Categories (memory_category) promoted to core at the next maintenance pass.").meta({
+			title: "Always core categories",
+		}),
+		approvalCategories: categoryList("Categories whose memories are proposed for core; the user decides.").meta({
+			title: "Categories proposed for core",
+		}),
+		excludedCategories: categoryList(
+			"Categories that are never promoted to core automatically (pinning still works).",
+		).meta({ title: "Never core categories" }),
 	},
 	GROUP_ERROR,
 );
@@ -176,15 +213,19 @@ const CoreSettingsSchema = z.object(
 export const ScoringSettingsSchema = z
 	.object(
 		{
-			relevance: RelevanceSettingsSchema.prefault({}).describe("Freshness since the last use."),
-			connectivity: ConnectivitySettingsSchema.prefault({}).describe(
-				"Weighted supportive links relative to the vault.",
-			),
-			reactivation: ReactivationSettingsSchema.prefault({}).describe(
-				"Recalls, their age, and the stability they build.",
-			),
-			lifecycle: LifecycleSettingsSchema.prefault({}).describe("Status thresholds, hysteresis and the prune rule."),
-			core: CoreSettingsSchema.prefault({}).describe("Promotion to core memory."),
+			relevance: RelevanceSettingsSchema.prefault({})
+				.describe("Freshness since the last use.")
+				.meta({ title: "Freshness" }),
+			connectivity: ConnectivitySettingsSchema.prefault({})
+				.describe("Weighted supportive links relative to the vault.")
+				.meta({ title: "Links" }),
+			reactivation: ReactivationSettingsSchema.prefault({})
+				.describe("Recalls, their age, and the stability they build.")
+				.meta({ title: "Recalls" }),
+			lifecycle: LifecycleSettingsSchema.prefault({})
+				.describe("Status thresholds, hysteresis and the prune rule.")
+				.meta({ title: "Status changes and pruning" }),
+			core: CoreSettingsSchema.prefault({}).describe("Promotion to core memory.").meta({ title: "Core memories" }),
 		},
 		GROUP_ERROR,
 	)

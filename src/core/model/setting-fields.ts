@@ -12,25 +12,49 @@ import type { SettingPath } from "./settings-changes";
 /**
  * Every setting as a field the settings tab and docs/settings.md render: read from the zod
  * schemas (description, range, options, default), so a new schema field appears in both
- * without UI code. A field's `.meta({ title })` overrides the name derived from its key;
- * `.meta({ internal: true })` keeps it out of the generic rendering.
+ * without UI code. A field's `.meta()` (see `SettingMeta`) gives its hand-written name, unit,
+ * labels of its options and of its map's keys; `internal: true` keeps it out of the tab.
  */
 
 export type SettingKind = "number" | "boolean" | "choice" | "text" | "list" | "map";
 
-export interface SettingField {
+/** What a schema's `.meta()` may say about a setting (or, for `title`, about an object of settings). */
+export interface SettingMeta {
+	/** The name shown in the tab and the docs, in sentence case; else one is made from the key. */
+	title?: string;
+	/** What a number counts, plural: "days", "bytes". */
+	unit?: string;
+	/** Readable names of a choice's options (the stored value stays the option). */
+	optionLabels?: Record<string, string>;
+	/** What a map's keys are, for its add row: "Property name", "Model id". */
+	keyLabel?: string;
+	internal?: boolean;
+}
+
+/** A number's allowed values: its range, whole or not, and its unit. */
+export interface NumberRange {
+	min?: number;
+	max?: number;
+	integer?: boolean;
+	unit?: string;
+}
+
+export interface SettingField extends NumberRange {
 	path: SettingPath;
 	/** Dotted path, as in data.json: "scoring.relevance.halfLifeDays". */
 	key: string;
 	name: string;
 	description: string;
 	kind: SettingKind;
-	min?: number;
-	max?: number;
-	integer?: boolean;
 	options?: readonly string[];
-	/** Titles of the objects the field sits in below its group (for sub-headings). */
+	optionLabels?: Readonly<Record<string, string>>;
+	/** A map's values: numbers in a range, or one of `options`. */
+	value?: (NumberRange & { kind: "number" }) | { kind: "choice"; options: readonly string[] };
+	keyLabel?: string;
+	/** Titles of the objects the field sits in below its group, joined with " › " (for the docs). */
 	section: string;
+	/** The same titles, outermost first, with the keys of those objects (for sub-headings). */
+	sections: readonly { key: string; title: string }[];
 	internal: boolean;
 }
 
@@ -49,6 +73,7 @@ interface Def {
 	innerType?: z.ZodType;
 	in?: z.ZodType;
 	element?: z.ZodType;
+	valueType?: z.ZodType;
 }
 
 function defOf(schema: z.ZodType): Def {
@@ -70,70 +95,122 @@ function unwrap(schema: z.ZodType): z.ZodType {
 	}
 }
 
-function metaOf(schema: z.ZodType): { title?: string; internal?: boolean } {
-	const meta: { title?: unknown; internal?: unknown } = schema.meta() ?? {};
-	return { title: typeof meta.title === "string" ? meta.title : undefined, internal: meta.internal === true };
+function metaOf(schema: z.ZodType): SettingMeta {
+	return schema.meta() ?? {};
 }
 
-/** "halfLifeDays" → "Half life days"; sentence case as Obsidian's guidelines ask. */
+/** "halfLifeDays" → "Half life days", "caused_by" → "Caused by"; sentence case as Obsidian's guidelines ask. */
 export function nameFromKey(key: string): string {
-	const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+	const words = key
+		.replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+		.replace(/_/g, " ")
+		.toLowerCase();
 	return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function fieldsOf(schema: z.ZodType, path: string[], section: string): SettingField[] {
+function numberRange(schema: z.ZodType, unit: string | undefined): NumberRange {
+	const number = schema as z.ZodNumber;
+	const finite = (value: number | null): number | undefined =>
+		value === null || !Number.isFinite(value) ? undefined : value;
+	return {
+		min: finite(number.minValue),
+		max: finite(number.maxValue),
+		integer: number.format === "safeint",
+		...(unit === undefined ? {} : { unit }),
+	};
+}
+
+function mapValue(schema: z.ZodType | undefined): SettingField["value"] {
+	if (schema === undefined) return undefined;
+	const inner = unwrap(schema);
+	const type = defOf(inner).type;
+	if (type === "number") return { kind: "number", ...numberRange(inner, metaOf(schema).unit) };
+	if (type === "enum") return { kind: "choice", options: (inner as z.ZodEnum).options as string[] };
+	return undefined;
+}
+
+function fieldsOf(schema: z.ZodType, path: string[], sections: SettingField["sections"]): SettingField[] {
 	const inner = unwrap(schema);
 	const def = defOf(inner);
-	const meta = metaOf(schema);
+	const meta = { ...metaOf(inner), ...metaOf(schema) };
 	const key = path[path.length - 1];
 	if (def.type === "object") {
 		const shape = (inner as unknown as { shape: Record<string, z.ZodType> }).shape;
-		const title = path.length > 1 ? (meta.title ?? nameFromKey(key)) : "";
-		return Object.entries(shape).flatMap(([child, childSchema]) =>
-			fieldsOf(childSchema, [...path, child], path.length > 1 ? [section, title].filter(Boolean).join(" › ") : section),
-		);
+		const inside = path.length > 1 ? [...sections, { key, title: meta.title ?? nameFromKey(key) }] : sections;
+		return Object.entries(shape).flatMap(([child, childSchema]) => fieldsOf(childSchema, [...path, child], inside));
 	}
 	const base = {
 		path,
 		key: path.join("."),
 		name: meta.title ?? nameFromKey(key),
 		description: schema.description ?? inner.description ?? "",
-		section,
+		section: sections.map((section) => section.title).join(" › "),
+		sections,
 		internal: meta.internal === true,
 	};
 	switch (def.type) {
-		case "number": {
-			const number = inner as z.ZodNumber;
-			const finite = (value: number | null): number | undefined =>
-				value === null || !Number.isFinite(value) ? undefined : value;
-			return [
-				{
-					...base,
-					kind: "number",
-					min: finite(number.minValue),
-					max: finite(number.maxValue),
-					integer: number.format === "safeint",
-				},
-			];
-		}
+		case "number":
+			return [{ ...base, kind: "number", ...numberRange(inner, meta.unit) }];
 		case "boolean":
 			return [{ ...base, kind: "boolean" }];
 		case "enum":
-			return [{ ...base, kind: "choice", options: (inner as z.ZodEnum).options as string[] }];
+			return [
+				{
+					...base,
+					kind: "choice",
+					options: (inner as z.ZodEnum).options as string[],
+					...(meta.optionLabels === undefined ? {} : { optionLabels: meta.optionLabels }),
+				},
+			];
 		case "array":
 			return [{ ...base, kind: "list" }];
 		case "record":
-			return [{ ...base, kind: "map" }];
+			return [
+				{
+					...base,
+					kind: "map",
+					value: mapValue(def.valueType),
+					...(meta.keyLabel === undefined ? {} : { keyLabel: meta.keyLabel }),
+				},
+			];
 		default:
 			return [{ ...base, kind: "text" }];
 	}
+}
+
+const count = (value: number): string => value.toLocaleString("en-US", { maximumFractionDigits: 20 });
+
+/**
+ * The values a number allows, as a sentence for the tab and the docs: "Days, 0.01 to 3,650.",
+ * "A whole number from 1 to 100.", "A whole number, 0 or more."; "" for a number without bounds.
+ */
+export function rangeSentence(range: NumberRange): string {
+	const { min, max, unit } = range;
+	const what =
+		unit === undefined
+			? range.integer === true
+				? "A whole number"
+				: "A number"
+			: range.integer === true
+				? `Whole number of ${unit}`
+				: unit.charAt(0).toUpperCase() + unit.slice(1);
+	const joiner = unit === undefined ? " from" : ",";
+	if (min !== undefined && max !== undefined) return `${what}${joiner} ${count(min)} to ${count(max)}.`;
+	if (min !== undefined) return `${what}, ${count(min)} or more.`;
+	if (max !== undefined) return `${what}, at most ${count(max)}.`;
+	return "";
+}
+
+/** A choice's option as the tab shows it. */
+export function optionLabel(field: Pick<SettingField, "optionLabels">, option: string): string {
+	return field.optionLabels?.[option] ?? option;
 }
 
 let cached: SettingField[] | null = null;
 
 /** Every setting of every group, in schema order. */
 export function settingFields(): SettingField[] {
-	cached ??= Object.entries(GROUP_SCHEMAS).flatMap(([group, schema]) => fieldsOf(schema, [group], ""));
+	cached ??= Object.entries(GROUP_SCHEMAS).flatMap(([group, schema]) => fieldsOf(schema, [group], []));
 	return cached;
 }
 

@@ -45,7 +45,7 @@ export class VaultWritesModal extends Modal {
 		}
 		el.createEl("p", {
 			cls: "cmv-muted",
-			text: "Only that property changes: note bodies, other properties and modification times stay as they are. Every change can be undone from the memory view.",
+			text: "Only that property changes: note bodies and other properties stay as they are, and each note written gets a new modification time, as after any edit. Every change can be undone from the memory view.",
 		});
 		const buttons = el.createDiv({ cls: "modal-button-container" });
 		new ButtonComponent(buttons).setButtonText("Cancel").onClick(() => this.close());

@@ -1,13 +1,19 @@
 import type { Setting } from "obsidian";
-import { changeSettings, valueAt, type SettingField } from "../../core/model/setting-fields";
+import {
+	changeSettings,
+	optionLabel,
+	rangeSentence,
+	valueAt,
+	type SettingField,
+} from "../../core/model/setting-fields";
 import type { PluginSettingsStore } from "../settings-store";
 import { folderListRow } from "./folder-list-row";
+import { mapRow } from "./map-row";
 import type { SettingRow, SettingsContext } from "./settings-context";
 
 /** How a field's value is shown in a text box, and read back (undefined: not parseable; the schema explains). */
 function toText(field: SettingField, value: unknown): string {
 	if (field.kind === "list" && Array.isArray(value)) return value.join(", ");
-	if (field.kind === "map") return JSON.stringify(value ?? {});
 	return typeof value === "string" || typeof value === "number" ? String(value) : "";
 }
 
@@ -18,22 +24,14 @@ function fromText(field: SettingField, text: string): unknown {
 			return trimmed === "" || Number.isNaN(Number(trimmed)) ? text : Number(trimmed);
 		case "list":
 			return trimmed === "" ? [] : trimmed.split(",").map((item) => item.trim());
-		case "map":
-			try {
-				return JSON.parse(trimmed) as unknown;
-			} catch {
-				return text;
-			}
 		default:
 			return text;
 	}
 }
 
 function rangeText(field: SettingField): string {
-	if (field.kind !== "number" || (field.min === undefined && field.max === undefined)) return "";
-	const kind = field.integer === true ? "Whole number" : "Number";
-	if (field.min !== undefined && field.max !== undefined) return ` ${kind} from ${field.min} to ${field.max}.`;
-	return field.min !== undefined ? ` ${kind}, at least ${field.min}.` : ` ${kind}, at most ${field.max}.`;
+	const sentence = field.kind === "number" ? rangeSentence(field) : "";
+	return sentence === "" ? "" : ` ${sentence}`;
 }
 
 /**
@@ -61,6 +59,7 @@ export function errorLine(setting: Setting): (message: string | null) => void {
 /** One generic row for a schema field: the control follows the field's kind. */
 export function fieldRow(context: SettingsContext, field: SettingField): SettingRow {
 	if (field.kind === "list" && field.key.endsWith("Folders")) return folderListRow(context, field);
+	if (field.kind === "map") return mapRow(context, field);
 	const { store } = context;
 	const current = (): unknown => valueAt(store.get(), field.path);
 	return {
@@ -80,14 +79,14 @@ export function fieldRow(context: SettingsContext, field: SettingField): Setting
 				});
 			} else if (field.kind === "choice") {
 				setting.addDropdown((dropdown) => {
-					for (const option of field.options ?? []) dropdown.addOption(option, option);
+					for (const option of field.options ?? []) dropdown.addOption(option, optionLabel(field, option));
 					dropdown.setValue(String(current())).onChange((value) => showError(applyFieldValue(store, field, value)));
 					refresh = () => {
 						dropdown.setValue(String(current()));
 					};
 				});
 			} else {
-				const multiline = field.kind === "map" || field.key === "keyword.stopWords";
+				const multiline = field.key === "keyword.stopWords";
 				const add = (component: {
 					setValue(v: string): unknown;
 					getValue(): string;

@@ -3,6 +3,7 @@ import type { MemorySettings } from "../../core/model/settings";
 import type { EngineService } from "../engine-service";
 import type { ObsidianEmbeddings } from "../embedding-service";
 import type { ObsidianMcp } from "../mcp-service";
+import type { MemoryActions } from "../memory-actions";
 import type { PluginSettingsStore } from "../settings-store";
 
 /** What the settings tab's sections work with. */
@@ -13,6 +14,8 @@ export interface SettingsContext {
 	memory: EngineService;
 	mcp: ObsidianMcp;
 	embeddings: ObsidianEmbeddings;
+	/** What the commands and the view do too (the whole-vault writes dialog). */
+	actions: MemoryActions;
 }
 
 /** A settings row: name and description for rendering and search, and how to fill the row. */

@@ -1,74 +1,138 @@
-import { PluginSettingTab, Setting, type SettingDefinitionItem } from "obsidian";
-import { DEFAULT_SETTINGS, changeSettings, settingFields, valueAt } from "../../core/model/setting-fields";
+import {
+	PluginSettingTab,
+	Setting,
+	type ExtraButtonComponent,
+	type SettingDefinitionGroup,
+	type SettingDefinitionItem,
+} from "obsidian";
+import {
+	DEFAULT_SETTINGS,
+	changeSettings,
+	settingFields,
+	valueAt,
+	type SettingField,
+} from "../../core/model/setting-fields";
 import { drawDecayChart } from "./decay-chart";
 import { embeddingRows } from "./embeddings-section";
 import { fieldRow } from "./field-row";
-import { frontmatterPreviewRow } from "./frontmatter-preview";
 import { mcpRows } from "./mcp-section";
-import { SETTING_GROUPS, fieldsOfGroup, type GroupId, type SettingGroupSpec } from "./setting-groups";
+import {
+	ADVANCED,
+	FIRST_SCREEN,
+	fieldsOfGroup,
+	subheadingOf,
+	type ExtraRowId,
+	type SettingGroupSpec,
+} from "./setting-groups";
 import type { SettingRow, SettingsContext } from "./settings-context";
+import { statusWritesRow } from "./status-writes-row";
 
-/** Rows a group shows before its schema fields (state, actions, the chart). */
-function extraRows(context: SettingsContext, group: GroupId): SettingRow[] {
-	switch (group) {
-		case "scoring":
-			return [
-				{
-					name: "Decay over a year",
-					desc: "How typical notes move through active, dormant and fading with the settings below, computed by the maintenance pass's own scoring. Redrawn as you change a value.",
-					render: (setting) => {
-						setting.setClass("causal-memory-chart-row");
-						const chart = setting.settingEl.createDiv({ cls: "causal-memory-chart-box" });
-						drawDecayChart(chart, context.store.get().scoring);
-						return context.store.onChange((settings, previous) => {
-							if (settings.scoring !== previous.scoring) drawDecayChart(chart, settings.scoring);
-						});
-					},
-				},
-			];
-		case "frontmatter":
-			return [frontmatterPreviewRow(context)];
-		case "embeddings":
-			return embeddingRows(context);
+const ADVANCED_NAME = "Advanced";
+const ADVANCED_DESC =
+	"Scoring, core memories, recall and keyword search, connections, the Claude Code plugin and the embedding model. The defaults suit most vaults; each group can be reset.";
+
+function decayChartRow(context: SettingsContext): SettingRow {
+	return {
+		name: "Decay over a year",
+		desc: "How typical notes move through active, dormant and fading with these settings, computed by the maintenance pass's own scoring. Redrawn as you change a value.",
+		render: (setting) => {
+			setting.setClass("causal-memory-chart-row");
+			const chart = setting.settingEl.createDiv({ cls: "causal-memory-chart-box" });
+			drawDecayChart(chart, context.store.get().scoring);
+			return context.store.onChange((settings, previous) => {
+				if (settings.scoring !== previous.scoring) drawDecayChart(chart, settings.scoring);
+			});
+		},
+	};
+}
+
+function extraRows(context: SettingsContext, extra: ExtraRowId): SettingRow[] {
+	switch (extra) {
+		case "decay-chart":
+			return [decayChartRow(context)];
 		case "mcp":
 			return mcpRows(context);
-		default:
-			return [];
+		case "embeddings":
+			return embeddingRows(context);
 	}
 }
 
-/** Every row of a group: its extra rows, then one row per schema field the group holds. */
-export function groupRows(context: SettingsContext, group: GroupId): SettingRow[] {
-	const fields = fieldsOfGroup(settingFields(), group).filter((field) => !field.internal);
-	const rows = extraRows(context, group);
-	let section = "";
-	for (const field of fields) {
-		// Fields of a nested schema object (relevance, weights, spreading…) get its name as a sub-heading.
-		if (field.section !== section && field.section !== "") rows.push(subheading(field.section));
-		section = field.section;
-		rows.push(fieldRow(context, field));
+/** Fields with a row of their own instead of the generic one. */
+const OWN_ROWS: Readonly<Record<string, (context: SettingsContext, field: SettingField) => SettingRow>> = {
+	"maintenance.writeScope": statusWritesRow,
+};
+
+function subheading(name: string): SettingRow {
+	return {
+		name,
+		desc: "",
+		render: (setting) => {
+			setting.setClass("causal-memory-subheading");
+			setting.settingEl.setAttr("data-subheading", name);
+		},
+	};
+}
+
+const shown = (fields: readonly SettingField[]): SettingField[] => fields.filter((field) => !field.internal);
+
+/**
+ * Every row of a group in the order of its spec: extra rows, and the fields of each prefix, those
+ * of one schema object together under its sub-heading (each sub-heading once).
+ */
+export function groupRows(context: SettingsContext, group: SettingGroupSpec): SettingRow[] {
+	const fields = shown(fieldsOfGroup(settingFields(), group));
+	const rows: SettingRow[] = [];
+	const done = new Set<string>();
+	for (const spec of group.rows) {
+		if (typeof spec !== "string") {
+			rows.push(...extraRows(context, spec.extra));
+			continue;
+		}
+		const bySubheading = new Map<string, SettingField[]>();
+		for (const field of fields.filter((candidate) => !done.has(candidate.key))) {
+			if (field.key !== spec && !field.key.startsWith(`${spec}.`)) continue;
+			done.add(field.key);
+			const heading = subheadingOf(field);
+			bySubheading.set(heading, [...(bySubheading.get(heading) ?? []), field]);
+		}
+		for (const [heading, members] of bySubheading) {
+			if (heading !== "") rows.push(subheading(heading));
+			for (const field of members) rows.push((OWN_ROWS[field.key] ?? fieldRow)(context, field));
+		}
 	}
 	return rows;
 }
 
-function subheading(name: string): SettingRow {
-	return { name, desc: "", render: (setting) => void setting.setClass("causal-memory-subheading") };
-}
-
-/** Puts every field of the group back to its default (one validated change). */
-export async function resetGroup(context: SettingsContext, group: GroupId): Promise<void> {
-	const fields = fieldsOfGroup(settingFields(), group).filter((field) => !field.internal);
+/** Puts every field the group shows back to its default (one validated change). */
+export async function resetGroup(context: SettingsContext, group: SettingGroupSpec): Promise<void> {
 	const change = changeSettings(
 		context.store.get(),
-		fields.map((field) => ({ path: field.path, value: structuredClone(valueAt(DEFAULT_SETTINGS, field.path)) })),
+		shown(fieldsOfGroup(settingFields(), group)).map((field) => ({
+			path: field.path,
+			value: structuredClone(valueAt(DEFAULT_SETTINGS, field.path)),
+		})),
 	);
 	if (change.ok) await context.store.update(() => change.settings);
 }
 
+/** The group's reset button, or none for a group without settings of its own. */
+function resetButton(context: SettingsContext, group: SettingGroupSpec): ((button: ExtraButtonComponent) => void)[] {
+	if (shown(fieldsOfGroup(settingFields(), group)).length === 0) return [];
+	return [
+		(button) =>
+			button
+				.setIcon("rotate-ccw")
+				.setTooltip(`Reset ${group.heading.toLowerCase()} to the defaults`)
+				.onClick(() => void resetGroup(context, group)),
+	];
+}
+
 /**
- * The plugin's settings tab, generated from the schemas: Obsidian 1.13+ renders
- * `getSettingDefinitions()` (and indexes it for settings search); older versions call
- * `display()`, which renders the same rows.
+ * The plugin's settings tab: a first screen of the settings a new user needs, and one collapsed
+ * Advanced section with the rest, each group with its reset button (setting-groups.ts says what
+ * goes where). Obsidian 1.13+ renders `getSettingDefinitions()` (Advanced is a sub-page, and
+ * every row is found by the settings search); older versions call `display()`, which renders the
+ * same rows with Advanced folded under a button.
  */
 export class CausalMemorySettingTab extends PluginSettingTab {
 	private cleanups: (() => void)[] = [];
@@ -78,25 +142,43 @@ export class CausalMemorySettingTab extends PluginSettingTab {
 	}
 
 	override getSettingDefinitions(): SettingDefinitionItem[] {
-		return SETTING_GROUPS.map((group) => ({
+		const group = (spec: SettingGroupSpec): SettingDefinitionGroup => ({
 			type: "group",
-			heading: group.heading,
-			extraButtons: [
-				(button) =>
-					button
-						.setIcon("rotate-ccw")
-						.setTooltip(`Reset ${group.heading.toLowerCase()} to the defaults`)
-						.onClick(() => void resetGroup(this.context, group.id)),
-			],
-			items: groupRows(this.context, group.id).map((row) => ({ name: row.name, desc: row.desc, render: row.render })),
-		}));
+			heading: spec.heading,
+			cls: `causal-memory-group-${spec.id}`,
+			extraButtons: resetButton(this.context, spec),
+			items: groupRows(this.context, spec).map((row) => ({ name: row.name, desc: row.desc, render: row.render })),
+		});
+		return [
+			...FIRST_SCREEN.map(group),
+			{
+				type: "page",
+				name: ADVANCED_NAME,
+				desc: ADVANCED_DESC,
+				items: ADVANCED.filter((spec) => groupRows(this.context, spec).length > 0).map(group),
+			},
+		];
 	}
 
 	override display(): void {
 		this.hide();
 		const { containerEl } = this;
 		containerEl.addClass("causal-memory-settings");
-		for (const group of SETTING_GROUPS) this.displayGroup(group);
+		for (const group of FIRST_SCREEN) this.displayGroup(containerEl, group);
+		const body = containerEl.createDiv({ cls: "causal-memory-advanced" });
+		body.hide();
+		let filled = false;
+		const toggle = new Setting(containerEl).setName(ADVANCED_NAME).setDesc(ADVANCED_DESC);
+		toggle.settingEl.addClass("causal-memory-advanced-toggle");
+		containerEl.insertBefore(toggle.settingEl, body);
+		toggle.addButton((button) =>
+			button.setButtonText("Show").onClick(() => {
+				if (!filled) for (const group of ADVANCED) this.displayGroup(body, group);
+				filled = true;
+				body.toggle(!body.isShown());
+				button.setButtonText(body.isShown() ? "Hide" : "Show");
+			}),
+		);
 	}
 
 	override hide(): void {
@@ -105,18 +187,13 @@ export class CausalMemorySettingTab extends PluginSettingTab {
 		this.containerEl.empty();
 	}
 
-	private displayGroup(group: SettingGroupSpec): void {
-		new Setting(this.containerEl)
-			.setName(group.heading)
-			.setHeading()
-			.addExtraButton((button) =>
-				button
-					.setIcon("rotate-ccw")
-					.setTooltip(`Reset ${group.heading.toLowerCase()} to the defaults`)
-					.onClick(() => void resetGroup(this.context, group.id)),
-			);
-		for (const row of groupRows(this.context, group.id)) {
-			const setting = new Setting(this.containerEl).setName(row.name).setDesc(row.desc);
+	private displayGroup(parent: HTMLElement, group: SettingGroupSpec): void {
+		const rows = groupRows(this.context, group);
+		if (rows.length === 0) return;
+		const heading = new Setting(parent).setName(group.heading).setHeading();
+		for (const button of resetButton(this.context, group)) heading.addExtraButton(button);
+		for (const row of rows) {
+			const setting = new Setting(parent).setName(row.name).setDesc(row.desc);
 			const cleanup = row.render(setting);
 			if (typeof cleanup === "function") this.cleanups.push(cleanup);
 		}

@@ -19,6 +19,8 @@ export interface TabUnderTest {
 	tab: { containerEl: HTMLElement; open: (options?: { classic?: boolean }) => void; hide: () => void };
 	dataJson: () => Record<string, unknown>;
 	row: (key: string) => HTMLElement;
+	/** Opens Advanced as a user would: its page (Obsidian 1.13+) or its "Show" button (classic). */
+	openAdvanced: () => void;
 	stop: () => Promise<void>;
 }
 
@@ -52,16 +54,30 @@ export async function openSettingsTab(
 	const tab = fake.settingTabs[0] as TabUnderTest["tab"];
 	document.body.appendChild(tab.containerEl);
 	tab.open({ classic: options.classic });
+	const openAdvanced = (): void => {
+		const entry = tab.containerEl.querySelector<HTMLElement>(".setting-page-entry");
+		if (entry !== null) return entry.click();
+		const toggle = tab.containerEl.querySelector<HTMLElement>(".causal-memory-advanced-toggle button");
+		if (toggle === null) throw new Error("no Advanced entry or button");
+		// The classic tab folds Advanced under one button: a second click would fold it again.
+		if (toggle.textContent === "Show") toggle.click();
+	};
 	return {
 		app,
 		plugin,
 		tab,
 		dataJson: () => JSON.parse(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")) as Record<string, unknown>,
 		row: (key) => {
-			const found = tab.containerEl.querySelector<HTMLElement>(`[data-setting="${key}"]`);
+			const find = (): HTMLElement | null => tab.containerEl.querySelector<HTMLElement>(`[data-setting="${key}"]`);
+			// A row of the other screen: back to the first screen, or on to Advanced, as a user would.
+			if (find() === null && tab.containerEl.querySelector(".setting-page-titlebar") !== null)
+				tab.open({ classic: options.classic });
+			if (find() === null) openAdvanced();
+			const found = find();
 			if (found === null) throw new Error(`no row for ${key}`);
 			return found;
 		},
+		openAdvanced,
 		stop: async () => {
 			tab.hide();
 			fake.unload();

@@ -2,7 +2,8 @@
 import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, settingFields, valueAt } from "../../../src/core/model/setting-fields";
-import { fieldsOfGroup, SETTING_GROUPS } from "../../../src/obsidian/settings/setting-groups";
+import { ADVANCED, FIRST_SCREEN } from "../../../src/obsidian/settings/setting-groups";
+import { Modal } from "../../fakes/obsidian";
 import { removeVaultDirs } from "../fake-app";
 import { freePort, isPortFree } from "../ports";
 import { until } from "../until";
@@ -24,27 +25,65 @@ const NUMBER_FIELDS = settingFields().filter(
 	(field) => field.kind === "number" && !field.internal && field.max !== undefined,
 );
 
+/** Shown: neither the element nor a parent hidden (Advanced folded in the classic tab hides its rows). */
+const visible = (el: Element | null): boolean => {
+	for (let at = el; at !== null; at = at.parentElement) if ((at as HTMLElement).style.display === "none") return false;
+	return el !== null;
+};
+
+/** Shown headings and sub-headings, in order. */
+const headingsIn = (el: HTMLElement): string[] =>
+	[...el.querySelectorAll(".setting-item-heading .setting-item-name, [data-subheading]")]
+		.filter(visible)
+		.map((heading) => heading.getAttribute("data-subheading") ?? heading.textContent ?? "");
+
+/** Rows a user reads: every shown setting row but headings and sub-headings (Advanced's own row counts). */
+const rowsIn = (el: HTMLElement): HTMLElement[] =>
+	[...el.querySelectorAll<HTMLElement>(".setting-item")].filter(
+		(row) => visible(row) && !row.matches(".setting-item-heading, .causal-memory-subheading"),
+	);
+
 describe("the settings tab", () => {
-	it("has a row for every schema field, in the groups the issue lists", async () => {
-		const { tab } = await open({}, {});
-		const headings = [...tab.containerEl.querySelectorAll(".setting-item-heading .setting-item-name")].map(
-			(el) => el.textContent,
-		);
-		expect(headings).toEqual(SETTING_GROUPS.map((group) => group.heading));
-		for (const field of settingFields().filter((candidate) => !candidate.internal))
-			expect(tab.containerEl.querySelector(`[data-setting="${field.key}"]`), field.key).not.toBeNull();
-		expect(fieldsOfGroup(settingFields(), "memory").map((field) => field.key)).toContain(
-			"index.excludeTemplatesFolder",
-		);
-	});
+	it.each([false, true])(
+		"opens on a first screen of at most 20 rows, Advanced folded, and shows every field once Advanced opens (classic: %s)",
+		async (classic) => {
+			const { tab, openAdvanced } = await open({}, { mcp: { enabled: false } }, { classic });
+			const first = headingsIn(tab.containerEl);
+			expect(first).toEqual(FIRST_SCREEN.map((group) => group.heading));
+			const rows = rowsIn(tab.containerEl);
+			expect(rows.length).toBeLessThanOrEqual(20);
+			expect(rows.at(-1)?.querySelector(".setting-item-name")?.textContent).toBe("Advanced");
+			const onFirstScreen = settingFields().filter((field) =>
+				visible(tab.containerEl.querySelector(`[data-setting="${field.key}"]`)),
+			);
+			expect(onFirstScreen.map((field) => field.key)).toEqual(
+				expect.arrayContaining(["maintenance.memoryFolder", "scoring.lifecycle.dormantThreshold", "mcp.writeFolders"]),
+			);
+			expect(visible(tab.containerEl.querySelector('[data-setting="recall.fusion.k"]'))).toBe(false);
+			openAdvanced();
+			const advanced = headingsIn(tab.containerEl).slice(classic ? first.length : 0);
+			for (const group of ADVANCED.filter((spec) => spec.id !== "other")) expect(advanced).toContain(group.heading);
+			// No heading or sub-heading appears twice, on the first screen and in Advanced together.
+			const all = [...first, ...advanced];
+			expect(all.length).toBe(new Set(all).size);
+			for (const field of settingFields().filter((candidate) => !candidate.internal)) {
+				const shown = onFirstScreen.includes(field) || tab.containerEl.querySelector(`[data-setting="${field.key}"]`);
+				expect(shown, field.key).toBeTruthy();
+			}
+			expect(tab.containerEl.textContent).not.toContain("9007199254740991");
+		},
+	);
 
 	it.each([false, true])(
 		"rejects every out-of-range number with the schema's message, keeps the old value and saves nothing (classic display: %s)",
 		async (classic) => {
-			const { row, plugin, dataJson } = await open({}, { mcp: { port: 28111 } }, { classic });
+			const { row, plugin, dataJson, tab, openAdvanced } = await open({}, { mcp: { port: 28111 } }, { classic });
 			const before = dataJson();
 			const settingsBefore = plugin.settingsStore?.get();
-			for (const field of NUMBER_FIELDS) {
+			const firstScreen = NUMBER_FIELDS.filter((field) =>
+				tab.containerEl.querySelector(`[data-setting="${field.key}"]`),
+			);
+			const typeOutOfRange = (field: (typeof NUMBER_FIELDS)[number]): void => {
 				const element = row(field.key);
 				typeInto(element, String((field.max ?? 0) + 1));
 				expect(errorOf(element), field.key).toMatch(/must|expected|Invalid/);
@@ -52,7 +91,11 @@ describe("the settings tab", () => {
 				expect(valueAt(settingsBefore, field.path), field.key).toBe(
 					field.key === "mcp.port" ? 28111 : valueAt(DEFAULT_SETTINGS, field.path),
 				);
-			}
+			};
+			firstScreen.forEach(typeOutOfRange);
+			openAdvanced();
+			NUMBER_FIELDS.filter((field) => !firstScreen.includes(field)).forEach(typeOutOfRange);
+			tab.open({ classic });
 			await plugin.settingsStore?.update((s) => s);
 			expect(dataJson()).toEqual(before);
 			const dormant = row("scoring.lifecycle.fadingThreshold");
@@ -65,19 +108,107 @@ describe("the settings tab", () => {
 		},
 	);
 
-	it("resets a group to its defaults", async () => {
-		const { tab, plugin } = await open({}, { scoring: { relevance: { halfLifeDays: 30 } }, mcp: { port: 28112 } });
-		expect(plugin.settingsStore?.get().scoring.relevance.halfLifeDays).toBe(30);
-		const headings = [...tab.containerEl.querySelectorAll<HTMLElement>(".setting-group")];
-		const scoring = headings.find((group) =>
-			group.querySelector(".setting-item-heading")?.textContent?.startsWith("Scoring"),
+	it("resets one group to its defaults and leaves the others", async () => {
+		const { tab, plugin, openAdvanced } = await open(
+			{},
+			{
+				scoring: { relevance: { halfLifeDays: 30, powerLawExponent: 0.9 } },
+				recall: { fusion: { k: 90 } },
+				mcp: { port: 28112 },
+			},
 		);
-		scoring?.querySelector<HTMLElement>(".setting-item-heading .clickable-icon")?.click();
+		const resetOf = (heading: string): HTMLElement | null | undefined =>
+			[...tab.containerEl.querySelectorAll<HTMLElement>(".setting-group")]
+				.find((group) => group.querySelector(".setting-item-heading")?.textContent === heading)
+				?.querySelector<HTMLElement>(".setting-item-heading .clickable-icon");
+		resetOf("Lifecycle")?.click();
 		await until(() => plugin.settingsStore?.get().scoring.relevance.halfLifeDays === 7);
 		expect(
 			(tab.containerEl.querySelector('[data-setting="scoring.relevance.halfLifeDays"] input') as HTMLInputElement)
 				.value,
 		).toBe("7");
+		// The exponent is in Advanced's Scoring group, and recall's k in Recall: neither was reset.
+		expect(plugin.settingsStore?.get().scoring.relevance.powerLawExponent).toBe(0.9);
+		expect(plugin.settingsStore?.get().recall.fusion.k).toBe(90);
+		openAdvanced();
+		resetOf("Recall")?.click();
+		await until(() => plugin.settingsStore?.get().recall.fusion.k === 60);
+		expect(plugin.settingsStore?.get().scoring.relevance.powerLawExponent).toBe(0.9);
+	});
+
+	it("edits a map as rows, validated by its schema: add, change and remove keys", async () => {
+		const { plugin, row, dataJson, openAdvanced } = await open({}, { mcp: { enabled: false } });
+		openAdvanced();
+		const edgeKeys = row("index.edgeKeys");
+		const entries = (el: HTMLElement): string[] =>
+			[...el.querySelectorAll("[data-map-key]")].map((entry) => entry.getAttribute("data-map-key") ?? "");
+		expect(entries(edgeKeys)).toEqual(Object.keys(DEFAULT_SETTINGS.index.edgeKeys));
+		// The default keys come back when removed, so they have no remove button.
+		expect(edgeKeys.querySelectorAll(".causal-memory-map-remove")).toHaveLength(0);
+		const add = (el: HTMLElement, key: string, value: string): void => {
+			(el.querySelector(".causal-memory-map-new-key") as HTMLInputElement).value = key;
+			const valueControl = el.querySelector<HTMLInputElement | HTMLSelectElement>(
+				".causal-memory-map-add select, .causal-memory-map-add input:not(.causal-memory-map-new-key)",
+			) as HTMLInputElement;
+			valueControl.value = value;
+			[...el.querySelectorAll<HTMLButtonElement>(".causal-memory-map-add button")].at(-1)?.click();
+		};
+		add(edgeKeys, "up", "derived_from");
+		expect(plugin.settingsStore?.get().index.edgeKeys.up).toBe("derived_from");
+		expect(entries(edgeKeys)).toContain("up");
+		const upSelect = edgeKeys.querySelector('[data-map-key="up"] select') as HTMLSelectElement;
+		upSelect.value = "caused_by";
+		upSelect.dispatchEvent(new Event("change"));
+		expect(plugin.settingsStore?.get().index.edgeKeys.up).toBe("caused_by");
+		edgeKeys.querySelector<HTMLElement>('[data-map-key="up"] .causal-memory-map-remove')?.click();
+		expect(plugin.settingsStore?.get().index.edgeKeys).toEqual(DEFAULT_SETTINGS.index.edgeKeys);
+
+		const floors = row("recall.autoLink.cosineFloorByModel");
+		add(floors, "Xenova/bge-small-en-v1.5", "2");
+		expect(errorOf(floors)).toContain("must be a number from -1 to 1");
+		expect(plugin.settingsStore?.get().recall.autoLink.cosineFloorByModel).toEqual({});
+		add(floors, "Xenova/bge-small-en-v1.5", "0.5");
+		expect(errorOf(floors)).toBeNull();
+		const value = floors.querySelector('[data-map-key="Xenova/bge-small-en-v1.5"] input') as HTMLInputElement;
+		expect(value.value).toBe("0.5");
+		value.value = "0.62";
+		value.dispatchEvent(new Event("input"));
+		expect(plugin.settingsStore?.get().recall.autoLink.cosineFloorByModel).toEqual({
+			"Xenova/bge-small-en-v1.5": 0.62,
+		});
+		await plugin.settingsStore?.flush();
+		expect(dataJson().recall).toEqual({ autoLink: { cosineFloorByModel: { "Xenova/bge-small-en-v1.5": 0.62 } } });
+	});
+
+	it("reaches whole-vault status writes only through the preview dialog, and goes back without one", async () => {
+		const { plugin, row } = await open({ "Notes/Idea.md": "An idea." }, { mcp: { enabled: false } }, { start: true });
+		const writes = row("maintenance.writeScope");
+		expect(writes.textContent).toContain("new modification time");
+		expect(writes.textContent).toContain("Now: memory folder only (Memory).");
+		const button = (): HTMLButtonElement => writes.querySelector("button") as HTMLButtonElement;
+		expect(button().textContent).toBe("Preview whole-vault writes…");
+		const dialogs = Modal.opened.length;
+		button().click();
+		const dialog = Modal.opened.at(-1);
+		expect(Modal.opened.length).toBe(dialogs + 1);
+		expect(dialog?.contentEl.textContent).toContain("The first pass would set memory_status on 0 notes");
+		expect(dialog?.contentEl.textContent).toContain("gets a new modification time");
+		expect(plugin.settingsStore?.get().maintenance).toMatchObject({
+			writeScope: "memory-folder",
+			vaultWritesConfirmed: false,
+		});
+		[...(dialog?.contentEl.querySelectorAll("button") ?? [])]
+			.find((b) => b.textContent === "Allow and run a pass")
+			?.click();
+		await until(() => plugin.settingsStore?.get().maintenance.vaultWritesConfirmed === true);
+		expect(plugin.settingsStore?.get().maintenance.writeScope).toBe("vault");
+		expect(writes.textContent).toContain("Now: whole vault.");
+		expect(button().textContent).toBe("Memory folder only");
+		button().click();
+		expect(plugin.settingsStore?.get().maintenance).toMatchObject({
+			writeScope: "memory-folder",
+			vaultWritesConfirmed: false,
+		});
 	});
 
 	it("picks up data.json edited behind its back (onExternalSettingsChange), in the store and in the tab", async () => {

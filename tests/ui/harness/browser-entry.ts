@@ -7,6 +7,7 @@ import * as obsidian from "../../fakes/obsidian";
 import { App } from "../../fakes/obsidian";
 import type { PluginManifest } from "../../fakes/obsidian/metadata-types";
 import { seedFiles } from "./memory-fs";
+import { rendererOs, rendererProcess } from "./renderer-node";
 // Obsidian's renderer provides Node's `events`; in the page graphology's own copy stands in for it.
 import * as events from "events";
 
@@ -43,9 +44,6 @@ function unavailable(id: string): unknown {
 	});
 }
 
-/** `node:os` as the plugin reads it at load (the device's name, the home folder). */
-const OS = { hostname: () => "harness", homedir: () => "/home/harness", platform: () => "linux" };
-
 /** main.js inside the function wrapper Obsidian uses (render.mjs adds it to the page as a script). */
 export type MainJsWrapper = (
 	require: (id: string) => unknown,
@@ -55,23 +53,23 @@ export type MainJsWrapper = (
 
 function evaluateBundle(wrapper: MainJsWrapper): PluginClass {
 	const module: { exports: Record<string, unknown> } = { exports: {} };
-	const provided: Record<string, unknown> = { obsidian, events, "node:events": events, "node:os": OS };
+	const provided: Record<string, unknown> = {
+		obsidian,
+		events,
+		"node:events": events,
+		os: rendererOs,
+		"node:os": rendererOs,
+	};
 	const require = (id: string): unknown => provided[id] ?? unavailable(id);
 	wrapper(require, module, module.exports);
 	return (module.exports.default ?? module.exports) as PluginClass;
 }
 
-// Obsidian's renderer has Node's `global`; main.js relies on it.
+// Obsidian's renderer has Node's `global` and `process`; main.js relies on both.
 if (!("global" in window))
 	Object.defineProperty(window, "global", { value: window, configurable: true, writable: true });
-
-// And Node's `process` (the desktop app runs with Node integration): the little the plugin reads at load.
 if (!("process" in window))
-	Object.defineProperty(window, "process", {
-		value: { env: {}, platform: "linux", versions: {}, pid: 4242, cwd: () => "/", kill: () => true },
-		configurable: true,
-		writable: true,
-	});
+	Object.defineProperty(window, "process", { value: rendererProcess, configurable: true, writable: true });
 
 export const harness: Harness = {
 	obsidian,

@@ -1,7 +1,8 @@
-// npm run screenshots:view — the memory view of the built main.js, light and dark, into docs/images/:
+// Part of npm run screenshots: the memory view of the built main.js, light and dark, into docs/images/:
 // memory-view-note-*.png (a note with its causal chain) and memory-view-vault-*.png (the vault part with a proposal).
+// The view is a 380 px sidebar, drawn at 2.75 device pixels per CSS pixel so the picture is over 1,000 px wide.
 import { fileURLToPath } from "node:url";
-import { withPluginPage } from "./render.mjs";
+import { assertReadablePng, withPluginPage } from "./render.mjs";
 
 const IMAGES = fileURLToPath(new URL("../../../docs/images/", import.meta.url));
 
@@ -60,7 +61,7 @@ async function showOnly(page, sections) {
 const settle = (page) => page.waitForTimeout(700);
 
 for (const theme of ["light", "dark"]) {
-	await withPluginPage({ theme, files: FILES, width: 420, height: 1400 }, async (page) => {
+	await withPluginPage({ theme, files: FILES, width: 420, height: 1400, scale: 2.75 }, async (page) => {
 		await openView(page);
 		await page.evaluate(async () => {
 			const { app, plugin } = window.harness;
@@ -84,5 +85,6 @@ for (const theme of ["light", "dark"]) {
 		await page.evaluate(() => window.view.recall("database pool"));
 		await settle(page);
 		await page.locator(".harness-sidebar").screenshot({ path: `${IMAGES}memory-view-vault-${theme}.png` });
+		for (const part of ["note", "vault"]) assertReadablePng(`${IMAGES}memory-view-${part}-${theme}.png`);
 	});
 }

@@ -1,7 +1,14 @@
+// Types of render.mjs for the TypeScript tests that drive the harness.
 import type { Page } from "playwright-core";
 
+export interface PluginPageOptions {
+	theme: "light" | "dark";
+	files?: Record<string, string>;
+	width?: number;
+	height?: number;
+	scale?: number;
+}
+
 export function bundleFakeObsidian(): Promise<string>;
-export function withPluginPage(
-	options: { theme: "light" | "dark"; files?: Record<string, string>; width?: number; height?: number },
-	use: (page: Page) => Promise<void>,
-): Promise<void>;
+export function withPluginPage(options: PluginPageOptions, use: (page: Page) => Promise<void>): Promise<void>;
+export function assertReadablePng(path: string, minWidth?: number): void;

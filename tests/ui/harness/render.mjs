@@ -25,7 +25,8 @@ export async function bundleFakeObsidian() {
 		name: "harness-node-shims",
 		setup(pluginBuild) {
 			pluginBuild.onResolve({ filter: /^node:fs$/ }, () => ({ path: `${HERE}memory-fs.ts` }));
-			pluginBuild.onResolve({ filter: /^node:(path|timers|vm|crypto)$/ }, () => ({ path: `${HERE}node-shims.ts` }));
+			pluginBuild.onResolve({ filter: /^node:(path|timers|vm)$/ }, () => ({ path: `${HERE}node-shims.ts` }));
+			pluginBuild.onResolve({ filter: /^node:crypto$/ }, () => ({ path: `${HERE}crypto-shim.ts` }));
 		},
 	};
 	const result = await build({
@@ -44,17 +45,17 @@ export async function bundleFakeObsidian() {
 /**
  * Opens a page in the given theme ("light" | "dark") with the plugin loaded from main.js over a
  * vault of `files` (vault-relative path → text; put data.json at `.obsidian/plugins/causal-memory/data.json`),
- * runs `use(page)` and closes the browser. In the page, `window.harness.plugin` is the plugin
+ * `width` × `height` CSS pixels at `scale` device pixels each, runs `use(page)` and closes the browser. In the page, `window.harness.plugin` is the plugin
  * and `window.harness.obsidian` the fake module.
  */
-export async function withPluginPage({ theme, files = {}, width = 900, height = 900 }, use) {
+export async function withPluginPage({ theme, files = {}, width = 900, height = 900, scale = 1 }, use) {
 	const fakeObsidian = await bundleFakeObsidian();
 	const mainJs = readFileSync(`${ROOT}main.js`, "utf8");
 	const manifest = JSON.parse(readFileSync(`${ROOT}manifest.json`, "utf8"));
 	const css = readFileSync(`${HERE}theme.css`, "utf8") + readFileSync(`${ROOT}styles.css`, "utf8");
 	const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
 	try {
-		const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+		const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: scale });
 		const errors = [];
 		page.on("pageerror", (error) => errors.push(error));
 		await page.setContent(
@@ -81,4 +82,12 @@ export async function withPluginPage({ theme, files = {}, width = 900, height = 
 	} finally {
 		await browser.close();
 	}
+}
+
+/** Throws unless `path` is a PNG at least `minWidth` pixels wide: a picture that cannot be read is a failure. */
+export function assertReadablePng(path, minWidth = 1000) {
+	const bytes = readFileSync(path);
+	if (bytes.toString("latin1", 1, 4) !== "PNG") throw new Error(`${path} is not a PNG`);
+	const width = bytes.readUInt32BE(16);
+	if (width < minWidth) throw new Error(`${path} is ${width} px wide, less than ${minWidth}`);
 }

@@ -3,6 +3,7 @@ import type {
 	SettingDefinition,
 	SettingDefinitionGroup,
 	SettingDefinitionItem,
+	SettingDefinitionPage,
 	SettingGroupItem,
 } from "obsidian";
 import type { App } from "../app";
@@ -15,8 +16,9 @@ import { SettingGroup } from "./setting-group";
  * Obsidian's SettingTab. The app (1.13+) renders `getSettingDefinitions()` when it returns
  * items and calls `display()` otherwise; older apps only call `display()`. Fake-only:
  * `open()` does what the 1.13 app does, `open({ classic: true })` what an older one does.
- * The declarative renderer covers groups, pages (as nested groups), `render`, `action` and
- * the simple controls (toggle, text, number, dropdown, slider).
+ * The declarative renderer covers groups, pages (an entry row that opens the page in place of
+ * the tab, with a back button, as the app does), `render`, `action` and the simple controls
+ * (toggle, text, number, dropdown, slider).
  */
 export abstract class SettingTab {
 	icon = "";
@@ -94,7 +96,13 @@ export abstract class SettingTab {
 
 	private renderItem(group: SettingGroup, item: SettingGroupItem): void {
 		if ("type" in item && item.type === "page") {
-			if (item.items !== undefined) this.renderItems(group.listEl, item.items);
+			if (!evaluate(item.visible, true)) return;
+			group.addSetting((setting) => {
+				setting.setName(item.name);
+				if (item.desc !== undefined) setting.setDesc(item.desc);
+				setting.settingEl.addClass("mod-clickable", "setting-page-entry");
+				setting.settingEl.addEventListener("click", () => this.openPage(item));
+			});
 			return;
 		}
 		const definition = item as SettingDefinition;
@@ -118,6 +126,17 @@ export abstract class SettingTab {
 				this.renderControl(setting, definition.control);
 			}
 		});
+	}
+
+	/** Fake-only as a name: what the app does when a page's entry is clicked. */
+	openPage(page: SettingDefinitionPage): void {
+		this.hide();
+		const titlebar = this.containerEl.createDiv({ cls: "setting-page-titlebar" });
+		const back = titlebar.createDiv({ cls: "clickable-icon setting-page-back", attr: { "aria-label": "Back" } });
+		back.setText("‹");
+		back.addEventListener("click", () => this.open());
+		titlebar.createDiv({ cls: "setting-page-title", text: page.name });
+		if (page.items !== undefined) this.renderItems(this.containerEl, page.items);
 	}
 
 	private renderControl(setting: Setting, control: SettingControl): void {
