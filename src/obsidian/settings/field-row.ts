@@ -8,6 +8,7 @@ import {
 } from "../../core/model/setting-fields";
 import type { PluginSettingsStore } from "../settings-store";
 import { folderListRow } from "./folder-list-row";
+import { errorLine } from "./error-line";
 import { mapRow } from "./map-row";
 import type { SettingRow, SettingsContext } from "./settings-context";
 
@@ -43,17 +44,6 @@ export function applyFieldValue(store: PluginSettingsStore, field: SettingField,
 	if (!change.ok) return change.message;
 	void store.update(() => change.settings);
 	return null;
-}
-
-/** The error line under a row's description (Setting.setErrorMessage needs Obsidian 1.11). */
-export function errorLine(setting: Setting): (message: string | null) => void {
-	const el = setting.infoEl.createDiv({ cls: "causal-memory-setting-error" });
-	el.hide();
-	return (message) => {
-		el.setText(message ?? "");
-		el.toggle(message !== null);
-		setting.settingEl.toggleClass("causal-memory-invalid", message !== null);
-	};
 }
 
 /** One generic row for a schema field: the control follows the field's kind. */

@@ -1,6 +1,6 @@
 import { TFolder, type App } from "obsidian";
 import { changeSettings, valueAt, type SettingField } from "../../core/model/setting-fields";
-import { errorLine } from "./field-row";
+import { errorLine } from "./error-line";
 import type { SettingRow, SettingsContext } from "./settings-context";
 
 /** Every folder of the vault (not the config folder), sorted. */

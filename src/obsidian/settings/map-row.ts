@@ -1,5 +1,5 @@
 import { changeSettings, rangeSentence, valueAt, type SettingField } from "../../core/model/setting-fields";
-import { errorLine } from "./field-row";
+import { errorLine } from "./error-line";
 import type { SettingRow, SettingsContext } from "./settings-context";
 
 type MapValue = Record<string, unknown>;
