@@ -1,4 +1,3 @@
-import type { Setting } from "obsidian";
 import {
 	changeSettings,
 	optionLabel,
