@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { App, TFile } from "../fakes/obsidian";
+import type { App } from "../fakes/obsidian";
 import { withPluginPage } from "./harness/render.mjs";
 
 /** The page's window as the render harness (browser-entry.ts, render.mjs) leaves it. */
@@ -69,12 +69,13 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== "true")("Add causal 
 			// The property as Obsidian writes links: the single value kept, now a list.
 			await page.waitForFunction(async () => {
 				const { app } = (window as unknown as PageWindow).harness;
-				const text = await app.vault.cachedRead(app.vault.getFileByPath("Incidents/API outage.md") as TFile);
-				return text.includes("Load test results");
+				const file = app.vault.getFileByPath("Incidents/API outage.md");
+				return file !== null && (await app.vault.cachedRead(file)).includes("Load test results");
 			});
 			const written = await page.evaluate(async () => {
 				const { app } = (window as unknown as PageWindow).harness;
-				return app.vault.cachedRead(app.vault.getFileByPath("Incidents/API outage.md") as TFile);
+				const file = app.vault.getFileByPath("Incidents/API outage.md");
+				return file === null ? null : app.vault.cachedRead(file);
 			});
 			expect(written).toBe(
 				'---\ncaused_by:\n  - "[[Friday deploy]]"\n  - "[[Load test results]]"\nmemory_category: incident\n---\nThe API was down for 52 minutes after the Friday deploy.\n',

@@ -12,4 +12,3 @@ export const clearInterval = window.clearInterval.bind(window);
 export function runInThisContext(): Window {
 	return window;
 }
-
