@@ -1,3 +1,5 @@
+import { mulberry32 } from "../core/scoring/synthetic-vault";
+
 /**
  * A generated vault for consolidation: TOPICS topics, each told in EPISODES_PER_TOPIC episodic
  * memories that paraphrase one another (the same facts in other words and another order, on
@@ -169,25 +171,13 @@ export interface SyntheticTopicVault {
 	unrelated: string[];
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same vault. */
-function random(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 function day(index: number): string {
 	return new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString();
 }
 
 /** The vault: each episode on its own day and in its own session, topics and unrelated memories interleaved in time. */
 export function syntheticTopicVault(seed = 7, folder = "Memory"): SyntheticTopicVault {
-	const next = random(seed);
+	const next = mulberry32(seed);
 	const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
 	const notes: Record<string, string> = {};
 	const topics = new Map<string, string[]>();
