@@ -47,22 +47,28 @@ describe("main.js loaded as Obsidian loads it", () => {
 		await plugin.whenLoaded();
 		const [status] = plugin.statusBarItems;
 		expect(status?.getText()).toBe("Memory: waiting for the vault");
-		// The app fires create for every file while it loads: the plugin must not be listening yet.
-		expect(app.liveEventRefCount()).toBe(0);
+		// The app fires create for every file while it loads: the plugin must not be listening to the
+		// vault or the metadata cache yet (only to the file and editor menus, which fire on a click).
+		expect(app.vault.listenerCount() + app.metadataCache.listenerCount()).toBe(0);
+		expect(app.workspace.listenerCount()).toBe(2);
 		app.vault.fireLoadEvents();
 
 		await layoutReadyAndIndexed(app, plugin);
 		expect(status?.getText()).toBe("Memory: 3 notes · 2 links");
 		expect(Object.keys(app.commands.commands).sort()).toEqual([
+			"causal-memory:add-causal-link",
 			"causal-memory:add-to-claude-desktop",
 			"causal-memory:allow-vault-status-writes",
 			"causal-memory:copy-mcp-connection",
+			"causal-memory:delete-memory",
 			"causal-memory:explain-note",
+			"causal-memory:open-chain-canvas",
 			"causal-memory:open-memory-view",
 			"causal-memory:pin-note",
 			"causal-memory:prepare-embedding-model",
 			"causal-memory:rebuild-index",
 			"causal-memory:recall-selection",
+			"causal-memory:remove-causal-link",
 			"causal-memory:review-core-proposals",
 			"causal-memory:run-maintenance",
 			"causal-memory:show-index-summary",
