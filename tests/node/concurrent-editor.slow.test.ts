@@ -34,17 +34,21 @@ describe("a user's editor and an agent writing one note beside a CPU hog", () =>
 	for (const style of EDITOR_STYLES) {
 		const allowed = ALLOWED_LOST[style];
 		const claim = allowed === 0 ? "none" : `at most ${allowed}`;
-		it(`loses ${claim} of ${EDITS} ${style}-style edits and keeps the body, keys and pin`, async () => {
-			const race = await raceEditor(style, EDITS, 1, 19);
-			expect(race.lost.length, `lost ${race.lost.length} of ${EDITS}: ${race.lost.join(", ")}`).toBeLessThanOrEqual(
-				allowed,
-			);
-			expect(race.intact).toBe(true);
-			expect(race.pinnedAgrees).toBe(true);
-			expect(race.leftovers).toEqual([]);
-			expect(race.agentFailures).toEqual([]);
-			// Some of the agent's writes must land between bursts of typing, or the race tested nothing.
-			expect(race.agentCalls).toBeGreaterThanOrEqual(4);
-		}, RACE_TIMEOUT_MS);
+		it(
+			`loses ${claim} of ${EDITS} ${style}-style edits and keeps the body, keys and pin`,
+			async () => {
+				const race = await raceEditor(style, EDITS, 1, 19);
+				expect(race.lost.length, `lost ${race.lost.length} of ${EDITS}: ${race.lost.join(", ")}`).toBeLessThanOrEqual(
+					allowed,
+				);
+				expect(race.intact).toBe(true);
+				expect(race.pinnedAgrees).toBe(true);
+				expect(race.leftovers).toEqual([]);
+				expect(race.agentFailures).toEqual([]);
+				// Some of the agent's writes must land between bursts of typing, or the race tested nothing.
+				expect(race.agentCalls).toBeGreaterThanOrEqual(4);
+			},
+			RACE_TIMEOUT_MS,
+		);
 	}
 });
