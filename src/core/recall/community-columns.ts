@@ -1,8 +1,7 @@
-import louvain from "graphology-communities-louvain";
-import { MultiDirectedGraph } from "graphology";
 import { runToEnd, type MemoryGraphology } from "../graph/memory-graph";
 import type { MemoryEdgeAttributes } from "../graph/types";
 import { EDGE_TYPE_INFO } from "../model/edge-types";
+import { directedLouvain } from "./directed-louvain";
 
 /**
  * The memory graph as columns for community detection off the main thread: nodes are rows in
@@ -109,7 +108,10 @@ export function communityRequestTransferables(request: CommunityRequest): ArrayB
 	] as ArrayBuffer[];
 }
 
-/** Runs in the worker: Louvain over the graph the columns describe (see detectCommunities). */
+/**
+ * Runs in the worker: Louvain over the graph the columns describe (see detectCommunities), notes
+ * in visiting order and links by their places in it, over typed arrays (directed-louvain.ts).
+ */
 export function detectCommunitiesInColumns(request: CommunityRequest): Int32Array {
 	const community = new Int32Array(request.nodeCount);
 	let supportive = 0;
@@ -119,19 +121,20 @@ export function detectCommunitiesInColumns(request: CommunityRequest): Int32Arra
 		return community;
 	}
 	const { rows, rank } = visitingOrder(request);
-	const graph = new MultiDirectedGraph<Record<string, never>, { weight: number }>({ allowSelfLoops: false });
-	for (const row of rows) graph.addNode(String(row));
 	const { sources, targets, weights } = request;
 	const edges = Array.from(sources.keys()).sort(
 		(a, b) => rank[sources[a]] - rank[sources[b]] || rank[targets[a]] - rank[targets[b]] || weights[a] - weights[b],
 	);
-	for (const edge of edges) graph.addEdge(String(sources[edge]), String(targets[edge]), { weight: weights[edge] });
-	const mapping = louvain(graph, {
-		getEdgeWeight: (_edge, attributes) => (attributes as { weight: number }).weight,
-		resolution: request.resolution,
-		randomWalk: false,
-	});
-	for (let row = 0; row < community.length; row++) community[row] = mapping[String(row)];
+	const byPlace = directedLouvain(
+		{
+			nodeCount: rows.length,
+			sources: Uint32Array.from(edges, (edge) => rank[sources[edge]]),
+			targets: Uint32Array.from(edges, (edge) => rank[targets[edge]]),
+			weights: Float64Array.from(edges, (edge) => weights[edge]),
+		},
+		request.resolution,
+	);
+	rows.forEach((row, place) => (community[row] = byPlace[place]));
 	return community;
 }
 
