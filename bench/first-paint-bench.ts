@@ -9,6 +9,7 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { setTimeout } from "node:timers";
 import { dirname, join } from "node:path";
 import { Window } from "happy-dom";
 import { globalObject } from "../tests/fakes/global-object";
