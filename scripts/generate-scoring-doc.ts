@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { z } from "zod";
 import {
 	DEFAULT_SCORING_SETTINGS,
-	ScoringSettingsSchema,
+	scoringSettingsSchema,
 	type ScoringSettings,
 } from "../src/core/model/scoring-settings";
 import { EDGE_TYPE_INFO, EDGE_TYPES } from "../src/core/model/edge-types";
@@ -299,7 +299,7 @@ function settingsTable(): string {
 			);
 		}
 	};
-	visit(z.toJSONSchema(ScoringSettingsSchema) as JsonSchemaNode, "");
+	visit(z.toJSONSchema(scoringSettingsSchema()) as JsonSchemaNode, "");
 	return lines.join("\n");
 }
 

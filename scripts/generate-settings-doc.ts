@@ -1,12 +1,14 @@
 /**
  * Writes docs/settings.md from the settings schemas, grouped as the settings tab shows them, so
- * the document cannot drift: `node scripts/run-ts.mjs scripts/generate-settings-doc.ts`
+ * the document cannot drift, and src/core/model/settings-defaults.ts (the defaults the plugin
+ * loads with): `node scripts/run-ts.mjs scripts/generate-settings-doc.ts`
  * (npm run docs:settings). tests/docs/settings-doc.test.ts fails when the committed file differs.
  */
 import { writeFileSync } from "node:fs";
 import { printLine } from "../src/node/terminal";
+import { defaultsFromSchemas } from "../src/core/model/settings";
+import { renderSettingsDefaults, SETTINGS_DEFAULTS_PATH } from "./settings-defaults-source";
 import {
-	DEFAULT_SETTINGS,
 	optionLabel,
 	rangeSentence,
 	settingFields,
@@ -22,6 +24,9 @@ import {
 } from "../src/obsidian/settings/setting-groups";
 
 export const SETTINGS_DOC_PATH = "docs/settings.md";
+
+// Not DEFAULT_SETTINGS: that is the generated file this script writes.
+const SCHEMA_DEFAULTS = defaultsFromSchemas();
 
 function allowed(field: SettingField): string {
 	switch (field.kind) {
@@ -54,7 +59,7 @@ function allowed(field: SettingField): string {
 }
 
 function defaultText(field: SettingField): string {
-	const value = valueAt(DEFAULT_SETTINGS, field.path);
+	const value = valueAt(SCHEMA_DEFAULTS, field.path);
 	if (value === undefined) return "generated";
 	const text = JSON.stringify(value);
 	return text.length > 60 ? `${text.slice(0, 57)}…` : text;
@@ -229,4 +234,6 @@ ${sections(ADVANCED)}
 export function main(): void {
 	writeFileSync(SETTINGS_DOC_PATH, renderSettingsDoc());
 	printLine(`wrote ${SETTINGS_DOC_PATH}`);
+	writeFileSync(SETTINGS_DEFAULTS_PATH, renderSettingsDefaults());
+	printLine(`wrote ${SETTINGS_DEFAULTS_PATH}`);
 }

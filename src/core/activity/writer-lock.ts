@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { once } from "../model/once";
 
 /*
  * One writer per vault state folder and host: `serve`, `maintain` and the plugin take a lock
@@ -7,17 +8,20 @@ import { z } from "zod";
  * (other devices write their own activity files, see store-files.ts).
  */
 
-export const LockHolderSchema = z.object({
-	/** Random per acquisition: tells our own lock from another process's. */
-	token: z.string(),
-	program: z.string(),
-	pid: z.number().int(),
-	host: z.string(),
-	startedAt: z.number(),
-	heartbeatAt: z.number(),
+/** Built on first use: zod schemas cost time to build, not paid while Obsidian evaluates main.js. */
+export const lockHolderSchema = once(() => {
+	return z.object({
+		/** Random per acquisition: tells our own lock from another process's. */
+		token: z.string(),
+		program: z.string(),
+		pid: z.number().int(),
+		host: z.string(),
+		startedAt: z.number(),
+		heartbeatAt: z.number(),
+	});
 });
 
-export type LockHolder = z.infer<typeof LockHolderSchema>;
+export type LockHolder = z.infer<ReturnType<typeof lockHolderSchema>>;
 
 export interface LockTiming {
 	/** How often the holder rewrites its heartbeat. */
@@ -40,7 +44,7 @@ export function lockFileName(host: string): string {
 export function parseLockHolder(text: string | null): LockHolder | null {
 	if (text === null) return null;
 	try {
-		const parsed = LockHolderSchema.safeParse(JSON.parse(text));
+		const parsed = lockHolderSchema().safeParse(JSON.parse(text));
 		return parsed.success ? parsed.data : null;
 	} catch {
 		return null;

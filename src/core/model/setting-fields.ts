@@ -1,12 +1,13 @@
 import type { z } from "zod";
-import { EmbeddingSettingsSchema } from "./embedding-settings";
-import { IndexSettingsSchema } from "./index-settings";
-import { KeywordSettingsSchema } from "./keyword-settings";
-import { MaintenanceSettingsSchema } from "./maintenance-settings";
-import { McpSettingsSchema } from "./mcp-settings";
-import { RecallSettingsSchema } from "./recall-settings";
-import { ScoringSettingsSchema } from "./scoring-settings";
-import { parseSettingsGroup, readMemorySettings, type MemorySettings } from "./settings";
+import { embeddingSettingsSchema } from "./embedding-settings";
+import { indexSettingsSchema } from "./index-settings";
+import { keywordSettingsSchema } from "./keyword-settings";
+import { maintenanceSettingsSchema } from "./maintenance-settings";
+import { mcpSettingsSchema } from "./mcp-settings";
+import { recallSettingsSchema } from "./recall-settings";
+import { scoringSettingsSchema } from "./scoring-settings";
+import { parseSettingsGroup, type MemorySettings } from "./settings";
+import { SETTINGS_DEFAULTS } from "./settings-defaults";
 import type { SettingPath } from "./settings-changes";
 
 /**
@@ -59,13 +60,13 @@ export interface SettingField extends NumberRange {
 }
 
 const GROUP_SCHEMAS = {
-	index: IndexSettingsSchema,
-	scoring: ScoringSettingsSchema,
-	maintenance: MaintenanceSettingsSchema,
-	embeddings: EmbeddingSettingsSchema,
-	keyword: KeywordSettingsSchema,
-	recall: RecallSettingsSchema,
-	mcp: McpSettingsSchema,
+	index: indexSettingsSchema,
+	scoring: scoringSettingsSchema,
+	maintenance: maintenanceSettingsSchema,
+	embeddings: embeddingSettingsSchema,
+	keyword: keywordSettingsSchema,
+	recall: recallSettingsSchema,
+	mcp: mcpSettingsSchema,
 } as const;
 
 interface Def {
@@ -210,11 +211,11 @@ let cached: SettingField[] | null = null;
 
 /** Every setting of every group, in schema order. */
 export function settingFields(): SettingField[] {
-	cached ??= Object.entries(GROUP_SCHEMAS).flatMap(([group, schema]) => fieldsOf(schema, [group], []));
+	cached ??= Object.entries(GROUP_SCHEMAS).flatMap(([group, schema]) => fieldsOf(schema(), [group], []));
 	return cached;
 }
 
-export const DEFAULT_SETTINGS: MemorySettings = readMemorySettings(null).settings;
+export const DEFAULT_SETTINGS: MemorySettings = SETTINGS_DEFAULTS;
 
 export function valueAt(settings: unknown, path: SettingPath): unknown {
 	let at = settings;

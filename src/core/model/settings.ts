@@ -6,6 +6,7 @@ import { parseRecallSettings, type RecallSettings } from "./recall-settings";
 import { parseKeywordSettings, type KeywordSettings } from "./keyword-settings";
 import { parseScoringSettings, type ScoringSettings } from "./scoring-settings";
 import { errorMessage } from "./error-message";
+import { SETTINGS_DEFAULTS } from "./settings-defaults";
 
 /** Every setting of the plugin, as kept in data.json (and read by the headless server from the same file). */
 export interface MemorySettings {
@@ -39,7 +40,17 @@ export interface ReadSettings {
 	problems: string[];
 }
 
-/** Validates stored settings group by group; never throws, so one bad value cannot stop the plugin. */
+/** Every group's defaults from its zod schema (what src/core/model/settings-defaults.ts holds, generated). */
+export function defaultsFromSchemas(): MemorySettings {
+	const groups = Object.keys(GROUPS) as (keyof MemorySettings)[];
+	return Object.fromEntries(groups.map((group) => [group, parseSettingsGroup(group, {})])) as unknown as MemorySettings;
+}
+
+/**
+ * Validates stored settings group by group; never throws, so one bad value cannot stop the plugin.
+ * A group data.json does not hold takes the generated defaults: its zod schema is not built, which
+ * keeps the plugin's load cheap (docs/startup.md).
+ */
 export function readMemorySettings(data: unknown): ReadSettings {
 	const problems: string[] = [];
 	let stored: Record<string, unknown> = {};
@@ -47,12 +58,14 @@ export function readMemorySettings(data: unknown): ReadSettings {
 		if (typeof data === "object" && !Array.isArray(data)) stored = data as Record<string, unknown>;
 		else problems.push("the saved settings are not a JSON object");
 	}
-	const read = <K extends keyof typeof GROUPS>(group: K): ReturnType<(typeof GROUPS)[K]> => {
+	const read = <K extends keyof MemorySettings>(group: K): MemorySettings[K] => {
+		const value = stored[group];
+		if (value === undefined || value === null) return structuredClone(SETTINGS_DEFAULTS[group]);
 		try {
-			return GROUPS[group](stored[group]) as ReturnType<(typeof GROUPS)[K]>;
+			return parseSettingsGroup(group, value);
 		} catch (error) {
 			problems.push(errorMessage(error));
-			return GROUPS[group]({}) as ReturnType<(typeof GROUPS)[K]>;
+			return structuredClone(SETTINGS_DEFAULTS[group]);
 		}
 	};
 	const settings: MemorySettings = {

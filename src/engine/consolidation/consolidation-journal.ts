@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "../../core/model/error-message";
 import type { StoragePort } from "../../core/model/storage-port";
+import { once } from "../../core/model/once";
 
 /** One consolidation as its undo needs it: the summary it created and each member's text before. */
 export interface ConsolidationEntry {
@@ -18,17 +19,20 @@ const FILE = "consolidations.json";
 /** Consolidations kept for undo, the latest ones: older ones can no longer be undone in one step. */
 export const MAX_UNDOABLE_CONSOLIDATIONS = 20;
 
-const JournalSchema = z.object({
-	version: z.literal(1),
-	entries: z.array(
-		z.object({
-			id: z.string(),
-			at: z.number(),
-			summary: z.string(),
-			members: z.array(z.object({ path: z.string(), before: z.string() })),
-			undoneAt: z.number().nullable(),
-		}),
-	),
+/** Built on first use: zod schemas cost time to build, not paid while Obsidian evaluates main.js. */
+const journalSchema = once(() => {
+	return z.object({
+		version: z.literal(1),
+		entries: z.array(
+			z.object({
+				id: z.string(),
+				at: z.number(),
+				summary: z.string(),
+				members: z.array(z.object({ path: z.string(), before: z.string() })),
+				undoneAt: z.number().nullable(),
+			}),
+		),
+	});
 });
 
 /**
@@ -47,7 +51,7 @@ export class ConsolidationJournal {
 		const text = await this.storage.read(FILE);
 		if (text === null) return [];
 		try {
-			return JournalSchema.parse(JSON.parse(text)).entries;
+			return journalSchema().parse(JSON.parse(text)).entries;
 		} catch (error) {
 			this.warn(`${FILE} could not be read (${errorMessage(error)}); earlier consolidations cannot be undone here`);
 			return [];

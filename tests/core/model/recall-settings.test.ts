@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
 	DEFAULT_RECALL_SETTINGS,
 	parseRecallSettings,
-	RecallSettingsSchema,
+	recallSettingsSchema,
 } from "../../../src/core/model/recall-settings";
 
 describe("recall settings", () => {
@@ -79,7 +79,7 @@ describe("recall settings", () => {
 	});
 
 	it("describes every setting", () => {
-		const groups = RecallSettingsSchema.shape;
+		const groups = recallSettingsSchema().shape;
 		for (const [name, group] of Object.entries(groups)) {
 			expect(group.description, name).toBeTruthy();
 			const inner = group.unwrap().shape as Record<string, { description?: string }>;

@@ -3,7 +3,7 @@ import {
 	DEFAULT_SCORING_SETTINGS,
 	parseScoringSettings,
 	ScoringSettingsError,
-	ScoringSettingsSchema,
+	scoringSettingsSchema,
 } from "../../../src/core/model/scoring-settings";
 
 function problemsOf(input: unknown): string[] {
@@ -97,7 +97,7 @@ describe("scoring settings", () => {
 				if (inner) visit(inner, `${prefix}${key}.`);
 			}
 		};
-		visit(ScoringSettingsSchema.shape, "");
+		visit(scoringSettingsSchema().shape, "");
 		expect(visited).toContain("relevance.halfLifeDays");
 		expect(visited).toContain("core.weights.stability");
 		expect(missing).toEqual([]);
