@@ -147,6 +147,11 @@ export class ReadableMemory {
 			if (readable.length > 0) clean.why.replaces = readable;
 			else delete clean.why.replaces;
 		}
+		if (clean.why.consolidates) {
+			const readable = clean.why.consolidates.filter(this.canRead);
+			if (readable.length > 0) clean.why.consolidates = readable;
+			else delete clean.why.consolidates;
+		}
 		if (clean.why.path && !clean.why.path.every(this.canRead)) {
 			delete clean.why.path;
 			delete clean.why.edges;
