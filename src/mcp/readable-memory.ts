@@ -4,7 +4,7 @@ import type { AutomaticRecall } from "../engine/inspector/automatic-recalls";
 import type { MemoryWriter } from "../engine/writer/memory-writer";
 import type { PassReport } from "../engine/maintenance/memory-maintenance";
 import type { MemoryRecord } from "../engine/inspector/memory-reader";
-import type { ReviewQueues } from "../engine/review/memory-review";
+import type { MemoryCluster, ReviewQueues } from "../engine/review/memory-review";
 import type { CoreMemory, Explanation, MemoryStats, Traversal, TraverseOptions } from "../core/inspector/types";
 import type { RecallHit, RecallResult, SearchFilters, SearchHit } from "../core/recall/recall-types";
 import { resolveMemoryId } from "../core/graph/memory-ids";
@@ -102,6 +102,11 @@ export class ReadableMemory {
 	async consolidate(input: ConsolidateInput): Promise<ConsolidateResult> {
 		await this.engine.writable();
 		return this.engine.consolidate(input, { include: this.canRead, checkWrites: true });
+	}
+
+	/** The clusters queue of the review: clusters of readable memories only, those the user dismissed left out. */
+	reviewClusters(): Promise<MemoryCluster[]> {
+		return this.engine.review.clusters(this.canRead);
 	}
 
 	/** The review queues, naming only readable memories (a belief keeps only the reasons that name readable ones). */
