@@ -6,6 +6,7 @@ import { ObsidianEmbeddings } from "./obsidian/embedding-service";
 import { EngineService } from "./obsidian/engine-service";
 import { IndexStatusBar } from "./obsidian/index-status-bar";
 import { addMaintenanceCommands } from "./obsidian/maintenance-commands";
+import { addConsolidationCommands } from "./obsidian/consolidation-commands";
 import { MemoryActions } from "./obsidian/memory-actions";
 import { ObsidianMcp } from "./obsidian/mcp-service";
 import { createPluginEngine } from "./obsidian/plugin-engine";
@@ -78,6 +79,7 @@ export default class CausalMemoryPlugin extends Plugin {
 		addMemoryCommands(this, actions);
 		addChainCanvasCommand(this, actions);
 		addMaintenanceCommands(this, actions);
+		addConsolidationCommands(this, actions);
 		embeddings.addCommands();
 		mcp.addCommands();
 		// Vault `create` fires for every file while the vault loads: start once the layout is ready.

@@ -394,6 +394,7 @@ export class MemoryEngine {
 			settings: deps.settings,
 			clock: deps.clock,
 			writable: () => this.writable(),
+			clusters: (query) => this.clusters(query),
 		});
 		this.throwIfStopped();
 		if (options.follow) this.maintenanceService.start();

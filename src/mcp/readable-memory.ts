@@ -4,7 +4,7 @@ import type { AutomaticRecall } from "../engine/inspector/automatic-recalls";
 import type { MemoryWriter } from "../engine/writer/memory-writer";
 import type { PassReport } from "../engine/maintenance/memory-maintenance";
 import type { MemoryRecord } from "../engine/inspector/memory-reader";
-import type { ReviewQueues } from "../engine/review/memory-review";
+import type { MemoryCluster, ReviewQueues } from "../engine/review/memory-review";
 import type { CoreMemory, Explanation, MemoryStats, Traversal, TraverseOptions } from "../core/inspector/types";
 import type { RecallHit, RecallResult, SearchFilters, SearchHit } from "../core/recall/recall-types";
 import { resolveMemoryId } from "../core/graph/memory-ids";
@@ -104,6 +104,11 @@ export class ReadableMemory {
 		return this.engine.consolidate(input, { include: this.canRead, checkWrites: true });
 	}
 
+	/** The clusters queue of the review: clusters of readable memories only, those the user dismissed left out. */
+	reviewClusters(): Promise<MemoryCluster[]> {
+		return this.engine.review.clusters(this.canRead);
+	}
+
 	/** The review queues, naming only readable memories (a belief keeps only the reasons that name readable ones). */
 	review(): ReviewQueues {
 		return this.engine.review.queues(this.canRead);
@@ -146,6 +151,11 @@ export class ReadableMemory {
 			const readable = clean.why.replaces.filter(this.canRead);
 			if (readable.length > 0) clean.why.replaces = readable;
 			else delete clean.why.replaces;
+		}
+		if (clean.why.consolidates) {
+			const readable = clean.why.consolidates.filter(this.canRead);
+			if (readable.length > 0) clean.why.consolidates = readable;
+			else delete clean.why.consolidates;
 		}
 		if (clean.why.path && !clean.why.path.every(this.canRead)) {
 			delete clean.why.path;

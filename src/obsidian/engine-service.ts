@@ -156,8 +156,14 @@ export class EngineService {
 			const report = this.started
 				? await this.engine.rebuild(onProgress)
 				: await this.engine.start({ follow: true, onProgress });
-			if (!this.started && !this.stopped)
-				this.unsubscribePasses = this.engine.maintenance.onPassCompleted(() => this.changed());
+			if (!this.started && !this.stopped) {
+				const unfollowPasses = this.engine.maintenance.onPassCompleted(() => this.changed());
+				const unfollowClusters = this.engine.review.onClusters(() => this.changed());
+				this.unsubscribePasses = () => {
+					unfollowPasses();
+					unfollowClusters();
+				};
+			}
 			this.started = true;
 			if (this.stopped) return null;
 			this.showCounts();

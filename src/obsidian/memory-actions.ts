@@ -143,6 +143,12 @@ export class MemoryActions {
 		return (await this.runPass()) !== null;
 	}
 
+	/** Opens a note in a new tab, to edit it (as Obsidian's `getLeaf("tab").openFile`). */
+	async openInNewTab(path: string): Promise<void> {
+		const file = this.app.vault.getFileByPath(path);
+		if (file) await this.app.workspace.getLeaf("tab").openFile(file);
+	}
+
 	/** Opens a note in the workspace (a new tab when `newLeaf`). */
 	async openNote(path: string, newLeaf = false): Promise<void> {
 		await this.app.workspace.openLinkText(path, "", newLeaf);

@@ -47,7 +47,13 @@ describe("memory_review", () => {
 		expect(result.isError).toBeFalsy();
 		const answer = result.structuredContent as Record<string, unknown>;
 		expect(body(result)).toEqual(answer);
-		expect(answer.counts).toEqual({ at_risk: expect.any(Number) as number, beliefs_in_question: 1, relationships: 1 });
+		expect(answer.counts).toEqual({
+			clusters: 0,
+			at_risk: expect.any(Number) as number,
+			beliefs_in_question: 1,
+			relationships: 1,
+		});
+		expect(answer.clusters).toEqual([]);
 		// The superseded evidence is named by an unreadable note: only the readable contradiction is told.
 		expect(answer.beliefs_in_question).toEqual([
 			{ node_id: "Projects/Plan.md", reason: "contradicted by the newer “Projects/Audit.md”" },
@@ -88,5 +94,57 @@ describe("memory_review", () => {
 		const result = await harness.call("memory_review", { queue: "clusterz" });
 		expect(result.isError).toBe(true);
 		expect(body(result)).toMatchObject({ field: "queue", retryable: false });
+	});
+});
+
+describe("memory_review's clusters queue", () => {
+	const DEPLOY: Record<string, [string, number]> = {
+		"Projects/Friday deploy.md": [
+			"The Friday deploy of the billing service failed: the database migration timed out and we rolled back.",
+			3,
+		],
+		"Projects/Rollback.md": [
+			"We rolled back the billing service deploy after the database migration timed out on Friday.",
+			2,
+		],
+		"Projects/Migration timeout.md": [
+			"The billing service database migration timed out during the Friday deploy; the rollback took ten minutes.",
+			1,
+		],
+		"Journal/Deploy diary.md": [
+			"Dear diary: the billing service deploy on Friday, the database migration timed out, we rolled back.",
+			1,
+		],
+		"Projects/Garden.md": ["Planted tomatoes and beans along the fence.", 4],
+	};
+	let harness: Harness;
+
+	beforeAll(async () => {
+		harness = await connectHarness(vaultOf(DEPLOY, NOW), new MemoryStorage(), {
+			settings: { mcp: { readFolders: ["Projects"] } },
+			clock: () => NOW,
+		});
+	});
+
+	afterAll(async () => {
+		await harness.close();
+	});
+
+	it("lists clusters of readable memories only, and none the user dismissed", async () => {
+		const answer = (await harness.call("memory_review", { queue: "clusters" })).structuredContent as {
+			counts: Record<string, number>;
+			clusters: { node_ids: string[]; label: string[]; reason: string }[];
+		};
+		expect(answer.counts.clusters).toBe(1);
+		expect(answer.clusters[0].node_ids).toEqual([
+			"Projects/Migration timeout.md",
+			"Projects/Rollback.md",
+			"Projects/Friday deploy.md",
+		]);
+		expect(answer.clusters[0].reason).toMatch(/^similar wording: mean keyword similarity 0\.\d+/);
+
+		await harness.engine.review.dismissCluster(answer.clusters[0].node_ids);
+		const after = (await harness.call("memory_review", { queue: "clusters" })).structuredContent as typeof answer;
+		expect(after.counts.clusters).toBe(0);
 	});
 });

@@ -72,6 +72,7 @@ describe("main.js loaded as Obsidian loads it", () => {
 			"causal-memory:review-core-proposals",
 			"causal-memory:run-maintenance",
 			"causal-memory:show-index-summary",
+			"causal-memory:undo-last-consolidation",
 			"causal-memory:undo-latest-status-change",
 			"causal-memory:unpin-note",
 		]);

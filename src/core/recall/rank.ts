@@ -20,6 +20,8 @@ export interface RecallCandidate {
 	pinned?: boolean;
 	/** Memories with a supersedes edge to this one (see `SupersededIndex`). */
 	supersededBy?: readonly string[];
+	/** The summary this memory was consolidated into (`memory_consolidated_into`). */
+	consolidatedInto?: string;
 }
 
 export interface RankOptions {
@@ -38,6 +40,8 @@ export interface RecallWhy {
 	replaces?: string[];
 	/** How many `replaces` would name, set by boundedHit when a hit lists only the first of them. */
 	replacesTotal?: number;
+	/** A summary: its members that were candidates, folded into it (they take no place of their own). */
+	consolidates?: string[];
 	/** Set when the memory made the results only because it is pinned or core. */
 	injected?: "core" | "pinned";
 }
@@ -61,6 +65,7 @@ interface Scored {
 	candidate: RecallCandidate;
 	relevance: number;
 	replaces: string[];
+	consolidates: string[];
 	score: number;
 }
 
@@ -69,6 +74,8 @@ interface Scored {
  *
  *   relevance = 1 − (1 − fused)(1 − spread)            (a replacement takes over the relevance
  *                                                        of a superseded candidate if higher)
+ *                                                       (a summary the relevance of its best
+ *                                                        member; the members leave the list)
  *   score     = relevance × (1 − s + s × retention^β) × [supersededFactor if superseded]
  *
  * with s = retentionShare: retention breaks near-ties in query relevance but cannot lift an
@@ -96,8 +103,15 @@ export function orderCandidates(
 	for (const candidate of kept) {
 		if (scored.has(candidate.id))
 			throw new Error(`Recall candidate "${candidate.id}" is listed twice; merge its signals into one candidate.`);
-		scored.set(candidate.id, { candidate, relevance: relevanceOf(candidate), replaces: [], score: 0 });
+		scored.set(candidate.id, {
+			candidate,
+			relevance: relevanceOf(candidate),
+			replaces: [],
+			consolidates: [],
+			score: 0,
+		});
 	}
+	foldIntoSummaries(scored);
 	inheritFromSuperseded(scored);
 	for (const entry of scored.values()) entry.score = entry.relevance * priorOf(entry.candidate, settings);
 
@@ -140,6 +154,29 @@ function priorOf(candidate: RecallCandidate, settings: RankingSettings): number 
 }
 
 /**
+ * A summary stands for the members consolidated into it: when both are candidates, the summary
+ * takes the best relevance of the group and the members leave the list, so the summary comes
+ * first and the places its members would have taken go to other evidence. The agent reads the
+ * members through the summary's links (`why.consolidates` names those that matched).
+ */
+function foldIntoSummaries(scored: Map<string, Scored>): void {
+	// A summary consolidated into a later summary: its members go to the later one, in any order.
+	const folded = new Map<string, Scored>();
+	const entryOf = (id: string): Scored | undefined => scored.get(id) ?? folded.get(id);
+	for (const member of [...scored.values()]) {
+		let summary =
+			member.candidate.consolidatedInto === undefined ? undefined : entryOf(member.candidate.consolidatedInto);
+		for (let hops = 0; summary && folded.has(summary.candidate.id) && hops < scored.size; hops++)
+			summary = folded.get(summary.candidate.id);
+		if (!summary || summary === member) continue;
+		summary.relevance = Math.max(summary.relevance, member.relevance);
+		summary.consolidates.push(member.candidate.id, ...member.consolidates);
+		scored.delete(member.candidate.id);
+		folded.set(member.candidate.id, summary);
+	}
+}
+
+/**
  * A replacement is at least as relevant as what it replaced: when the old version matched the
  * query, the new one must come above it. Repeats until chains (C replaces B replaces A) settle.
  */
@@ -169,6 +206,7 @@ function toRanked(entry: Scored, settings: RankingSettings): RankedMemory {
 		why.edges = candidate.spread.edges.map((step) => ({ ...step }));
 	}
 	if (entry.replaces.length > 0) why.replaces = [...entry.replaces];
+	if (entry.consolidates.length > 0) why.consolidates = [...entry.consolidates];
 	const ranked: RankedMemory = {
 		id: candidate.id,
 		score: entry.score,

@@ -1,3 +1,4 @@
+import { isConsolidationEdge } from "../consolidation/consolidated-key";
 import type { MemoryGraphology } from "../graph/memory-graph";
 import { EDGE_TYPE_INFO, EDGE_TYPES, type EdgeType } from "../model/edge-types";
 import type { SpreadingSettings } from "../model/recall-settings";
@@ -37,11 +38,18 @@ const STEP_INDEX = Object.fromEntries(EDGE_TYPES.map((type, i) => [type, 2 * i])
  * other hop shares the node's activation among all its edges: counted per type, a node's few
  * typed links (supports, derived_from…) each passed on far more, and twice as many notes
  * reached a recall's ranking without changing its results (bench/README.md, "Recall latency").
+ *
+ * A consolidation summary passes nothing on to its own members: it stands for them (recall
+ * folds them into it, see `orderCandidates`), and through it one member lifted its siblings
+ * into the results in place of other evidence (docs/consolidation.md). A member still passes
+ * its activation on to its summary.
  */
 export function strongestLinks(graph: MemoryGraphology, node: string, settings: SpreadingSettings): Link[] {
 	const buckets: string[][] = STEPS.map(() => []);
+	const members = new Set<string>();
 	graph.forEachEdge(node, (_edge, attributes, source, target) => {
 		const forward = source === node;
+		if (!forward && isConsolidationEdge(attributes)) members.add(source);
 		buckets[STEP_INDEX[attributes.type] + (forward ? 0 : 1)].push(forward ? target : source);
 	});
 	const degree = graph.degree(node);
@@ -58,7 +66,7 @@ export function strongestLinks(graph: MemoryGraphology, node: string, settings: 
 	for (const i of order) {
 		for (const neighbour of buckets[i]) {
 			if (links.length >= settings.maxNeighbours) return links;
-			if (taken.has(neighbour)) continue;
+			if (taken.has(neighbour) || members.has(neighbour)) continue;
 			taken.add(neighbour);
 			links.push({ neighbour, weight: weights[i], step: STEPS[i] });
 		}

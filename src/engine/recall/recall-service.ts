@@ -18,6 +18,7 @@ import { KeywordIndex, type KeywordHit } from "../../core/recall/keyword-index";
 import type { KeywordSettingsInput } from "../../core/model/keyword-settings";
 import type { RankedMemory, RecallCandidate } from "../../core/recall/rank";
 import type { SpreadHit } from "../../core/recall/spreading-activation";
+import { summaryOf } from "../../core/consolidation/consolidated-key";
 import type { VectorHit } from "../../core/recall/vector-index";
 import { rankDiverse } from "../../core/recall/diversify";
 import { fileStamp } from "./keyword-cache";
@@ -528,6 +529,8 @@ export class RecallService {
 					pinned: node.memory.pinned,
 					supersededBy: superseded.supersedersOf(id),
 				};
+				const summary = summaryOf(graph.graph, id);
+				if (summary !== undefined) candidate.consolidatedInto = summary;
 				const matched = terms.get(id);
 				if (matched) candidate.terms = matched;
 				const cosine = similarity.get(id);
@@ -543,6 +546,9 @@ export class RecallService {
 		}
 		// A replacement competes even when only the memory it replaces matched: it inherits that relevance.
 		for (const candidate of [...candidates.values()]) for (const newer of candidate.supersededBy ?? []) add(newer, 0);
+		// A summary stands for its members (rank folds them into it), also when only a member matched.
+		for (const candidate of [...candidates.values()])
+			if (candidate.consolidatedInto !== undefined) add(candidate.consolidatedInto, 0);
 		return candidates;
 	}
 

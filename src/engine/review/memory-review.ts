@@ -9,6 +9,7 @@ import { beliefsInQuestion, reasonKey, type BeliefInQuestion } from "../../core/
 import { pairKey, relationshipProposals, type RelationshipProposal } from "../../core/review/relationship-proposals";
 import { scoringActivityOf } from "../activity/scoring-activity";
 import type { ActivityStore } from "../activity/activity-store";
+import type { ClusterQuery, ClusterReport, MemoryCluster } from "../consolidation/memory-clusters";
 import type { VaultIndex } from "../index/vault-index";
 import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import type { RecallService } from "../recall/recall-service";
@@ -18,6 +19,7 @@ import type { ReviewStore } from "./review-store";
 
 export type { BeliefInQuestion, QuestionReason } from "../../core/review/beliefs-in-question";
 export type { RelationshipProposal } from "../../core/review/relationship-proposals";
+export type { MemoryCluster } from "../consolidation/memory-clusters";
 
 export interface AtRiskMemory {
 	path: string;
@@ -28,6 +30,10 @@ export interface AtRiskMemory {
 
 /** The review queues: what the user (or an agent) is asked to decide. */
 export interface ReviewQueues {
+	/** Clusters to consolidate (at least REVIEW_CLUSTER_SIZE members, not dismissed), newest first; empty until found. */
+	clusters: MemoryCluster[];
+	/** Whether the clusters were found at least once (they are found off the render, see `clusterQueue`). */
+	clustersReady: boolean;
 	/** Memories that will turn fading within `maintenance.reviewAtRiskDays`, soonest first. */
 	atRisk: AtRiskMemory[];
 	/** Memories whose belief is in question, newest trouble first. */
@@ -47,7 +53,15 @@ export interface MemoryReviewDeps {
 	clock: () => number;
 	/** Resolves when the engine may write (it holds the writer lock); rejects before anything is written. */
 	writable: () => Promise<void>;
+	/** The engine's clustering (`MemoryEngine.clusters`). */
+	clusters: (query: ClusterQuery) => Promise<ClusterReport>;
 }
+
+/**
+ * Smallest cluster the review proposes: most pairs are two remarks that share a few words, and
+ * consolidating them all cost recall on LoCoMo where clusters of 3 or more did not (docs/consolidation.md).
+ */
+export const REVIEW_CLUSTER_SIZE = 3;
 
 /** The queues are computed again at least this often, as time alone moves memories towards fading. */
 const STALE_AFTER_MS = 60 * 60_000;
@@ -58,23 +72,35 @@ const STALE_AFTER_MS = 60 * 60_000;
  * demand and kept until any of them changes; the decisions are kept in the review store.
  */
 export class MemoryReview {
-	private cached: { key: string; at: number; queues: ReviewQueues } | null = null;
+	private cached: { key: string; at: number; queues: Omit<ReviewQueues, "clusters" | "clustersReady"> } | null = null;
 	private indexChanges = 0;
 	private readonly unfollow: () => void;
+	/** The clusters last found, for the index state `key`; `running` while a search is on. */
+	private found: { key: string; clusters: MemoryCluster[] } | null = null;
+	private running: Promise<void> | null = null;
+	private readonly clusterListeners = new Set<() => void>();
 
 	constructor(private readonly deps: MemoryReviewDeps) {
-		this.unfollow = deps.index.onChange((change) => {
+		const unfollowPasses = deps.maintenance.onPassCompleted(() => void this.clusterQueue());
+		const unfollowIndex = deps.index.onChange((change) => {
 			this.indexChanges++;
 			if (change.type === "rename") void deps.store.rename(change.oldPath, change.path).catch(() => undefined);
 			if (change.type === "remove" && change.bySettings !== true)
 				void deps.store.remove(change.path).catch(() => undefined);
 		});
+		this.unfollow = () => {
+			unfollowIndex();
+			unfollowPasses();
+		};
 	}
 
 	/** The queues, each limited to the memories `include` accepts (a belief keeps only the reasons naming such memories). */
 	queues(include: (path: string) => boolean = () => true): ReviewQueues {
 		const all = this.allQueues();
+		const found = this.foundClusters();
 		return {
+			clusters: found.clusters.filter((cluster) => cluster.members.every(include)),
+			clustersReady: found.ready,
 			atRisk: all.atRisk.filter((item) => include(item.path)),
 			beliefs: all.beliefs.flatMap((belief) => {
 				if (!include(belief.path)) return [];
@@ -86,6 +112,41 @@ export class MemoryReview {
 			}),
 			relationships: all.relationships.filter((item) => include(item.source) && include(item.target)),
 		};
+	}
+
+	/**
+	 * The clusters queue without waiting: the clusters last found (minus those dismissed since),
+	 * and a new search in the background when the index changed since; `onClusters` tells when
+	 * it is done. Opening the view never waits for a clustering.
+	 */
+	clusterQueue(): { ready: boolean; clusters: MemoryCluster[] } {
+		if (this.found?.key !== this.clusterKey()) void this.findClusters();
+		return this.foundClusters();
+	}
+
+	/**
+	 * The clusters queue as an agent reads it: only `include`d memories are compared (with a
+	 * filter the clustering runs for the caller; without, it waits for the shared search).
+	 */
+	async clusters(include?: (path: string) => boolean): Promise<MemoryCluster[]> {
+		if (include === undefined) {
+			while (this.found?.key !== this.clusterKey()) await this.findClusters();
+			return this.clusterQueue().clusters;
+		}
+		const report = await this.deps.clusters({ include, minSize: REVIEW_CLUSTER_SIZE, k: Number.MAX_SAFE_INTEGER });
+		return report.clusters.filter((cluster) => !this.deps.store.isDismissedCluster(cluster.members));
+	}
+
+	/** Calls `listener` when a clustering finished; returns the function that stops it. */
+	onClusters(listener: () => void): () => void {
+		this.clusterListeners.add(listener);
+		return () => this.clusterListeners.delete(listener);
+	}
+
+	/** "Dismiss": this set of members is never proposed as a cluster again. */
+	async dismissCluster(members: readonly string[]): Promise<void> {
+		await this.deps.writable();
+		await this.deps.store.dismissCluster(members);
 	}
 
 	/** "Keep": counts as a use, the same as a recall of the memory. */
@@ -136,13 +197,50 @@ export class MemoryReview {
 
 	dispose(): void {
 		this.unfollow();
+		this.clusterListeners.clear();
+	}
+
+	/**
+	 * The clusters last found, without starting a search: `queues()` (the badge) reads no note,
+	 * so a launch from the caches reads none; the view and each maintenance pass start one.
+	 */
+	private foundClusters(): { ready: boolean; clusters: MemoryCluster[] } {
+		const clusters = (this.found?.clusters ?? []).filter(
+			(cluster) => !this.deps.store.isDismissedCluster(cluster.members),
+		);
+		return { ready: this.found !== null, clusters };
+	}
+
+	/** What the clusters depend on: the notes and their links (consolidated members leave through their key). */
+	private clusterKey(): string {
+		return `${this.indexChanges}|${this.deps.index.builds}`;
+	}
+
+	/** One clustering at a time; a change meanwhile starts the next when this one ends (at the next ask). */
+	private findClusters(): Promise<void> {
+		if (this.running) return this.running;
+		const key = this.clusterKey();
+		this.running = this.deps
+			.clusters({ minSize: REVIEW_CLUSTER_SIZE, k: Number.MAX_SAFE_INTEGER })
+			.then((report) => {
+				this.found = { key, clusters: report.clusters };
+			})
+			.catch(() => {
+				// The engine stopped or a note vanished mid-search: keep what was found, try at the next ask.
+				this.found = { key, clusters: this.found?.clusters ?? [] };
+			})
+			.finally(() => {
+				this.running = null;
+				for (const listener of [...this.clusterListeners]) listener();
+			});
+		return this.running;
 	}
 
 	private assertMemory(path: string, field: string): void {
 		if (!this.deps.index.graph.hasNote(path)) throw new MemoryError(`No memory "${path}" in the vault.`, field);
 	}
 
-	private allQueues(): ReviewQueues {
+	private allQueues(): Omit<ReviewQueues, "clusters" | "clustersReady"> {
 		const { deps } = this;
 		const now = deps.clock();
 		const settings = deps.settings();
@@ -157,7 +255,7 @@ export class MemoryReview {
 			settings.maintenance.reviewRareCueMemories,
 		].join("|");
 		if (this.cached?.key === key && now - this.cached.at < STALE_AFTER_MS) return this.cached.queues;
-		const queues: ReviewQueues = {
+		const queues: Omit<ReviewQueues, "clusters" | "clustersReady"> = {
 			atRisk: this.atRisk(now, settings),
 			beliefs: beliefsInQuestion(deps.index.graph).filter(
 				(belief) => !deps.store.isStillTrue(belief.path, belief.reasons.map(reasonKey)),

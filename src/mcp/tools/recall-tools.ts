@@ -56,6 +56,12 @@ const whySchema = z.object({
 			`Superseded memories whose relevance this one took over (at most ${MAX_LISTED_NEIGHBOURS}; replaces_total counts them all).`,
 		),
 	replaces_total: z.number().int().optional().describe("Set when replaces lists only some."),
+	consolidates: z
+		.array(z.string())
+		.optional()
+		.describe(
+			"A summary: its members (consolidated into it) that matched the query. Their relevance went to the summary and they take no result of their own; memory_get reads them.",
+		),
 	injected: z.enum(["core", "pinned"]).optional().describe("In the results only because it is core or pinned."),
 });
 

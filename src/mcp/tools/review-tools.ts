@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { reasonText } from "../../core/review/beliefs-in-question";
-import type { AtRiskMemory, ReviewQueues } from "../../engine/review/memory-review";
+import {
+	REVIEW_CLUSTER_SIZE,
+	type AtRiskMemory,
+	type MemoryCluster,
+	type ReviewQueues,
+} from "../../engine/review/memory-review";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { edgeTypeOut, enumField, statusField } from "../tool-fields";
 
-const QUEUES = ["all", "at_risk", "beliefs_in_question", "relationships"] as const;
+const QUEUES = ["all", "clusters", "at_risk", "beliefs_in_question", "relationships"] as const;
 const DEFAULT_K = 5;
 const MAX_K = 50;
 
@@ -12,8 +17,25 @@ const reasonOut = z.string().describe("Why the item is in the queue, in words.")
 
 const output = {
 	counts: z
-		.object({ at_risk: z.number().int(), beliefs_in_question: z.number().int(), relationships: z.number().int() })
+		.object({
+			clusters: z.number().int().optional().describe("Set when the clusters queue was asked for."),
+			at_risk: z.number().int(),
+			beliefs_in_question: z.number().int(),
+			relationships: z.number().int(),
+		})
 		.describe("Items in each queue (memories you may read), all of them, not only those listed."),
+	clusters: z
+		.array(
+			z.object({
+				node_ids: z.array(z.string()).describe("The members, newest first."),
+				label: z.array(z.string()).describe("The cues most members share (stemmed words)."),
+				reason: reasonOut,
+			}),
+		)
+		.optional()
+		.describe(
+			`Groups of at least ${REVIEW_CLUSTER_SIZE} memories about the same thing, newest first, not dismissed by the user: consolidate them with memory_consolidate.`,
+		),
 	at_risk: z
 		.array(
 			z.object({
@@ -60,7 +82,13 @@ function atRiskReason(item: AtRiskMemory): string {
 	return `${item.status}, turns fading ${when} unless it is used`;
 }
 
-function reviewOut(queues: ReviewQueues, queue: (typeof QUEUES)[number], k: number, full: boolean): Output {
+function reviewOut(
+	queues: ReviewQueues,
+	clusters: readonly MemoryCluster[] | null,
+	queue: (typeof QUEUES)[number],
+	k: number,
+	full: boolean,
+): Output {
 	const shows = (name: (typeof QUEUES)[number]): boolean => queue === "all" || queue === name;
 	const same = (path: string): string => path;
 	const result: Output = {
@@ -70,6 +98,14 @@ function reviewOut(queues: ReviewQueues, queue: (typeof QUEUES)[number], k: numb
 			relationships: queues.relationships.length,
 		},
 	};
+	if (clusters) {
+		result.counts.clusters = clusters.length;
+		result.clusters = clusters.slice(0, k).map((cluster) => ({
+			node_ids: cluster.members,
+			label: cluster.label,
+			reason: cluster.why.join("; "),
+		}));
+	}
 	if (shows("at_risk"))
 		result.at_risk = queues.atRisk.slice(0, k).map((item) => ({
 			node_id: item.path,
@@ -98,9 +134,9 @@ export function registerReviewTools(tools: MemoryToolList, context: ToolContext)
 		name: "memory_review",
 		title: "Review queues",
 		description:
-			"What the memory asks someone to decide, as counts and the top items of each queue: at_risk (memories that will turn fading soon unless used), " +
+			"What the memory asks someone to decide, as counts and the top items of each queue: clusters (memories about the same thing, to consolidate), at_risk (memories that will turn fading soon unless used), " +
 			"beliefs_in_question (a memory's cause or evidence was superseded or contradicted, or a newer memory contradicts it) and relationships (links proposed between unlinked memories that share rare cues). " +
-			"Act with the other tools: recall or pin_memory keeps a memory, memory_link with type supersedes (newer as source) or memory_amend settles a belief, memory_link accepts a relationship. " +
+			"Act with the other tools: memory_consolidate turns a cluster into one summary, recall or pin_memory keeps a memory, memory_link with type supersedes (newer as source) or memory_amend settles a belief, memory_link accepts a relationship. " +
 			"The user decides the same queues in Obsidian's memory view. Changes nothing.",
 		kind: "read",
 		input: {
@@ -118,6 +154,9 @@ export function registerReviewTools(tools: MemoryToolList, context: ToolContext)
 		},
 		output,
 		annotations: { readOnlyHint: true, idempotentHint: true },
-		run: (args, { memory }) => reviewOut(memory.review(), args.queue, args.k, args.verbosity === "full"),
+		run: async (args, { memory }) => {
+			const clusters = args.queue === "all" || args.queue === "clusters" ? await memory.reviewClusters() : null;
+			return reviewOut(memory.review(), clusters, args.queue, args.k, args.verbosity === "full");
+		},
 	});
 }

@@ -1,7 +1,8 @@
 import { Notice } from "obsidian";
 import { errorMessage } from "../../core/model/error-message";
-import type { MemoryReview } from "../../engine/review/memory-review";
+import type { MemoryCluster, MemoryReview } from "../../engine/review/memory-review";
 import type { MemoryActions } from "../memory-actions";
+import { UNDO_CONSOLIDATION_COMMAND } from "../consolidation-commands";
 import { titleOf } from "./view-text";
 
 /**
@@ -64,6 +65,37 @@ export class ReviewActions {
 			"could not decline the link",
 			(review) => review.declineRelationship(source, target),
 			`Declined: ${titleOf(source)} and ${titleOf(target)} will not be proposed again.`,
+		);
+	}
+
+	/**
+	 * "Consolidate": the cluster's extractive summary becomes a memory, opened in a new tab for the
+	 * user to edit; the notice says how to undo it.
+	 */
+	async consolidate(cluster: MemoryCluster): Promise<boolean> {
+		const engine = this.actions.engine(true);
+		if (!engine) return false;
+		try {
+			const result = await engine.consolidateExtractively(cluster.members, cluster.label);
+			new Notice(
+				`Consolidated ${result.members.length} memories into ${titleOf(result.nodeId)}, opened to edit. ` +
+					`"${UNDO_CONSOLIDATION_COMMAND}" takes it back.`,
+			);
+			await this.actions.openInNewTab(result.nodeId);
+			return true;
+		} catch (error) {
+			new Notice(`Causal Memory: could not consolidate: ${errorMessage(error)}`);
+			return false;
+		} finally {
+			this.actions.memory.changed();
+		}
+	}
+
+	dismiss(cluster: MemoryCluster): Promise<boolean> {
+		return this.run(
+			"could not dismiss the cluster",
+			(review) => review.dismissCluster(cluster.members),
+			`Dismissed: these ${cluster.members.length} memories will not be proposed together again.`,
 		);
 	}
 

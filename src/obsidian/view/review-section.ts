@@ -3,6 +3,7 @@ import type { MemoryEngine } from "../../engine/memory-engine";
 import type {
 	AtRiskMemory,
 	BeliefInQuestion,
+	MemoryCluster,
 	RelationshipProposal,
 	ReviewQueues,
 } from "../../engine/review/memory-review";
@@ -23,6 +24,32 @@ interface ReviewQueue<T> {
 	items: (queues: ReviewQueues) => readonly T[];
 	render: (item: HTMLElement, entry: T, review: ReviewActions) => void;
 }
+
+/** Member titles named per cluster; the rest are counted. */
+const MEMBERS_NAMED = 4;
+
+const CLUSTERS: ReviewQueue<MemoryCluster> = {
+	title: "Clusters to consolidate",
+	cls: "cmv-cluster",
+	items: (queues) => queues.clusters,
+	render: (item, cluster, review) => {
+		const text = item.createDiv();
+		text.createDiv({ cls: "cmv-cluster-label", text: clusterLabel(cluster) });
+		const members = text.createDiv({ cls: "cmv-small", text: `${cluster.members.length} memories: ` });
+		cluster.members.slice(0, MEMBERS_NAMED).forEach((path, i) => {
+			if (i > 0) members.appendText(", ");
+			noteLink(members, path, titleOf(path), review.actions);
+		});
+		const more = cluster.members.length - MEMBERS_NAMED;
+		if (more > 0) members.appendText(` and ${more} more`);
+		text.createDiv({ cls: "cmv-small cmv-muted", text: cluster.why.join("; ") });
+		const buttons = item.createDiv({ cls: "cmv-buttons" });
+		smallButton(buttons, "Consolidate", () => review.consolidate(cluster), { cta: true }).setTooltip(
+			"Write a summary of their key sentences, each cited, and open it to edit",
+		);
+		smallButton(buttons, "Dismiss", () => review.dismiss(cluster));
+	},
+};
 
 const AT_RISK: ReviewQueue<AtRiskMemory> = {
 	title: "At risk of fading",
@@ -75,11 +102,8 @@ const RELATIONSHIPS: ReviewQueue<RelationshipProposal> = {
 	},
 };
 
-/**
- * The queues in the order shown. The clusters queue (consolidate or dismiss, from the engine's
- * `clusters()`, issue 28) goes first in this list once the engine has it.
- */
-const QUEUES = [AT_RISK, BELIEFS, RELATIONSHIPS] as const;
+/** The queues in the order shown. */
+const QUEUES = [CLUSTERS, AT_RISK, BELIEFS, RELATIONSHIPS] as const;
 
 /** How many items wait in all queues: the badge's number. */
 export function reviewTotal(queues: ReviewQueues): number {
@@ -88,6 +112,8 @@ export function reviewTotal(queues: ReviewQueues): number {
 
 /** "Review": each queue's items with their one-click actions, or a line saying nothing waits. */
 export function renderReviewSection(parent: HTMLElement, engine: MemoryEngine, actions: MemoryActions): void {
+	// Starts a search for clusters when the index changed since the last (off the render, in time slices).
+	engine.review.clusterQueue();
 	const queues = engine.review.queues();
 	const el = parent.createDiv({ cls: "cmv-review" });
 	heading(el, "Review", reviewTotal(queues));
@@ -104,7 +130,9 @@ export function renderReviewSection(parent: HTMLElement, engine: MemoryEngine, a
 		if (items.length > SHOWN)
 			list.createEl("li", { cls: "cmv-small cmv-muted", text: `and ${items.length - SHOWN} more` });
 	}
-	if (shown === 0) el.createDiv({ cls: "cmv-small cmv-muted", text: "Nothing to review." });
+	// The clusters are found in the background (MemoryReview.clusterQueue); the view re-renders when they are.
+	if (!queues.clustersReady) el.createDiv({ cls: "cmv-small cmv-muted", text: "Looking for clusters…" });
+	else if (shown === 0) el.createDiv({ cls: "cmv-small cmv-muted", text: "Nothing to review." });
 }
 
 function fadesText(days: number): string {
@@ -121,4 +149,9 @@ function cuesText(cues: readonly string[]): string {
 		if (!listed.some((phrase) => phrase.split(" ").includes(cue))) listed.push(cue);
 	}
 	return listed.join(", ");
+}
+
+/** What the cluster is about: its shared cues, or the newest member's title when they share none. */
+function clusterLabel(cluster: MemoryCluster): string {
+	return cluster.label.length > 0 ? cluster.label.join(", ") : titleOf(cluster.members[0]);
 }

@@ -57,6 +57,8 @@ export function whyText(why: RecallWhy): string {
 		parts.push(`reached through ${steps.join("")}`);
 	}
 	if (why.replaces && why.replaces.length > 0) parts.push(`replaces ${why.replaces.map(titleOf).join(", ")}`);
+	if (why.consolidates && why.consolidates.length > 0)
+		parts.push(`summary of ${why.consolidates.map(titleOf).join(", ")}`);
 	return parts.length > 0 ? parts.join("; ") : "ranked by retention";
 }
 

@@ -26,6 +26,39 @@ describe("spreadActivation", () => {
 		]);
 	});
 
+	it("does not pass through a consolidation summary from one member to its siblings, but reaches the summary and what it cites", () => {
+		const graph = graphOf([
+			"Summary -derived_from-> A",
+			"Summary -derived_from-> B",
+			"Summary -derived_from-> C",
+			"Summary -caused_by-> Cause",
+		]);
+		for (const member of ["A", "B", "C"])
+			graph.addEdge(member, "Summary", {
+				type: "related_to",
+				weight: 0.5,
+				provenance: [{ origin: "frontmatter", key: "memory_consolidated_into" }],
+			});
+		const reached = spreadActivation(graph, [{ id: "A", activation: 1 }], settings());
+		expect([...reached.keys()].sort()).toEqual(["Cause", "Summary"]);
+		// Without the consolidation key the same edges are an ordinary hub: A's siblings are reached.
+		const plain = graphOf([
+			"Summary -derived_from-> A",
+			"Summary -derived_from-> B",
+			"Summary -derived_from-> C",
+			"Summary -caused_by-> Cause",
+			"A -related_to-> Summary",
+			"B -related_to-> Summary",
+			"C -related_to-> Summary",
+		]);
+		expect([...spreadActivation(plain, [{ id: "A", activation: 1 }], settings()).keys()].sort()).toEqual([
+			"B",
+			"C",
+			"Cause",
+			"Summary",
+		]);
+	});
+
 	it("stops after the configured number of hops", () => {
 		const graph = graphOf(["A -caused_by-> B", "B -caused_by-> C", "C -caused_by-> D"]);
 		expect([...spreadActivation(graph, [{ id: "A", activation: 1 }], settings({ hops: 1 })).keys()]).toEqual(["B"]);

@@ -149,6 +149,8 @@ describe("the view's Review section", () => {
 		await engine.review.letGo("Parking.md");
 		await engine.review.stillTrue("Plan.md");
 		await engine.review.declineRelationship("Home/Walk.md", "Work/Bridge survey.md");
+		expect(render().textContent).toContain("Looking for clusters…");
+		await engine.review.clusters();
 		const el = render();
 		expect(el.querySelector(".cmv-heading")?.textContent).toBe("Review0");
 		expect(el.textContent).toContain("Nothing to review.");

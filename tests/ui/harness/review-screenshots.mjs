@@ -1,5 +1,5 @@
 // npm run screenshots (last step) — the Review section of the memory view in the built main.js, light and dark:
-// docs/images/memory-view-review-*.png (a memory at risk, a belief in question, a proposed link).
+// docs/images/memory-view-review-*.png (a cluster to consolidate, a memory at risk, a belief in question, a proposed link).
 import { fileURLToPath } from "node:url";
 import { withPluginPage } from "./render.mjs";
 
@@ -14,6 +14,12 @@ const FILES = {
 	"Projects/Launch budget.md": "---\nmemory_created: 2026-01-05\n---\nThe launch budget is 50k.\n",
 	"Projects/Launch budget (v2).md":
 		'---\nmemory_created: 2026-02-01\nsupersedes: "[[Launch budget]]"\n---\nThe launch budget is 35k after the cut.\n',
+	"Engineering/Friday deploy.md":
+		"The Friday deploy of the billing service failed: the database migration timed out and we rolled back.\n",
+	"Engineering/Rollback.md":
+		"We rolled back the billing service deploy after the database migration timed out on Friday.\n",
+	"Engineering/Migration timeout.md":
+		"The billing service database migration timed out during the Friday deploy; the rollback took ten minutes.\n",
 	"Engineering/Bridge survey.md": "The Kestrel Bridge survey found rust on the north pylons.\n",
 	"Journal/River walk.md": "Walked over the Kestrel Bridge with Ana; the river was high.\n",
 	[`${CONFIG_DIR}/plugins/causal-memory/data.json`]: JSON.stringify({
@@ -39,6 +45,8 @@ for (const theme of ["light", "dark"]) {
 			const review = plugin.memory.engine.review;
 			for (const item of review.queues().atRisk)
 				if (item.path !== "Facilities/Parking.md") await review.letGo(item.path);
+			// The view started the search for clusters; wait for it as the view does (it re-renders when they are found).
+			await review.clusters();
 			plugin.memory.changed();
 		});
 		await page.waitForTimeout(700);
