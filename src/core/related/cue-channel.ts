@@ -28,13 +28,14 @@ const KEPT_CUES = 8;
  * aliases, link texts, topic words), plus SAME_TIME_BONUS when they also speak of overlapping
  * days. Bounded: cues held by more than COMMON_CUE_SHARE of the vault are skipped, so a note's
  * walk visits at most 48 short holder lists. `display` turns a cue (a
- * stem) back into a word for the reasons.
+ * stem) back into a word for the reasons. A generator of small steps (one cue's holders, one
+ * candidate's reason) for a TimeSlicer; returns the hits.
  */
-export function cueChannel(
+export function* cueChannelStepwise(
 	source: RelatedCueSource,
 	id: string,
 	display: (cue: string) => string = (cue) => cue,
-): Map<string, ChannelHit> {
+): Generator<void, Map<string, ChannelHit>> {
 	const hits = new Map<string, ChannelHit>();
 	const cues = source.cuesOf(id) ?? [];
 	const names = new Set(source.namesOf(id) ?? []);
@@ -56,6 +57,7 @@ export function cueChannel(
 			const kept = names.has(cue) ? entry.names : entry.topics;
 			if (kept.length < KEPT_CUES) kept.push(cue);
 		});
+		yield;
 	}
 	for (const [other, entry] of shared) {
 		// "maya okafor" says what "maya" and "okafor" would: a cue inside a longer shared one is not repeated.
@@ -67,11 +69,13 @@ export function cueChannel(
 		if (topics.length > 0) parts.push(`topics: ${topics.slice(0, REASON_CUES).map(display).join(", ")}`);
 		const reason = parts.length > 0 ? `shares ${parts.join("; ")}` : "shares cues";
 		hits.set(other, { score: total === 0 ? 0 : entry.weight / total, reason });
+		yield;
 	}
 	// Speaking of the same days adds to a memory that shares cues; on its own it relates nothing.
 	const times = source.timesOf(id);
 	if (times && times.length > 0) {
 		for (const [other, hit] of hits) {
+			yield;
 			const range = source.timesOf(other)?.find((candidate) => times.some((own) => overlaps(own, candidate)));
 			if (!range) continue;
 			const when = `${isoDay(range.start)}${range.end === range.start ? "" : ` to ${isoDay(range.end)}`}`;

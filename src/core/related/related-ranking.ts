@@ -21,14 +21,20 @@ export interface RelatedMemory {
 const WITH_MEANING: Readonly<Record<RelatedChannel, number>> = { meaning: 0.5, cues: 0.25, keyword: 0.1, graph: 0.15 };
 const WITHOUT_MEANING: Readonly<Record<RelatedChannel, number>> = { meaning: 0, cues: 0.45, keyword: 0.35, graph: 0.2 };
 
+interface Candidate {
+	score: number;
+	parts: { weighted: number; reason: string }[];
+}
+
 /** Below this a candidate is noise: a single common word or a far neighbour alone. */
 export const MIN_RELATED_SCORE = 0.05;
 
 /**
  * The strongest candidates over all channels, best first (ties by path), each with its reasons;
- * `excluded` (the note itself, its linked notes, pairs marked "not related") never appear.
+ * `excluded` (the note itself, its linked notes, pairs marked "not related") never appear. A
+ * generator of small steps (one candidate each) for a TimeSlicer; returns the list.
  */
-export function rankRelated(
+export function* rankRelatedStepwise(
 	channels: Partial<Record<RelatedChannel, ReadonlyMap<string, ChannelHit>>>,
 	options: {
 		excluded: (path: string) => boolean;
@@ -36,13 +42,14 @@ export function rankRelated(
 		limit: number;
 		minScore?: number;
 	},
-): RelatedMemory[] {
+): Generator<void, RelatedMemory[]> {
 	const weights = channels.meaning && channels.meaning.size > 0 ? WITH_MEANING : WITHOUT_MEANING;
-	const found = new Map<string, { score: number; parts: { weighted: number; reason: string }[] }>();
+	const found = new Map<string, Candidate>();
 	for (const [channel, hits] of Object.entries(channels) as [RelatedChannel, ReadonlyMap<string, ChannelHit>][]) {
 		const weight = weights[channel];
 		if (weight === 0) continue;
 		for (const [path, hit] of hits) {
+			yield;
 			if (options.excluded(path)) continue;
 			const weighted = weight * Math.min(1, Math.max(0, hit.score));
 			let entry = found.get(path);
@@ -52,8 +59,12 @@ export function rankRelated(
 		}
 	}
 	const minScore = options.minScore ?? MIN_RELATED_SCORE;
-	return [...found]
-		.filter(([, entry]) => entry.score >= minScore)
+	const strong: [string, Candidate][] = [];
+	for (const candidate of found) {
+		if (candidate[1].score >= minScore) strong.push(candidate);
+		yield;
+	}
+	return strong
 		.sort(([a, x], [b, y]) => y.score - x.score || (a < b ? -1 : a > b ? 1 : 0))
 		.slice(0, options.limit)
 		.map(([path, entry]) => ({

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { EngineService } from "../../../src/obsidian/engine-service";
 import { MemoryActions } from "../../../src/obsidian/memory-actions";
 import { renderRelatedSection } from "../../../src/obsidian/view/related-section";
-import { Notice } from "../../fakes/obsidian";
+import { Modal, Notice, type SuggestModal } from "../../fakes/obsidian";
 import { engineOver, RecordingStatus } from "../engine-harness";
 import { removeVaultDirs } from "../fake-app";
 import { pluginUnderTest } from "../plugin-under-test";
@@ -16,6 +16,7 @@ const services: EngineService[] = [];
 afterEach(async () => {
 	await Promise.all(services.splice(0).map((service) => service.stop()));
 	await removeVaultDirs();
+	while (Modal.opened.length > 0) Modal.opened[0]?.close();
 	document.body.empty();
 });
 
@@ -48,6 +49,12 @@ function items(el: HTMLElement): HTMLElement[] {
 	return [...el.querySelectorAll<HTMLElement>("li.cmv-related-item")];
 }
 
+function button(item: HTMLElement | undefined, text: string): HTMLButtonElement {
+	const found = [...(item?.querySelectorAll("button") ?? [])].find((candidate) => candidate.textContent === text);
+	if (!found) throw new Error(`no "${text}" button`);
+	return found;
+}
+
 describe("the related memories section", () => {
 	it("lists the suggestions with why, after a placeholder, and at once from the cache on the next render", async () => {
 		const { el, render } = await setup();
@@ -64,12 +71,14 @@ describe("the related memories section", () => {
 		expect(el.textContent).not.toContain("Looking for related memories");
 	});
 
-	it("links as the picked type: the frontmatter gets the link and the note leaves the list", async () => {
+	it("links as the type picked in the link-type suggester: the frontmatter gets the link and the note leaves the list", async () => {
 		const { dir, memory, el, render } = await setup();
-		const select = items(el)[0]?.querySelector<HTMLSelectElement>("select.cmv-link-as");
-		if (!select) throw new Error("no type picker");
-		expect([...select.options].map((option) => option.value)).toEqual([
-			"",
+		button(items(el)[0], "Link as…").click();
+		const modal = Modal.opened.at(-1) as SuggestModal<unknown> | undefined;
+		if (!modal) throw new Error("no type picker opened");
+		await modal.rendered;
+		const choices = [...modal.resultContainerEl.querySelectorAll<HTMLElement>(".suggestion-item")];
+		expect(choices.map((choice) => choice.querySelector(".cmv-edge")?.textContent)).toEqual([
 			"caused_by",
 			"supports",
 			"derived_from",
@@ -77,9 +86,9 @@ describe("the related memories section", () => {
 			"contradicts",
 			"supersedes",
 		]);
-		select.value = "supports";
-		select.dispatchEvent(new Event("change"));
-		await until(() => Notice.messages.at(-1) === "Linked: supports Migration rehearsal.");
+		expect(choices[1]?.textContent).toContain("Migration plan supports Migration rehearsal");
+		choices[1]?.click();
+		await until(() => Notice.messages.at(-1) === "Linked: Migration plan supports Migration rehearsal.");
 		expect(readFileSync(join(dir, "Memory/Migration plan.md"), "utf8")).toContain(
 			'supports:\n  - "[[Migration rehearsal]]"',
 		);
@@ -91,10 +100,7 @@ describe("the related memories section", () => {
 
 	it('"Not related" removes the suggestion and it does not come back', async () => {
 		const { memory, el, render } = await setup();
-		const button = [...(items(el)[0]?.querySelectorAll("button") ?? [])].find(
-			(candidate) => candidate.textContent === "Not related",
-		);
-		button?.click();
+		button(items(el)[0], "Not related").click();
 		await until(() => items(el).length === 1);
 		expect(items(el)[0]?.dataset.path).toBe("Memory/Maya on call.md");
 		render();
