@@ -1,7 +1,12 @@
 import { cueWord } from "../../core/cues/cue-words";
 import { cueChannelStepwise } from "../../core/related/cue-channel";
 import { graphChannelStepwise } from "../../core/related/graph-channel";
-import { rankRelatedStepwise, type ChannelHit, type RelatedMemory } from "../../core/related/related-ranking";
+import {
+	channelHits,
+	rankRelatedStepwise,
+	type ChannelHits,
+	type RelatedMemory,
+} from "../../core/related/related-ranking";
 import { readableText } from "../../core/recall/keyword-document";
 import { bodyText } from "../../core/recall/recall-hits";
 import { tokenize } from "../../core/recall/tokenize";
@@ -159,21 +164,21 @@ export class RelatedMemories {
 	}
 
 	/** Notes close in meaning by their best chunk, when a model is ready; none otherwise or when it fails. */
-	private async meaningChannel(path: string, text: string): Promise<Map<string, ChannelHit> | undefined> {
+	private async meaningChannel(path: string, text: string): Promise<ChannelHits | undefined> {
 		const embeddings = this.deps.recall.noteEmbeddings;
 		if (!embeddings?.ready || text.trim() === "") return undefined;
 		const hits = await embeddings
 			.search(text.slice(0, EMBED_CHARS), SEARCH_CANDIDATES, (other) => other !== path)
 			.catch(() => []);
-		const found = new Map<string, ChannelHit>();
+		const found = new Map<string, { score: number; reason: string }>();
 		for (const hit of hits)
 			if (hit.similarity >= MEANING_FLOOR)
 				found.set(hit.path, { score: hit.similarity, reason: `close in meaning (${hit.similarity.toFixed(2)})` });
-		return found;
+		return channelHits(found);
 	}
 
 	/** Notes sharing the note's words, scored against the note's own score for the same query (1 = as good a match as itself). */
-	private keywordChannel(path: string, text: string): Map<string, ChannelHit> {
+	private keywordChannel(path: string, text: string): ChannelHits {
 		const keyword = this.deps.recall.keyword;
 		const skip = new Set(keyword.settings.stopWords);
 		const words = new Set<string>();
@@ -183,8 +188,8 @@ export class RelatedMemories {
 		}
 		const hits = keyword.search([...words].join(" "), { limit: SEARCH_CANDIDATES + 1 });
 		const own = hits.find((hit) => hit.id === path)?.score ?? hits[0]?.score ?? 0;
-		const found = new Map<string, ChannelHit>();
-		if (own <= 0) return found;
+		const found = new Map<string, { score: number; reason: string }>();
+		if (own <= 0) return channelHits(found);
 		for (const hit of hits) {
 			if (hit.id === path) continue;
 			found.set(hit.id, {
@@ -192,7 +197,7 @@ export class RelatedMemories {
 				reason: `shares words: ${hit.terms.slice(0, REASON_WORDS).join(", ")}`,
 			});
 		}
-		return found;
+		return channelHits(found);
 	}
 }
 
