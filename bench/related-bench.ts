@@ -29,6 +29,7 @@ import { benchVault } from "./bench-vaults";
 import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng } from "./prng";
+import { collectGarbage } from "./rss-sampler";
 import { formatTable } from "./table";
 
 const flags = parseFlags();
@@ -48,7 +49,6 @@ const cpuNow = (): number => {
 	const { user, system } = process.cpuUsage();
 	return (user + system) / 1000;
 };
-const collect = (globalThis as { gc?: () => void }).gc;
 
 const vault = await benchVault(notes, seed);
 const state = mkdtempSync(join(tmpdir(), "related-bench-"));
@@ -118,7 +118,7 @@ try {
 		const path = paths[Math.floor(rng.next() * paths.length)];
 		computes.push(await turnsOf(() => engine.relatedMemories(path)));
 		// The computation's garbage is collected first: a collection it leaves due is not the render's.
-		collect?.();
+		collectGarbage();
 		for (let r = 0; r < renders; r++) {
 			const el = createDiv();
 			window.document.body.appendChild(el as never);
