@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { EngineService } from "../../../src/obsidian/engine-service";
 import { MemoryActions } from "../../../src/obsidian/memory-actions";
 import { renderRelatedSection } from "../../../src/obsidian/view/related-section";
@@ -41,8 +41,9 @@ async function setup() {
 		renderRelatedSection(el, "Memory/Migration plan.md", actions);
 	};
 	render();
+	const placeholder = el.textContent;
 	await until(() => el.querySelectorAll("li.cmv-related-item").length > 0);
-	return { app, dir, memory, el, render };
+	return { app, dir, memory, el, render, placeholder };
 }
 
 function items(el: HTMLElement): HTMLElement[] {
@@ -57,7 +58,8 @@ function button(item: HTMLElement | undefined, text: string): HTMLButtonElement 
 
 describe("the related memories section", () => {
 	it("lists the suggestions with why, after a placeholder, and at once from the cache on the next render", async () => {
-		const { el, render } = await setup();
+		const { el, render, memory, placeholder } = await setup();
+		expect(placeholder).toContain("Looking for related memories…");
 		const listed = items(el);
 		expect(listed.map((item) => item.dataset.path)).toEqual([
 			"Memory/Migration rehearsal.md",
@@ -66,9 +68,13 @@ describe("the related memories section", () => {
 		expect(listed[0]?.querySelector("a.cmv-link")?.textContent).toBe("Migration rehearsal");
 		expect(listed[0]?.querySelector(".cmv-related-why")?.textContent).toContain("shares names: Maya Okafor");
 		expect(el.querySelector(".cmv-heading")?.textContent).toBe("Related memories2");
+		// The second render draws the cached list: no computation (one keyword search each) runs.
+		const search = vi.spyOn(memory.engine.recallService.keyword, "search");
 		render();
 		expect(items(el)).toHaveLength(2);
 		expect(el.textContent).not.toContain("Looking for related memories");
+		expect(search).not.toHaveBeenCalled();
+		search.mockRestore();
 	});
 
 	it("links as the type picked in the link-type suggester: the frontmatter gets the link and the note leaves the list", async () => {
