@@ -8,7 +8,7 @@ import type { EngineService } from "./engine-service";
 import { edgePhrase } from "../core/graph/edge-phrases";
 import type { EdgeType } from "../core/model/edge-types";
 import { titleOf } from "./view/view-text";
-import { addLinkFlow, removeLinkFlow } from "./modals/link-flow";
+import { addLinkFlow, linkAsFlow, removeLinkFlow } from "./modals/link-flow";
 import { DeleteMemoryModal } from "./modals/delete-memory-modal";
 
 export const NOT_READY = "The memory index is still being built; try again in a moment.";
@@ -46,6 +46,11 @@ export class MemoryActions {
 	/** Starts "Add causal link…" from `source`: note suggester, then type picker. */
 	addLink(source: string): void {
 		addLinkFlow(this.app, this, source);
+	}
+
+	/** Opens the type picker for a link `source` → `target` (the related list's "Link as…"). */
+	pickLinkType(source: string, target: string): void {
+		linkAsFlow(this.app, this, source, target);
 	}
 
 	/** Starts "Remove causal link…" from `source`: pick one of its typed links. */

@@ -1,5 +1,5 @@
 import { isoDay, overlaps, type DayRange } from "../time/calendar";
-import type { ChannelHit } from "./related-ranking";
+import type { ChannelHits } from "./related-ranking";
 
 /** What the cue channel reads of the cue index (CueIndex). */
 export interface RelatedCueSource {
@@ -27,19 +27,20 @@ const KEPT_CUES = 8;
  * Memories sharing cues with `id`: the idf-weighted share of its cues they hold (names, tags,
  * aliases, link texts, topic words), plus SAME_TIME_BONUS when they also speak of overlapping
  * days. Bounded: cues held by more than COMMON_CUE_SHARE of the vault are skipped, so a note's
- * walk visits at most 48 short holder lists. `display` turns a cue (a
- * stem) back into a word for the reasons.
+ * walk visits at most 48 short holder lists. `display` turns a cue (a stem) back into a word for
+ * the reasons. A generator of small steps (one cue's holders, one candidate's days) for a
+ * TimeSlicer; returns the hits, whose reasons are worked out only when asked.
  */
-export function cueChannel(
+export function* cueChannelStepwise(
 	source: RelatedCueSource,
 	id: string,
 	display: (cue: string) => string = (cue) => cue,
-): Map<string, ChannelHit> {
-	const hits = new Map<string, ChannelHit>();
+): Generator<void, ChannelHits> {
 	const cues = source.cuesOf(id) ?? [];
 	const names = new Set(source.namesOf(id) ?? []);
 	const common = Math.max(MIN_COMMON_CUE_HOLDERS, COMMON_CUE_SHARE * source.size);
-	const shared = new Map<string, { weight: number; names: string[]; topics: string[] }>();
+	const telling: string[] = [];
+	const scores = new Map<string, number>();
 	let total = 0;
 	for (const cue of cues) {
 		const holders = source.holderCount(cue);
@@ -47,36 +48,52 @@ export function cueChannel(
 		const idf = Math.log(1 + source.size / holders);
 		total += idf;
 		if (holders > common) continue;
+		telling.push(cue);
 		source.forEachHolder(cue, (holder) => {
 			const other = source.memoryAt(holder);
-			if (other === id) return;
-			let entry = shared.get(other);
-			if (!entry) shared.set(other, (entry = { weight: 0, names: [], topics: [] }));
-			entry.weight += idf;
-			const kept = names.has(cue) ? entry.names : entry.topics;
-			if (kept.length < KEPT_CUES) kept.push(cue);
+			if (other !== id) scores.set(other, (scores.get(other) ?? 0) + idf);
 		});
+		yield;
 	}
-	for (const [other, entry] of shared) {
-		// "maya okafor" says what "maya" and "okafor" would: a cue inside a longer shared one is not repeated.
-		const covered = new Set(entry.names.flatMap((name) => (name.includes(" ") ? name.split(" ") : [])));
-		const names = entry.names.filter((name) => !covered.has(name));
-		const topics = entry.topics.filter((topic) => !covered.has(topic) && !names.includes(topic));
-		const parts: string[] = [];
-		if (names.length > 0) parts.push(`names: ${names.slice(0, REASON_CUES).map(display).join(", ")}`);
-		if (topics.length > 0) parts.push(`topics: ${topics.slice(0, REASON_CUES).map(display).join(", ")}`);
-		const reason = parts.length > 0 ? `shares ${parts.join("; ")}` : "shares cues";
-		hits.set(other, { score: total === 0 ? 0 : entry.weight / total, reason });
+	for (const [other, weight] of scores) {
+		scores.set(other, total === 0 ? 0 : weight / total);
+		yield;
 	}
 	// Speaking of the same days adds to a memory that shares cues; on its own it relates nothing.
-	const times = source.timesOf(id);
-	if (times && times.length > 0) {
-		for (const [other, hit] of hits) {
-			const range = source.timesOf(other)?.find((candidate) => times.some((own) => overlaps(own, candidate)));
-			if (!range) continue;
-			const when = `${isoDay(range.start)}${range.end === range.start ? "" : ` to ${isoDay(range.end)}`}`;
-			hits.set(other, { score: hit.score + SAME_TIME_BONUS, reason: `${hit.reason}; same time: ${when}` });
+	const times = source.timesOf(id) ?? [];
+	const sameTime = (other: string): DayRange | undefined =>
+		source.timesOf(other)?.find((candidate) => times.some((own) => overlaps(own, candidate)));
+	if (times.length > 0) {
+		for (const [other, score] of scores) {
+			yield;
+			if (sameTime(other)) scores.set(other, score + SAME_TIME_BONUS);
 		}
 	}
-	return hits;
+	return {
+		scores,
+		reason: (other) => {
+			const held = new Set(source.cuesOf(other) ?? []);
+			const sharedNames: string[] = [];
+			const sharedTopics: string[] = [];
+			for (const cue of telling) {
+				if (!held.has(cue)) continue;
+				const kept = names.has(cue) ? sharedNames : sharedTopics;
+				if (kept.length < KEPT_CUES) kept.push(cue);
+			}
+			const range = times.length > 0 ? sameTime(other) : undefined;
+			const when = range && `${isoDay(range.start)}${range.end === range.start ? "" : ` to ${isoDay(range.end)}`}`;
+			return cueReason(sharedNames, sharedTopics, display) + (when ? `; same time: ${when}` : "");
+		},
+	};
+}
+
+/** "shares names: Maya Okafor; topics: migration": a cue inside a longer shared one ("maya" in "maya okafor") is not repeated. */
+function cueReason(sharedNames: string[], sharedTopics: string[], display: (cue: string) => string): string {
+	const covered = new Set(sharedNames.flatMap((name) => (name.includes(" ") ? name.split(" ") : [])));
+	const names = sharedNames.filter((name) => !covered.has(name));
+	const topics = sharedTopics.filter((topic) => !covered.has(topic) && !names.includes(topic));
+	const parts: string[] = [];
+	if (names.length > 0) parts.push(`names: ${names.slice(0, REASON_CUES).map(display).join(", ")}`);
+	if (topics.length > 0) parts.push(`topics: ${topics.slice(0, REASON_CUES).map(display).join(", ")}`);
+	return parts.length > 0 ? `shares ${parts.join("; ")}` : "shares cues";
 }

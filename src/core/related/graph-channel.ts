@@ -1,5 +1,5 @@
 import type { MemoryGraph } from "../graph/memory-graph";
-import type { ChannelHit } from "./related-ranking";
+import type { ChannelHits } from "./related-ranking";
 
 /** A neighbour linked to more notes than this is a hub (an index, a daily note): it relates nothing in particular. */
 const MAX_MIDDLE_DEGREE = 200;
@@ -10,32 +10,39 @@ const REASON_NOTES = 2;
  * Neighbours of neighbours of `path` (links either way, any type) that are not its neighbours:
  * Adamic–Adar over the shared neighbours (a shared neighbour with few links counts more),
  * squashed into [0, 1). Hubs are not walked through, so the walk is bounded by
- * degree × MAX_MIDDLE_DEGREE.
+ * degree × MAX_MIDDLE_DEGREE. A generator of small steps (one neighbour's neighbours each) for a
+ * TimeSlicer; the graph may change between steps, so a neighbour removed by then is skipped.
  */
-export function graphChannel(memory: MemoryGraph, path: string): Map<string, ChannelHit> {
+export function* graphChannelStepwise(memory: MemoryGraph, path: string): Generator<void, ChannelHits> {
 	const { graph } = memory;
-	const hits = new Map<string, ChannelHit>();
-	if (!graph.hasNode(path)) return hits;
-	const direct = new Set(graph.neighbors(path));
-	const found = new Map<string, { sum: number; via: string[] }>();
-	for (const middle of direct) {
-		const degree = graph.degree(middle);
-		if (degree > MAX_MIDDLE_DEGREE) continue;
-		const weight = 1 / Math.log(2 + degree);
-		for (const other of graph.neighbors(middle)) {
-			if (other === path || direct.has(other)) continue;
-			let entry = found.get(other);
-			if (!entry) found.set(other, (entry = { sum: 0, via: [] }));
-			entry.sum += weight;
-			entry.via.push(memory.node(middle)?.title ?? middle);
+	const scores = new Map<string, number>();
+	const middles: string[] = [];
+	if (graph.hasNode(path)) {
+		const direct = new Set(graph.neighbors(path));
+		for (const middle of direct) {
+			yield;
+			if (!graph.hasNode(middle)) continue;
+			const degree = graph.degree(middle);
+			if (degree > MAX_MIDDLE_DEGREE) continue;
+			middles.push(middle);
+			const weight = 1 / Math.log(2 + degree);
+			for (const other of graph.neighbors(middle)) {
+				if (other !== path && !direct.has(other)) scores.set(other, (scores.get(other) ?? 0) + weight);
+			}
+		}
+		for (const [other, sum] of scores) {
+			scores.set(other, 1 - Math.exp(-sum));
+			yield;
 		}
 	}
-	for (const [other, entry] of found) {
-		const more = entry.via.length > REASON_NOTES ? ` and ${entry.via.length - REASON_NOTES} more` : "";
-		hits.set(other, {
-			score: 1 - Math.exp(-entry.sum),
-			reason: `linked through ${entry.via.slice(0, REASON_NOTES).join(", ")}${more}`,
-		});
-	}
-	return hits;
+	return {
+		scores,
+		reason: (other) => {
+			const via = middles
+				.filter((middle) => graph.hasNode(middle) && graph.hasNode(other) && graph.areNeighbors(middle, other))
+				.map((middle) => memory.node(middle)?.title ?? middle);
+			const more = via.length > REASON_NOTES ? ` and ${via.length - REASON_NOTES} more` : "";
+			return `linked through ${via.slice(0, REASON_NOTES).join(", ")}${more}`;
+		},
+	};
 }

@@ -1,11 +1,12 @@
 /** One way a note can be related to another: by meaning, shared cues, shared words, or shared neighbours. */
 export type RelatedChannel = "meaning" | "cues" | "keyword" | "graph";
 
-export interface ChannelHit {
-	/** In [0, 1]. */
-	score: number;
-	/** Why, in a few words ("shares names: maya okafor"). */
-	reason: string;
+/** What one channel found: a score per note, and why, asked only for the notes shown. */
+export interface ChannelHits {
+	/** In [0, 1], per note found. */
+	scores: ReadonlyMap<string, number>;
+	/** Why the channel found the note, in a few words ("shares names: maya okafor"). */
+	reason(path: string): string;
 }
 
 export interface RelatedMemory {
@@ -24,42 +25,58 @@ const WITHOUT_MEANING: Readonly<Record<RelatedChannel, number>> = { meaning: 0, 
 /** Below this a candidate is noise: a single common word or a far neighbour alone. */
 export const MIN_RELATED_SCORE = 0.05;
 
+/** Hits whose reasons are known when they are found (the few of a search). */
+export function channelHits(found: ReadonlyMap<string, { score: number; reason: string }>): ChannelHits {
+	const scores = new Map<string, number>();
+	for (const [path, hit] of found) scores.set(path, hit.score);
+	return { scores, reason: (path) => found.get(path)?.reason ?? "" };
+}
+
 /**
  * The strongest candidates over all channels, best first (ties by path), each with its reasons;
- * `excluded` (the note itself, its linked notes, pairs marked "not related") never appear.
+ * `excluded` (the note itself, its linked notes, pairs marked "not related") never appear. A
+ * generator of small steps (one candidate each) for a TimeSlicer; returns the list. Only the
+ * notes returned get their reasons written.
  */
-export function rankRelated(
-	channels: Partial<Record<RelatedChannel, ReadonlyMap<string, ChannelHit>>>,
+export function* rankRelatedStepwise(
+	channels: Partial<Record<RelatedChannel, ChannelHits>>,
 	options: {
 		excluded: (path: string) => boolean;
 		titleOf: (path: string) => string;
 		limit: number;
 		minScore?: number;
 	},
-): RelatedMemory[] {
-	const weights = channels.meaning && channels.meaning.size > 0 ? WITH_MEANING : WITHOUT_MEANING;
-	const found = new Map<string, { score: number; parts: { weighted: number; reason: string }[] }>();
-	for (const [channel, hits] of Object.entries(channels) as [RelatedChannel, ReadonlyMap<string, ChannelHit>][]) {
-		const weight = weights[channel];
-		if (weight === 0) continue;
-		for (const [path, hit] of hits) {
-			if (options.excluded(path)) continue;
-			const weighted = weight * Math.min(1, Math.max(0, hit.score));
-			let entry = found.get(path);
-			if (!entry) found.set(path, (entry = { score: 0, parts: [] }));
-			entry.score += weighted;
-			entry.parts.push({ weighted, reason: hit.reason });
+): Generator<void, RelatedMemory[]> {
+	const weights = channels.meaning && channels.meaning.scores.size > 0 ? WITH_MEANING : WITHOUT_MEANING;
+	const weighted = (Object.entries(channels) as [RelatedChannel, ChannelHits][])
+		.map(([channel, hits]) => ({ weight: weights[channel], hits }))
+		.filter(({ weight }) => weight > 0);
+	const part = (weight: number, score: number): number => weight * Math.min(1, Math.max(0, score));
+	const found = new Map<string, number>();
+	for (const { weight, hits } of weighted) {
+		for (const [path, score] of hits.scores) {
+			yield;
+			if (found.has(path)) found.set(path, (found.get(path) as number) + part(weight, score));
+			else if (!options.excluded(path)) found.set(path, part(weight, score));
 		}
 	}
 	const minScore = options.minScore ?? MIN_RELATED_SCORE;
-	return [...found]
-		.filter(([, entry]) => entry.score >= minScore)
-		.sort(([a, x], [b, y]) => y.score - x.score || (a < b ? -1 : a > b ? 1 : 0))
+	const strong: [string, number][] = [];
+	for (const candidate of found) {
+		if (candidate[1] >= minScore) strong.push(candidate);
+		yield;
+	}
+	return strong
+		.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
 		.slice(0, options.limit)
-		.map(([path, entry]) => ({
+		.map(([path, score]) => ({
 			path,
 			title: options.titleOf(path),
-			score: entry.score,
-			why: entry.parts.sort((a, b) => b.weighted - a.weighted).map((part) => part.reason),
+			score,
+			why: weighted
+				.filter(({ hits }) => hits.scores.has(path))
+				.map(({ weight, hits }) => ({ weighted: part(weight, hits.scores.get(path) as number), hits }))
+				.sort((a, b) => b.weighted - a.weighted)
+				.map(({ hits }) => hits.reason(path)),
 		}));
 }

@@ -21,6 +21,15 @@ export function addLinkFlow(app: App, actions: MemoryActions, source: string): v
 	).open();
 }
 
+/** "Link as…" of a suggested note: the type picker for the link `source` → `target`, then the write. */
+export function linkAsFlow(app: App, actions: MemoryActions, source: string, target: string): void {
+	const graph = actions.engine(true)?.index.graph;
+	if (!graph) return;
+	new EdgeTypeModal(app, graph.node(source)?.title ?? source, graph.node(target)?.title ?? target, (type) => {
+		void actions.linkNotes(source, target, type);
+	}).open();
+}
+
 /** "Remove causal link…" from `source`: pick one of the typed links its properties state, then remove it. */
 export function removeLinkFlow(app: App, actions: MemoryActions, source: string): void {
 	const links = removableLinks(actions, source);

@@ -1,5 +1,4 @@
 import { Notice } from "obsidian";
-import { EDGE_TYPE_INFO, EDGE_TYPES, isEdgeType } from "../../core/model/edge-types";
 import { errorMessage } from "../../core/model/error-message";
 import type { MemoryEngine } from "../../engine/memory-engine";
 import type { RelatedMemory } from "../../engine/inspector/related-memories";
@@ -8,8 +7,9 @@ import { heading, noteLink, smallButton } from "./view-parts";
 
 /**
  * "Related memories" of the note: the engine's suggestions (computed off the render and cached
- * per note), each with why, a "Link as…" type picker and "Not related". Shows what is cached at
- * once; otherwise a placeholder, filled in when the list is ready.
+ * per note), each with why, "Link as…" (the type picker of "Add causal link", opened on click)
+ * and "Not related". Shows what is cached at once; otherwise a placeholder, filled in when the
+ * list is ready. Rendering only builds DOM: a few elements a row, nothing computed.
  */
 export function renderRelatedSection(el: HTMLElement, path: string, actions: MemoryActions): void {
 	const engine = actions.engine();
@@ -60,7 +60,9 @@ function renderList(
 		});
 		item.createDiv({ cls: "cmv-small cmv-muted cmv-related-why", text: memory.why.join(" · ") });
 		const buttons = item.createDiv({ cls: "cmv-buttons" });
-		typePicker(buttons, (type) => void linkAs(engine, actions, path, memory, type));
+		smallButton(buttons, "Link as…", () => actions.pickLinkType(path, memory.path)).setTooltip(
+			`Link this note to ${memory.title} with a typed link`,
+		);
 		smallButton(buttons, "Not related", async () => {
 			try {
 				await engine.markNotRelated(path, memory.path);
@@ -69,38 +71,5 @@ function renderList(
 				new Notice(`Causal Memory: could not remember that: ${errorMessage(error)}`);
 			}
 		}).setTooltip(`Never suggest ${memory.title} for this note again`);
-	}
-}
-
-/** A dropdown "Link as…" of the six edge types, each with its meaning; calls `pick` with the chosen one. */
-function typePicker(parent: HTMLElement, pick: (type: string) => void): HTMLSelectElement {
-	const select = parent.createEl("select", { cls: "dropdown cmv-link-as", attr: { "aria-label": "Link as" } });
-	select.createEl("option", { text: "Link as…", value: "" });
-	for (const type of EDGE_TYPES)
-		select.createEl("option", { text: `${type}: ${EDGE_TYPE_INFO[type].meaning}`, value: type });
-	select.addEventListener("change", () => {
-		const type = select.value;
-		select.value = "";
-		if (type !== "") pick(type);
-	});
-	return select;
-}
-
-/** Writes the typed link this note → the suggestion through the engine's writer; the view re-renders from the index change. */
-async function linkAs(
-	engine: MemoryEngine,
-	actions: MemoryActions,
-	path: string,
-	memory: RelatedMemory,
-	type: string,
-): Promise<void> {
-	if (!isEdgeType(type)) return;
-	try {
-		const result = await engine.writer.linkAsUser(path, memory.path, type);
-		new Notice(result.created ? `Linked: ${type} ${memory.title}.` : `Already linked: ${type} ${memory.title}.`);
-	} catch (error) {
-		new Notice(`Causal Memory: could not link: ${errorMessage(error)}`);
-	} finally {
-		actions.memory.changed();
 	}
 }

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { readMemorySettings } from "../../../src/core/model/settings";
-import { NOT_RELATED_FILE } from "../../../src/engine/inspector/not-related-pairs";
+import type { Timers } from "../../../src/core/model/timers";
+import { NOT_RELATED_FILE, NotRelatedPairs } from "../../../src/engine/inspector/not-related-pairs";
+import { RelatedMemories } from "../../../src/engine/inspector/related-memories";
 import { MemoryEngine } from "../../../src/engine/memory-engine";
 import { NODE_TIMERS } from "../../../src/node/node-timers";
 import { createInThreadMaintenanceWorker } from "../../../src/workers/in-thread-host";
@@ -47,6 +49,43 @@ async function engineOver(vault: MemoryVault, storage: MemoryStorage): Promise<M
 	engines.push(engine);
 	await engine.start({ follow: true });
 	return engine;
+}
+
+/** RelatedMemories over the engine's index and recall, counting the notes it reads (one per computation) and its yields. */
+function relatedOver(engine: MemoryEngine, vault: MemoryVault, now?: () => number, onYield?: (count: number) => void) {
+	const counts = { reads: 0, yields: 0 };
+	const timers: Timers = {
+		...NODE_TIMERS,
+		afterPending: (callback) => {
+			counts.yields++;
+			onYield?.(counts.yields);
+			NODE_TIMERS.afterPending?.(callback);
+		},
+	};
+	const related = new RelatedMemories({
+		index: engine.index,
+		recall: engine.recallService,
+		notRelated: new NotRelatedPairs(new MemoryStorage(), () => undefined),
+		read: (path) => {
+			counts.reads++;
+			return vault.read(path);
+		},
+		timers,
+		now,
+	});
+	return { related, counts };
+}
+
+/** `count` notes in topic clusters: each shares a name and topic words with its cluster and links to two earlier notes. */
+function largerVault(count: number): Record<string, string> {
+	const notes: Record<string, string> = {};
+	for (let i = 0; i < count; i++) {
+		const topic = TOPICS[i % TOPICS.length];
+		const links = i < 2 ? "" : ` See [[Note ${(i * 7) % i}]] and [[Note ${(i * 13) % i}]].`;
+		notes[`Memory/Note ${i}.md`] =
+			`Ada Lovelace and Maya Okafor discuss the ${topic} plan ${i % 5}: the ${topic} budget, the ${topic} schedule, item ${i}.${links}`;
+	}
+	return notes;
 }
 
 afterEach(async () => {
@@ -113,5 +152,70 @@ describe("related memories", () => {
 		await expect(engine.markNotRelated("Memory/Migration plan.md", "Memory/Migration plan.md")).rejects.toThrow(
 			/itself/,
 		);
+	});
+
+	it("computes a note's list once: a second ask takes the cache, an index change computes it again", async () => {
+		const vault = new MemoryVault(generatedVault());
+		const engine = await engineOver(vault, new MemoryStorage());
+		const { related, counts } = relatedOver(engine, vault);
+		const first = await related.of("Memory/Migration plan.md");
+		expect(counts.reads).toBe(1);
+		expect(await related.of("Memory/Migration plan.md")).toBe(first);
+		expect(related.cached("Memory/Migration plan.md")).toBe(first);
+		expect(counts.reads).toBe(1);
+		vault.write("Memory/Garden 0.md", "Notes about the garden, rewritten.");
+		await engine.index.idle();
+		expect(related.cached("Memory/Migration plan.md")).toBeUndefined();
+		await related.of("Memory/Migration plan.md");
+		expect(counts.reads).toBe(2);
+	});
+
+	it("drops a note linked in the body at once, also when the link lands while the list is being computed", async () => {
+		const vault = new MemoryVault(generatedVault());
+		const engine = await engineOver(vault, new MemoryStorage());
+		const plan = "Memory/Migration plan.md";
+		const before = await engine.relatedMemories(plan);
+		expect(before.map((memory) => memory.path)).toContain("Memory/Migration rehearsal.md");
+		vault.write(plan, `${vault.content(plan) ?? ""}\nRehearsed in [[Migration rehearsal]].`);
+		await engine.index.idle();
+		expect(engine.cachedRelatedMemories(plan)).toBeUndefined();
+		expect((await engine.relatedMemories(plan)).map((memory) => memory.path)).not.toContain(
+			"Memory/Migration rehearsal.md",
+		);
+
+		// The link written while a computation in slices is under way: the list must not bring the target back.
+		const maya = "Memory/Maya on call.md";
+		expect((await engine.relatedMemories(maya)).map((memory) => memory.path)).toContain(
+			"Memory/Migration rehearsal.md",
+		);
+		// A clock that ends a slice at every step.
+		let tick = 0;
+		const everyStep = (): number => (tick += 8);
+		const dryRun = relatedOver(engine, vault, everyStep);
+		await dryRun.related.of(maya);
+		const linkAt = Math.floor(dryRun.counts.yields * 0.8);
+		const { related } = relatedOver(engine, vault, everyStep, (count) => {
+			if (count === linkAt) vault.write(maya, `${vault.content(maya) ?? ""}\nSee [[Migration rehearsal]].`);
+		});
+		const list = await related.of(maya);
+		expect(engine.index.graph.graph.areNeighbors(maya, "Memory/Migration rehearsal.md")).toBe(true);
+		expect(list.map((memory) => memory.path)).not.toContain("Memory/Migration rehearsal.md");
+	});
+
+	it("computes in slices that yield to the event loop, with the same list as in one go", async () => {
+		const vault = new MemoryVault(largerVault(400));
+		const engine = await engineOver(vault, new MemoryStorage());
+		const path = "Memory/Note 200.md";
+		// A clock that moves 1 ms each time it is read: a slice (8 ms) ends every few steps.
+		let tick = 0;
+		const sliced = relatedOver(engine, vault, () => tick++);
+		// A clock that stands still: no slice ever ends.
+		const whole = relatedOver(engine, vault, () => 0);
+		const inSlices = await sliced.related.of(path);
+		const inOneGo = await whole.related.of(path);
+		expect(inSlices.length).toBeGreaterThan(0);
+		expect(inSlices).toEqual(inOneGo);
+		expect(whole.counts.yields).toBe(0);
+		expect(sliced.counts.yields).toBeGreaterThan(10);
 	});
 });
