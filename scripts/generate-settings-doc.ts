@@ -219,6 +219,14 @@ Advanced, so a new one is never hidden. Screenshots: the first screen in
 [light](images/settings-light.png) and [dark](images/settings-dark.png), Advanced open in
 [light](images/settings-advanced-light.png) and [dark](images/settings-advanced-dark.png).
 
+Before the tab, on the first start, a welcome offers what the first screen's MCP server and semantic recall
+rows do, one click each: copy the Claude Code line, add the server to the Claude desktop app (the same
+preview first), turn on semantic recall (its row follows the download); and it says whether a client has
+connected yet. \`data.json\` records that it was shown (\`welcomed\`), so it opens once per vault. Screenshots:
+[just opened](images/welcome-light.png) ([dark](images/welcome-dark.png)), and
+[Claude Code connected, the model downloading](images/welcome-connected-light.png)
+([dark](images/welcome-connected-dark.png)).
+
 ${whenSettingsApply(fields)}
 
 ## First screen

@@ -90,7 +90,7 @@ export default class CausalMemoryPlugin extends Plugin {
 			recordOpens(this, engine, warn);
 			await mcp.start();
 			await embeddings.loadIfConfigured();
-			await welcomeOnce(this, settings, { mcp, turnOnSemanticRecall: () => void embeddings.turnOnWithNotice() });
+			await welcomeOnce(this, settings, { mcp, semanticRecall: embeddings });
 		});
 	}
 

@@ -1,6 +1,7 @@
 import type { Setting } from "obsidian";
 import { errorMessage } from "../../core/model/error-message";
 import type { SemanticRecallState } from "../embedding-service";
+import { semanticRecallStatusText } from "./semantic-recall-text";
 import type { SettingRow, SettingsContext } from "./settings-context";
 
 /** The embedding rows above the schema's fields: the one switch of semantic recall, then the queue. */
@@ -33,7 +34,7 @@ function renderSwitch(setting: Setting, context: SettingsContext): () => void {
 	const { embeddings, store } = context;
 	const status = setting.descEl.createDiv({ cls: "causal-memory-model-status" });
 	const draw = (state: SemanticRecallState): void => {
-		status.setText(statusText(state, store.get().embeddings.localModelFolder));
+		status.setText(semanticRecallStatusText(state, store.get().embeddings.localModelFolder));
 		status.toggleClass("mod-warning", state.kind === "failed");
 		setting.clear();
 		const turnOn = (text: string): void =>
@@ -60,21 +61,4 @@ function renderSwitch(setting: Setting, context: SettingsContext): () => void {
 	};
 	draw(embeddings.state());
 	return embeddings.onChange(draw);
-}
-
-function statusText(state: SemanticRecallState, localModelFolder: string): string {
-	switch (state.kind) {
-		case "off":
-			return "Off: recall matches words, cues and links only.";
-		case "downloading":
-			return `Downloading ${state.file}${state.percent === null ? "…" : ` ${state.percent}%`}`;
-		case "loading":
-			return "Loading the model…";
-		case "ready":
-			return localModelFolder !== ""
-				? `On: ${state.modelId} (${state.dimensions} dimensions) from "${localModelFolder}".`
-				: `On: ${state.modelId} (${state.dimensions} dimensions), kept in the plugin's folder.`;
-		case "failed":
-			return `Failed: ${state.reason}`;
-	}
 }

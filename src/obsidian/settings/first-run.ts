@@ -11,7 +11,13 @@ export async function welcomeOnce(
 	actions: WelcomeActions,
 ): Promise<boolean> {
 	if (!store.persistent || (await store.readFromFile(WELCOMED)) === true) return false;
-	new WelcomeModal(plugin.app, plugin.manifest.name, store.get().maintenance.memoryFolder, actions).open();
+	const { maintenance, embeddings } = store.get();
+	const vault = {
+		pluginName: plugin.manifest.name,
+		memoryFolder: maintenance.memoryFolder,
+		localModelFolder: embeddings.localModelFolder,
+	};
+	new WelcomeModal(plugin.app, vault, actions).open();
 	await store.markInFile(WELCOMED, true);
 	return true;
 }

@@ -1,5 +1,7 @@
-import { Modal, Setting, type App } from "obsidian";
+import { Modal, Setting, type App, type ButtonComponent } from "obsidian";
 import { connectedClientsText, onClientStatusChange, type ClientStatusSource } from "../client-status-text";
+import type { SemanticRecallState, SemanticRecallSwitch } from "../embedding-service";
+import { semanticRecallStatusText } from "./semantic-recall-text";
 
 /** What the welcome's buttons do: the MCP server's own actions and the model's command. */
 export interface WelcomeActions {
@@ -9,8 +11,16 @@ export interface WelcomeActions {
 		/** The "Add the memory server to the Claude desktop app" command. */
 		addToClaudeDesktop(): void;
 	};
-	/** The "Prepare the embedding model" command: turns semantic recall on and downloads the model with progress. */
-	turnOnSemanticRecall(): void;
+	/** Semantic recall: its state, shown live, and the "Turn on semantic recall" command (progress in a notice too, which outlasts the dialog). */
+	semanticRecall: SemanticRecallSwitch;
+}
+
+/** What the welcome tells of the vault it opens on. */
+export interface WelcomeVault {
+	pluginName: string;
+	memoryFolder: string;
+	/** The model folder of the settings ("" when the model is downloaded). */
+	localModelFolder: string;
 }
 
 /**
@@ -29,19 +39,18 @@ const LABELS = {
  * a client has connected (updated live), and what the plugin writes.
  */
 export class WelcomeModal extends Modal {
-	private stopListening: (() => void) | null = null;
+	private readonly stopListening: (() => void)[] = [];
 
 	constructor(
 		app: App,
-		private readonly pluginName: string,
-		private readonly memoryFolder: string,
+		private readonly vault: WelcomeVault,
 		private readonly actions: WelcomeActions,
 	) {
 		super(app);
 	}
 
 	override onOpen(): void {
-		this.setTitle(this.pluginName);
+		this.setTitle(this.vault.pluginName);
 		const { contentEl } = this;
 		const { mcp } = this.actions;
 		contentEl.addClass("causal-memory-welcome");
@@ -64,12 +73,7 @@ export class WelcomeModal extends Modal {
 			.addButton((button) =>
 				button.setButtonText("Add to the Claude desktop app").onClick(() => mcp.addToClaudeDesktop()),
 			);
-		new Setting(contentEl)
-			.setName("Semantic recall")
-			.setDesc("Finds memories by meaning, not only by shared words. The model runs on this computer.")
-			.addButton((button) =>
-				button.setButtonText(LABELS.semanticRecall).onClick(() => this.actions.turnOnSemanticRecall()),
-			);
+		this.semanticRecallRow(contentEl);
 
 		const clients = contentEl.createEl("p", { cls: "causal-memory-welcome-clients" });
 		const draw = (): void => {
@@ -85,19 +89,39 @@ export class WelcomeModal extends Modal {
 			);
 		};
 		draw();
-		this.stopListening = onClientStatusChange(mcp, draw);
+		this.stopListening.push(onClientStatusChange(mcp, draw));
 
 		contentEl.createEl("p", {
 			cls: "causal-memory-welcome-writes",
-			text: `What it writes: frontmatter keys only (memory_status when a memory's status changes, the links and memories Claude stores), in the "${this.memoryFolder}" folder unless you allow more in the settings. Note bodies and your other properties are never changed. Nothing leaves this computer: the server listens on 127.0.0.1 only, and the one download is the model above, when you ask for it.`,
+			text: `What it writes: frontmatter keys only (memory_status when a memory's status changes, the links and memories Claude stores), in the "${this.vault.memoryFolder}" folder unless you allow more in the settings. Note bodies and your other properties are never changed. Nothing leaves this computer: the server listens on 127.0.0.1 only, and the one download is the model above, when you ask for it.`,
 		});
 		const buttons = contentEl.createDiv({ cls: "modal-button-container" });
 		buttons.createEl("button", { text: "Done" }).addEventListener("click", () => this.close());
 	}
 
+	/** One click turns it on; then the row follows the download and the loading to "On", or says why it failed and offers a retry. */
+	private semanticRecallRow(contentEl: HTMLElement): void {
+		const { semanticRecall } = this.actions;
+		const row = new Setting(contentEl)
+			.setName("Semantic recall")
+			.setDesc("Finds memories by meaning, not only by shared words. The model runs on this computer.");
+		const status = row.descEl.createDiv({ cls: "causal-memory-model-status" });
+		let button: ButtonComponent | undefined;
+		row.addButton((component) => {
+			button = component.onClick(() => void semanticRecall.turnOnWithNotice());
+		});
+		const draw = (state: SemanticRecallState): void => {
+			status.setText(semanticRecallStatusText(state, this.vault.localModelFolder));
+			status.toggleClass("mod-warning", state.kind === "failed");
+			button?.setButtonText(state.kind === "failed" ? "Retry" : LABELS.semanticRecall);
+			button?.buttonEl.toggle(state.kind === "off" || state.kind === "failed");
+		};
+		draw(semanticRecall.state());
+		this.stopListening.push(semanticRecall.onChange(draw));
+	}
+
 	override onClose(): void {
-		this.stopListening?.();
-		this.stopListening = null;
+		for (const stop of this.stopListening.splice(0)) stop();
 		this.contentEl.empty();
 	}
 }

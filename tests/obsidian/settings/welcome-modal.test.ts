@@ -110,9 +110,9 @@ describe("the welcome", () => {
 		const under = await openSettingsTab({}, { mcp: { enabled: false } });
 		opened.push(under);
 		const store = under.plugin.settingsStore;
-		const mcp = under.plugin.mcp;
-		if (store === undefined || mcp === undefined) throw new Error("no store");
-		const actions = { mcp, turnOnSemanticRecall: () => undefined };
+		const { mcp, embeddings } = under.plugin;
+		if (store === undefined || mcp === undefined || embeddings === undefined) throw new Error("no store");
+		const actions = { mcp, semanticRecall: embeddings };
 		expect(await welcomeOnce(under.plugin, store, actions)).toBe(false);
 		await store.markInFile("welcomed", false);
 		expect(await welcomeOnce(under.plugin, store, actions)).toBe(true);
