@@ -122,7 +122,7 @@ export class RelatedMemories {
 		const embeddings = this.deps.recall.noteEmbeddings;
 		if (!embeddings?.ready || text.trim() === "") return undefined;
 		const hits = await embeddings
-			.search(text.slice(0, EMBED_CHARS), SEARCH_CANDIDATES, (other) => other !== path)
+			.nearest(text.slice(0, EMBED_CHARS), SEARCH_CANDIDATES, (other) => other !== path)
 			.catch(() => []);
 		const found = new Map<string, ChannelHit>();
 		for (const hit of hits)
@@ -140,7 +140,7 @@ export class RelatedMemories {
 			if (words.size >= QUERY_WORDS) break;
 			if (token.length > 2 && !skip.has(token) && !/^\d+$/.test(token)) words.add(token);
 		}
-		const hits = keyword.search([...words].join(" "), { limit: SEARCH_CANDIDATES + 1 });
+		const hits = keyword.match([...words].join(" "), { limit: SEARCH_CANDIDATES + 1 });
 		const own = hits.find((hit) => hit.id === path)?.score ?? hits[0]?.score ?? 0;
 		const found = new Map<string, ChannelHit>();
 		if (own <= 0) return found;
