@@ -123,7 +123,7 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 	const cache = await measureCache(index, fileStamps(files));
 	collectGarbage();
 
-	for (let i = 0; i < WARMUP_QUERIES; i++) index.search(makeQuery("3 words", words, rng), { limit: 20 });
+	for (let i = 0; i < WARMUP_QUERIES; i++) index.match(makeQuery("3 words", words, rng), { limit: 20 });
 	const queries = QUERY_KINDS.map((kind) => {
 		const times: number[] = [];
 		const cpuTimes: number[] = [];
@@ -132,7 +132,7 @@ async function measure(dir: string, seed: number, queryCount: number): Promise<R
 			const query = makeQuery(kind, words, rng);
 			const t0 = performance.now();
 			const c0 = process.cpuUsage();
-			hits += index.search(query, { limit: 20 }).length;
+			hits += index.match(query, { limit: 20 }).length;
 			cpuTimes.push(cpuMs(c0));
 			times.push(performance.now() - t0);
 		}

@@ -59,7 +59,7 @@ function measure(quantization: VectorQuantization): (string | number)[] {
 		const query = next();
 		const start = performance.now();
 		const cpuStart = process.cpuUsage();
-		index.search(query, 10);
+		index.nearest(query, 10);
 		const cpu = process.cpuUsage(cpuStart);
 		if (q < 5) continue; // the first queries warm the JIT
 		times.push(performance.now() - start);

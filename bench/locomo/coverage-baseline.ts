@@ -7,7 +7,7 @@ import type { KeywordIndex } from "../../src/core/recall/keyword-index";
  * of equal scores follows the order notes were indexed in, which a restart changes.
  */
 export function coverageRanking(index: KeywordIndex, question: string, limit: number): string[] {
-	const hits = index.search(question);
+	const hits = index.match(question);
 	return hits
 		.map((hit) => ({ id: hit.id, count: hit.terms.length, score: hit.score }))
 		.sort((a, b) => b.count - a.count || b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))

@@ -681,7 +681,7 @@ export class MemoryEngine {
 
 	/** Filtered search; an empty query lists memories by last use. Changes nothing. */
 	search(query: string, filters?: SearchFilters, k?: number): SearchHit[] {
-		return this.recallService.search(query, filters, k);
+		return this.recallService.list(query, filters, k);
 	}
 
 	// --- consolidation (src/engine/consolidation) ---

@@ -71,7 +71,7 @@ async function stateOf(engine: MemoryEngine): Promise<unknown> {
 	return {
 		graph: graphSnapshot(engine.index.graph),
 		warnings: engine.index.warnings().sort((a, b) => (a.path < b.path ? -1 : 1)),
-		keyword: QUERIES.map((query) => recall.keyword.search(query).map((hit) => [hit.id, hit.score])),
+		keyword: QUERIES.map((query) => recall.keyword.match(query).map((hit) => [hit.id, hit.score])),
 		derived: paths.map((path) => [path, recall.derivedOf(path), recall.episodes.episodeOf(path)]),
 		duplicates: recall.exactDuplicateCandidates("Just the coffee at breakfast, nothing else."),
 		recall: await Promise.all(

@@ -18,7 +18,7 @@ export interface KeywordHit {
 	fields?: Record<string, KeywordField[]>;
 }
 
-export interface KeywordSearchOptions {
+export interface KeywordMatchOptions {
 	/** At most this many hits, best first (default: all). */
 	limit?: number;
 	/** Keeps only the notes for which it returns true. */
@@ -155,7 +155,7 @@ export class KeywordIndex {
 	 * notes' words; longer words starting with it count less, and near spellings count only for a
 	 * word that matches nothing (see `KeywordScorer`).
 	 */
-	search(query: string, options: KeywordSearchOptions = {}): KeywordHit[] {
+	match(query: string, options: KeywordMatchOptions = {}): KeywordHit[] {
 		const { limit, filter, withFields } = options;
 		const terms: QueryTerm[] = [];
 		const words: string[] = [];
@@ -168,7 +168,7 @@ export class KeywordIndex {
 			words.push(word);
 		}
 		const accept = filter ? (doc: number) => filter(this.pathOf(doc)) : undefined;
-		return this.scorer.search(terms, { limit, accept, withFields }).map((scored) => {
+		return this.scorer.score(terms, { limit, accept, withFields }).map((scored) => {
 			const hit: KeywordHit = {
 				id: this.pathOf(scored.key),
 				score: scored.score,

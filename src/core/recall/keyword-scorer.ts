@@ -98,7 +98,7 @@ export class KeywordScorer {
 	}
 
 	/** The best documents for the query terms, best first. */
-	search(query: readonly QueryTerm[], options: ScoreOptions = {}): ScoredKey[] {
+	score(query: readonly QueryTerm[], options: ScoreOptions = {}): ScoredKey[] {
 		const { limit = Number.POSITIVE_INFINITY, accept, withFields = false } = options;
 		if (query.length === 0 || limit <= 0) return [];
 		this.ensureCapacity(this.postings.nextDoc);

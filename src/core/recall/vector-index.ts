@@ -130,7 +130,7 @@ export class VectorIndex {
 	 * The `k` notes whose best chunk is most similar to `query` (normalised here), best first;
 	 * `filter` leaves notes out before any of their rows is scored.
 	 */
-	search(query: Float32Array, k: number, filter?: (path: string) => boolean): VectorHit[] {
+	nearest(query: Float32Array, k: number, filter?: (path: string) => boolean): VectorHit[] {
 		if (query.length !== this.dimensions) {
 			throw new Error(`VectorIndex: the query has ${query.length} dimensions, the index holds ${this.dimensions}`);
 		}

@@ -69,9 +69,9 @@ export class NoteEmbeddings {
 	}
 
 	/** Notes whose best chunk is most similar to the query, best first. */
-	async search(query: string, k: number, filter?: (path: string) => boolean): Promise<VectorHit[]> {
+	async nearest(query: string, k: number, filter?: (path: string) => boolean): Promise<VectorHit[]> {
 		const [vector] = await this.embedder.embed([query]);
-		return this.vectors.search(vector, k, filter);
+		return this.vectors.nearest(vector, k, filter);
 	}
 
 	/** Chunk hashes of every known note: what `EmbeddingCache.compact` should keep. */

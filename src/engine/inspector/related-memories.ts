@@ -168,7 +168,7 @@ export class RelatedMemories {
 		const embeddings = this.deps.recall.noteEmbeddings;
 		if (!embeddings?.ready || text.trim() === "") return undefined;
 		const hits = await embeddings
-			.search(text.slice(0, EMBED_CHARS), SEARCH_CANDIDATES, (other) => other !== path)
+			.nearest(text.slice(0, EMBED_CHARS), SEARCH_CANDIDATES, (other) => other !== path)
 			.catch(() => []);
 		const found = new Map<string, { score: number; reason: string }>();
 		for (const hit of hits)
@@ -186,7 +186,7 @@ export class RelatedMemories {
 			if (words.size >= QUERY_WORDS) break;
 			if (token.length > 2 && !skip.has(token) && !/^\d+$/.test(token)) words.add(token);
 		}
-		const hits = keyword.search([...words].join(" "), { limit: SEARCH_CANDIDATES + 1 });
+		const hits = keyword.match([...words].join(" "), { limit: SEARCH_CANDIDATES + 1 });
 		const own = hits.find((hit) => hit.id === path)?.score ?? hits[0]?.score ?? 0;
 		const found = new Map<string, { score: number; reason: string }>();
 		if (own <= 0) return channelHits(found);

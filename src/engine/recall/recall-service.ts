@@ -367,10 +367,10 @@ export class RecallService {
 		// The keyword index follows the graph, so notes outside it are rare (a note being re-read):
 		// dropping them afterwards is cheaper than a filter call per matching note.
 		const asked = questionContent(query);
-		const keywordHits = this.keyword.search(asked, { limit: CANDIDATE_POOL }).filter((hit) => inGraph(hit.id));
+		const keywordHits = this.keyword.match(asked, { limit: CANDIDATE_POOL }).filter((hit) => inGraph(hit.id));
 		const embeddings = this.embeddings;
 		const useVector = requested === "full" && embeddings !== undefined && embeddings.ready;
-		const vectorHits = useVector ? await embeddings.search(query, CANDIDATE_POOL, inGraph) : [];
+		const vectorHits = useVector ? await embeddings.nearest(query, CANDIDATE_POOL, inGraph) : [];
 		const useGraph = requested !== "keyword";
 		// Memories within a time the question names: that part of the question counts as covered.
 		const inTime = new Set<string>();
@@ -424,7 +424,7 @@ export class RecallService {
 	 * Memories that pass the filters: by keyword score for a query, by last use (newest first)
 	 * for an empty one. Changes nothing.
 	 */
-	search(query: string, filters: SearchFilters = {}, k = DEFAULT_K): SearchHit[] {
+	list(query: string, filters: SearchFilters = {}, k = DEFAULT_K): SearchHit[] {
 		const limit = resultCount(k);
 		const now = this.deps.clock?.();
 		const accept = compileFilters(filters, now === undefined ? undefined : dayOfTime(now));
@@ -449,7 +449,7 @@ export class RecallService {
 			return searchHit(node, this.statusOf(path, node), this.lastUsed(path, node), keyword);
 		};
 		if (query.trim() !== "")
-			return this.keyword.search(query, { limit, filter: passes }).map((hit) => hitOf(hit.id, hit));
+			return this.keyword.match(query, { limit, filter: passes }).map((hit) => hitOf(hit.id, hit));
 		const listed: { path: string; lastUsed: number }[] = [];
 		for (const path of graph.notePaths()) {
 			if (!passes(path)) continue;

@@ -148,7 +148,7 @@ async function vectorSimilar(
 	const embeddings = deps.recall.noteEmbeddings;
 	if (!embeddings?.ready) return null;
 	try {
-		const hits = await embeddings.search(text.slice(0, EMBED_CHARS), CANDIDATES, deps.accept);
+		const hits = await embeddings.nearest(text.slice(0, EMBED_CHARS), CANDIDATES, deps.accept);
 		return {
 			basis: "embedding",
 			floor: autoLinkFloorFor(deps.autoLink(), embeddings.embedder.modelId),
@@ -171,10 +171,10 @@ export function acceptedKeywordHits(
 	query: string,
 	accept: (path: string) => boolean,
 ): KeywordHit[] {
-	const wider = keyword.search(query, { limit: UNFILTERED_CANDIDATES });
+	const wider = keyword.match(query, { limit: UNFILTERED_CANDIDATES });
 	const accepted = wider.filter((hit) => accept(hit.id));
 	if (accepted.length >= CANDIDATES || wider.length < UNFILTERED_CANDIDATES) return accepted.slice(0, CANDIDATES);
-	return keyword.search(query, { limit: CANDIDATES, filter: accept });
+	return keyword.match(query, { limit: CANDIDATES, filter: accept });
 }
 
 /** The first distinct words of the text: a query that finds notes on the same subject without costing a search per word. */

@@ -40,7 +40,7 @@ describe("keyword index codec bytes", () => {
 			"23dd94b3a670295c2a7d2e47c0e714179e8ca6cf023050997b32b1fe235bc063",
 		);
 		const decoded = await decodeKeywordIndex(bytes);
-		for (const query of ["kaka", "romi lun", "会"]) expect(decoded.search(query)).toEqual(index.search(query));
+		for (const query of ["kaka", "romi lun", "会"]) expect(decoded.match(query)).toEqual(index.match(query));
 		// A flip in the second buffer of postings is caught by the streamed checksum.
 		const garbled = bytes.slice();
 		garbled[(1 << 20) + 5] ^= 0x01;

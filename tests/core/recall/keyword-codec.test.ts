@@ -48,7 +48,7 @@ function expectSameAnswers(actual: KeywordIndex, expected: KeywordIndex): void {
 	expect(actual.ids().sort()).toEqual(expected.ids().sort());
 	for (const id of expected.ids()) expect(actual.stampOf(id)).toBe(expected.stampOf(id));
 	for (const query of QUERIES) {
-		expect(actual.search(query, { withFields: true })).toEqual(expected.search(query, { withFields: true }));
+		expect(actual.match(query, { withFields: true })).toEqual(expected.match(query, { withFields: true }));
 	}
 }
 
@@ -72,7 +72,7 @@ describe("keyword index codec", () => {
 		const joined = new Uint8Array(copies.flatMap((part) => [...part]));
 		expect(joined).toEqual(await encodeKeywordIndex(index));
 		const decoded = await decodeKeywordIndex(joined);
-		for (const query of QUERIES) expect(decoded.search(query)).toEqual(index.search(query));
+		for (const query of QUERIES) expect(decoded.match(query)).toEqual(index.match(query));
 	});
 
 	it("refuses a stream whose index changed between pieces (the store's writes let edits land), after its last piece", async () => {
@@ -91,8 +91,8 @@ describe("keyword index codec", () => {
 		const index = buildIndex();
 		const copy = await decodeKeywordIndex(await encodeKeywordIndex(index));
 		expectSameAnswers(copy, index);
-		expect(copy.search("risk", { limit: 1 })[0].id).toBe("d.md");
-		expect(copy.search("zebra")).toEqual([]);
+		expect(copy.match("risk", { limit: 1 })[0].id).toBe("d.md");
+		expect(copy.match("zebra")).toEqual([]);
 		expect(copy.postings.postingCount).toBe(index.postings.postingCount - index.postings.deadPostings);
 	});
 
@@ -107,8 +107,8 @@ describe("keyword index codec", () => {
 			for (let i = 1; i < 40; i += 2) target.replace(doc(`n${i}.md`, `note${i} memory`), `n:${i}:3`);
 		}
 		expectSameAnswers(copy, index);
-		expect(copy.search("zebra").map((hit) => hit.id)).toEqual(["g.md"]);
-		expect(copy.search("renamed").map((hit) => hit.id)).toEqual(["f.md"]);
+		expect(copy.match("zebra").map((hit) => hit.id)).toEqual(["g.md"]);
+		expect(copy.match("renamed").map((hit) => hit.id)).toEqual(["f.md"]);
 		expectSameAnswers(await decodeKeywordIndex(await encodeKeywordIndex(copy)), index);
 	});
 
@@ -129,7 +129,7 @@ describe("keyword index codec", () => {
 		const copy = await decodeKeywordIndex(sliced, {}, yieldNow);
 		expect(yields - encodeYields).toBeGreaterThan(1);
 		for (const query of ["note42", "word5", "plan3 budget2", "shared"])
-			expect(copy.search(query, { limit: 20 })).toEqual(index.search(query, { limit: 20 }));
+			expect(copy.match(query, { limit: 20 })).toEqual(index.match(query, { limit: 20 }));
 	});
 
 	it("refuses to encode an index that changes between slices", async () => {
@@ -182,14 +182,14 @@ describe("keyword index codec", () => {
 		}
 		const reboosted = await decodeKeywordIndex(bytes, { boost: { body: 2 } });
 		expect(reboosted.settings.boost.body).toBe(2);
-		expect(reboosted.search("risk")[0].score).toBeGreaterThan(buildIndex().search("risk")[0].score);
+		expect(reboosted.match("risk")[0].score).toBeGreaterThan(buildIndex().match("risk")[0].score);
 	});
 
 	it("round-trips an empty index", async () => {
 		const copy = await decodeKeywordIndex(await encodeKeywordIndex(new KeywordIndex()));
 		expect(copy.size).toBe(0);
-		expect(copy.search("anything")).toEqual([]);
+		expect(copy.match("anything")).toEqual([]);
 		copy.add(doc("a.md", "first note"));
-		expect(copy.search("first").map((hit) => hit.id)).toEqual(["a.md"]);
+		expect(copy.match("first").map((hit) => hit.id)).toEqual(["a.md"]);
 	});
 });

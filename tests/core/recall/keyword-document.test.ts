@@ -63,7 +63,7 @@ describe("keywordDocument", () => {
 			],
 		])
 			index.add(documentOf(path, content));
-		const [first, second] = index.search("camping");
+		const [first, second] = index.match("camping");
 		expect(second.score).toBeGreaterThan(0);
 		expect(first.score).toBeCloseTo(second.score, 9);
 	});

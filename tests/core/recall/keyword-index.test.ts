@@ -8,7 +8,7 @@ function doc(id: string, fields: Partial<Omit<KeywordDocument, "id">> = {}): Key
 }
 
 function ids(index: KeywordIndex, query: string): string[] {
-	return index.search(query).map((hit) => hit.id);
+	return index.match(query).map((hit) => hit.id);
 }
 
 describe("KeywordIndex", () => {
@@ -16,12 +16,12 @@ describe("KeywordIndex", () => {
 		const index = new KeywordIndex();
 		index.add(doc("a.md", { body: "The budget grew in March." }));
 		index.add(doc("b.md", { body: "Latency dropped." }));
-		const [hit, ...rest] = index.search("budget march", { withFields: true });
+		const [hit, ...rest] = index.match("budget march", { withFields: true });
 		expect(rest).toEqual([]);
 		expect(hit.id).toBe("a.md");
 		expect(hit.terms.sort()).toEqual(["budget", "march"]);
 		expect(hit.fields).toEqual({ budget: ["body"], march: ["body"] });
-		expect(index.search("budget")[0].fields).toBeUndefined();
+		expect(index.match("budget")[0].fields).toBeUndefined();
 		expect(hit.score).toBeGreaterThan(0);
 	});
 
@@ -50,7 +50,7 @@ describe("KeywordIndex", () => {
 		index.add(doc("other.md", { body: "議題なし" }));
 		expect(ids(index, "会議")).toEqual(["jp.md"]);
 		expect(ids(index, "会")).toEqual(["jp.md"]);
-		expect(index.search("会議", { withFields: true })[0].fields).toEqual({ 会議: ["body"] });
+		expect(index.match("会議", { withFields: true })[0].fields).toEqual({ 会議: ["body"] });
 	});
 
 	it("matches prefixes of terms with three or more characters", () => {
@@ -59,7 +59,7 @@ describe("KeywordIndex", () => {
 		index.add(doc("b.md", { body: "reply later" }));
 		expect(ids(index, "reten")).toEqual(["a.md"]);
 		// Fields are keyed by the indexed (stemmed) term: "retention" is indexed as "retent".
-		expect(index.search("reten", { withFields: true })[0].fields).toEqual({ retent: ["body"] });
+		expect(index.match("reten", { withFields: true })[0].fields).toEqual({ retent: ["body"] });
 		expect(ids(index, "re")).toEqual([]);
 	});
 
@@ -78,7 +78,7 @@ describe("KeywordIndex", () => {
 		expect(ids(index, "retension")).toEqual(["a.md"]);
 		expect(ids(index, "docays")).toEqual(["a.md"]);
 		expect(ids(index, "dcay")).toEqual([]);
-		expect(index.search("retension")[0].terms).toEqual(["retension"]);
+		expect(index.match("retension")[0].terms).toEqual(["retension"]);
 	});
 
 	it("looks for near spellings only for a query term that matches no word", () => {
@@ -93,7 +93,7 @@ describe("KeywordIndex", () => {
 		const index = new KeywordIndex();
 		index.add(doc("a.md", { body: "We planned the adoption." }));
 		index.add(doc("b.md", { body: "An orbit." }));
-		const [hit, ...rest] = index.search("planning to adopt", { withFields: true });
+		const [hit, ...rest] = index.match("planning to adopt", { withFields: true });
 		expect(hit.id).toBe("a.md");
 		expect(hit.terms.sort()).toEqual(["adopt", "planning"]);
 		expect(hit.fields).toEqual({ plan: ["body"], adopt: ["body"] });
@@ -134,7 +134,7 @@ describe("KeywordIndex", () => {
 	it("drops stop words unless the list is emptied", () => {
 		const index = new KeywordIndex();
 		index.add(doc("a.md", { body: "the plan" }));
-		expect(index.search("the")).toEqual([]);
+		expect(index.match("the")).toEqual([]);
 		const everything = new KeywordIndex({ stopWords: [] });
 		everything.add(doc("a.md", { body: "the plan" }));
 		expect(ids(everything, "the")).toEqual(["a.md"]);
@@ -143,11 +143,11 @@ describe("KeywordIndex", () => {
 	it("applies limit and filter", () => {
 		const index = new KeywordIndex();
 		for (const id of ["a.md", "b.md", "c.md"]) index.add(doc(id, { body: "shared word" }));
-		expect(index.search("shared", { limit: 2 })).toHaveLength(2);
+		expect(index.match("shared", { limit: 2 })).toHaveLength(2);
 		expect(ids(index, "shared").sort()).toEqual(["a.md", "b.md", "c.md"]);
 		expect(
 			index
-				.search("shared", { filter: (id) => id !== "b.md" })
+				.match("shared", { filter: (id) => id !== "b.md" })
 				.map((h) => h.id)
 				.sort(),
 		).toEqual(["a.md", "c.md"]);
@@ -156,9 +156,9 @@ describe("KeywordIndex", () => {
 	it("returns nothing for an empty query or one of stop words and punctuation only", () => {
 		const index = new KeywordIndex();
 		index.add(doc("a.md", { body: "words" }));
-		expect(index.search("")).toEqual([]);
-		expect(index.search(" -- ?")).toEqual([]);
-		expect(index.search("the and of")).toEqual([]);
+		expect(index.match("")).toEqual([]);
+		expect(index.match(" -- ?")).toEqual([]);
+		expect(index.match("the and of")).toEqual([]);
 	});
 
 	it("indexes only the first maxBodyChars of a body", () => {

@@ -58,7 +58,7 @@ describe("KeywordScorer", () => {
 						.search(words.join(" "), { prefix })
 						.map((hit) => [hit.id as number, hit.score]),
 				);
-				const actual = scorerOf(indexOf(docs)).search(terms(words, prefix));
+				const actual = scorerOf(indexOf(docs)).score(terms(words, prefix));
 				expect(actual.map((hit) => hit.key).sort()).toEqual([...expected.keys()].sort());
 				for (const hit of actual) expect(hit.score).toBeCloseTo(expected.get(hit.key) ?? Number.NaN, 9);
 				for (let i = 1; i < actual.length; i++) expect(actual[i - 1].score).toBeGreaterThanOrEqual(actual[i].score);
@@ -71,8 +71,8 @@ describe("KeywordScorer", () => {
 		fc.assert(
 			fc.property(corpus, query, fc.integer({ min: 1, max: 10 }), (rows, words, limit) => {
 				const scorer = scorerOf(indexOf(rows.map((row, id) => ({ id, ...row }))));
-				const all = scorer.search(terms(words, true));
-				expect(scorer.search(terms(words, true), { limit })).toEqual(all.slice(0, limit));
+				const all = scorer.score(terms(words, true));
+				expect(scorer.score(terms(words, true), { limit })).toEqual(all.slice(0, limit));
 			}),
 		);
 	});
@@ -82,7 +82,7 @@ describe("KeywordScorer", () => {
 			{ id: 0, title: "roadmap", body: "the plan and its cost roadmap" },
 			{ id: 1, title: "other", body: "a planet" },
 		]);
-		const [first, second] = scorerOf(postings).search(terms(["plan", "roadmap", "risk"], true), { withFields: true });
+		const [first, second] = scorerOf(postings).score(terms(["plan", "roadmap", "risk"], true), { withFields: true });
 		expect(first).toEqual({
 			key: 0,
 			score: first.score,
@@ -100,7 +100,7 @@ describe("KeywordScorer", () => {
 		const postings = indexOf(docs);
 		const scorer = scorerOf(postings);
 		postings.discard(0);
-		expect(scorer.search(terms(["budget"]), { limit: 10 }).map((hit) => hit.key)).toEqual([1]);
+		expect(scorer.score(terms(["budget"]), { limit: 10 }).map((hit) => hit.key)).toEqual([1]);
 		const live = [docs[1]];
 		for (let id = 2; id < 2000; id++) {
 			const doc = { id, title: "c", body: id === 1999 ? "budget budget" : "other" };
@@ -112,7 +112,7 @@ describe("KeywordScorer", () => {
 				.search("budget")
 				.map((hit) => [hit.id as number, hit.score]),
 		);
-		const found = scorer.search(terms(["budget"]), { limit: 10 });
+		const found = scorer.score(terms(["budget"]), { limit: 10 });
 		expect(found.map((hit) => hit.key)).toEqual([1999, 1]);
 		for (const hit of found) expect(hit.score).toBeCloseTo(expected.get(hit.key) ?? Number.NaN, 9);
 	});
@@ -128,7 +128,7 @@ describe("KeywordScorer", () => {
 				.search("risk")
 				.map((hit) => [hit.id as number, hit.score]),
 		);
-		const found = scorerOf(indexOf(docs)).search(terms(["risk"]));
+		const found = scorerOf(indexOf(docs)).score(terms(["risk"]));
 		expect(found.map((hit) => hit.key)).toEqual([0, 1, 2]);
 		for (const hit of found) expect(hit.score).toBeCloseTo(expected.get(hit.key) ?? Number.NaN, 9);
 	});
@@ -142,16 +142,16 @@ describe("KeywordScorer", () => {
 		const typo = (term: string): QueryTerm[] => [{ term, prefix: false, maxTypos: 1 }];
 		expect(
 			scorerOf(postings)
-				.search(typo("cost"), { limit: 10 })
+				.score(typo("cost"), { limit: 10 })
 				.map((hit) => hit.key),
 		).toEqual([0]);
 		expect(
 			scorerOf(postings)
-				.search(typo("cist"), { limit: 10 })
+				.score(typo("cist"), { limit: 10 })
 				.map((hit) => hit.key)
 				.sort(),
 		).toEqual([0, 1]);
-		expect(scorerOf(postings, 1).search(typo("cist"), { limit: 10 })).toHaveLength(1);
+		expect(scorerOf(postings, 1).score(typo("cist"), { limit: 10 })).toHaveLength(1);
 	});
 
 	it("keeps the rarest MAX_QUERY_TERMS terms of a longer query", () => {
@@ -160,7 +160,7 @@ describe("KeywordScorer", () => {
 			{ id: 0, title: "x", body: "rare" },
 			...Array.from({ length: 5 }, (_, i) => ({ id: i + 1, title: "y", body: common.join(" ") })),
 		];
-		const hits = scorerOf(indexOf(docs)).search(terms([...common, "rare"]));
+		const hits = scorerOf(indexOf(docs)).score(terms([...common, "rare"]));
 		expect(hits.map((hit) => hit.key).sort()).toEqual([0, 1, 2, 3, 4, 5]);
 		expect(hits.find((hit) => hit.key === 0)?.terms).toEqual([common.length]);
 		expect(hits.find((hit) => hit.key === 1)?.terms).toEqual(common.slice(0, MAX_QUERY_TERMS - 1).map((_, i) => i));
@@ -172,8 +172,8 @@ describe("KeywordScorer", () => {
 			{ id: 1, title: "b", body: "risk" },
 		]);
 		const scorer = scorerOf(postings);
-		const fresh = scorerOf(postings).search(terms(["risk"]), { limit: 10 });
-		scorer.search(terms(["budget", "risk"]), { limit: 10 });
-		expect(scorer.search(terms(["risk"]), { limit: 10 })).toEqual(fresh);
+		const fresh = scorerOf(postings).score(terms(["risk"]), { limit: 10 });
+		scorer.score(terms(["budget", "risk"]), { limit: 10 });
+		expect(scorer.score(terms(["risk"]), { limit: 10 })).toEqual(fresh);
 	});
 });

@@ -21,7 +21,7 @@ describe("weightByCoverage", () => {
 	const question = "Which pottery class?";
 
 	it("lifts the memory holding every query word over one repeating a single word", () => {
-		const hits = keyword.search(question);
+		const hits = keyword.match(question);
 		expect(hits.map((hit) => hit.id).slice(0, 2)).toEqual(["repeat.md", "whole.md"]);
 		const weighted = weightByCoverage(hits, 1);
 		expect(weighted.map((hit) => hit.id).slice(0, 2)).toEqual(["whole.md", "repeat.md"]);
@@ -34,7 +34,7 @@ describe("weightByCoverage", () => {
 	});
 
 	it("keeps the keyword scores with exponent 0", () => {
-		const hits = keyword.search(question);
+		const hits = keyword.match(question);
 		expect(weightByCoverage(hits, 0)).toEqual(hits.map(({ id, score }) => ({ id, score })));
 	});
 });

@@ -35,10 +35,10 @@ async function setup() {
 
 const paths = (hits: { path: string }[]): string[] => hits.map((hit) => hit.path);
 
-describe("RecallService.search", () => {
+describe("RecallService.list", () => {
 	it("lists every memory by last use (modified, recalled or opened) for an empty query", async () => {
 		const recall = await setup();
-		const listed = recall.search("");
+		const listed = recall.list("");
 		expect(paths(listed)).toEqual([
 			"Projects/Alpha.md",
 			"Journal.md",
@@ -54,53 +54,53 @@ describe("RecallService.search", () => {
 			created: T0 + DAY,
 		});
 		expect(listed[0].score).toBeUndefined();
-		expect(paths(recall.search("", {}, 2))).toEqual(["Projects/Alpha.md", "Journal.md"]);
+		expect(paths(recall.list("", {}, 2))).toEqual(["Projects/Alpha.md", "Journal.md"]);
 	});
 
 	it("filters by status, category (any case), folder and below, and tag with its nested tags", async () => {
 		const recall = await setup();
-		expect(paths(recall.search("", { status: "dormant" }))).toEqual(["Projects/Beta/Notes.md"]);
-		expect(paths(recall.search("", { status: ["active", "pruned"] }))).toEqual([
+		expect(paths(recall.list("", { status: "dormant" }))).toEqual(["Projects/Beta/Notes.md"]);
+		expect(paths(recall.list("", { status: ["active", "pruned"] }))).toEqual([
 			"Projects/Alpha.md",
 			"Journal.md",
 			"Inbox/Old.md",
 			"Inbox/Idea.md",
 		]);
-		expect(paths(recall.search("", { category: "DECISION" }))).toEqual(["Projects/Alpha.md", "Inbox/Idea.md"]);
-		expect(paths(recall.search("", { folder: "Projects" }))).toEqual(["Projects/Alpha.md", "Projects/Beta/Notes.md"]);
-		expect(paths(recall.search("", { folder: "Projects/Beta/" }))).toEqual(["Projects/Beta/Notes.md"]);
-		expect(paths(recall.search("", { tag: "#project" }))).toEqual(["Projects/Alpha.md", "Projects/Beta/Notes.md"]);
-		expect(paths(recall.search("", { tag: "project/alpha" }))).toEqual(["Projects/Alpha.md"]);
+		expect(paths(recall.list("", { category: "DECISION" }))).toEqual(["Projects/Alpha.md", "Inbox/Idea.md"]);
+		expect(paths(recall.list("", { folder: "Projects" }))).toEqual(["Projects/Alpha.md", "Projects/Beta/Notes.md"]);
+		expect(paths(recall.list("", { folder: "Projects/Beta/" }))).toEqual(["Projects/Beta/Notes.md"]);
+		expect(paths(recall.list("", { tag: "#project" }))).toEqual(["Projects/Alpha.md", "Projects/Beta/Notes.md"]);
+		expect(paths(recall.list("", { tag: "project/alpha" }))).toEqual(["Projects/Alpha.md"]);
 	});
 
 	it("filters by creation time and by last use", async () => {
 		const recall = await setup();
-		expect(paths(recall.search("", { since: T0 + 4 * DAY }))).toEqual(["Journal.md", "Inbox/Old.md"]);
-		expect(paths(recall.search("", { activeSince: T0 + 5 * DAY }))).toEqual(["Projects/Alpha.md", "Journal.md"]);
-		expect(paths(recall.search("", { folder: "Inbox", since: T0 + 3 * DAY, status: "active" }))).toEqual([
+		expect(paths(recall.list("", { since: T0 + 4 * DAY }))).toEqual(["Journal.md", "Inbox/Old.md"]);
+		expect(paths(recall.list("", { activeSince: T0 + 5 * DAY }))).toEqual(["Projects/Alpha.md", "Journal.md"]);
+		expect(paths(recall.list("", { folder: "Inbox", since: T0 + 3 * DAY, status: "active" }))).toEqual([
 			"Inbox/Idea.md",
 		]);
 	});
 
 	it("ranks by keyword score for a query, within the filters, with the matched terms", async () => {
 		const recall = await setup();
-		const hits = recall.search("launch spring", { folder: "Projects" });
+		const hits = recall.list("launch spring", { folder: "Projects" });
 		expect(paths(hits)).toEqual(["Projects/Alpha.md", "Projects/Beta/Notes.md"]);
 		expect(hits[0].terms?.sort()).toEqual(["launch", "spring"]);
 		expect(hits[0].score).toBeGreaterThan(hits[1].score ?? Infinity);
-		expect(paths(recall.search("launch", { status: "pruned" }))).toEqual(["Inbox/Old.md"]);
+		expect(paths(recall.list("launch", { status: "pruned" }))).toEqual(["Inbox/Old.md"]);
 	});
 
 	it("rejects filters that cannot mean anything, naming the filter and the fix", async () => {
 		const recall = await setup();
-		expect(() => recall.search("", { status: "sleeping" as never })).toThrow(
+		expect(() => recall.list("", { status: "sleeping" as never })).toThrow(
 			'Search filter "status" has "sleeping"; use one of active, dormant, fading, pruned, core.',
 		);
-		expect(() => recall.search("", { status: [] })).toThrow(/non-empty list/);
-		expect(() => recall.search("", { tag: " " })).toThrow('Search filter "tag" must be a non-empty string.');
-		expect(() => recall.search("", { since: "2024-01-01" as never })).toThrow(
+		expect(() => recall.list("", { status: [] })).toThrow(/non-empty list/);
+		expect(() => recall.list("", { tag: " " })).toThrow('Search filter "tag" must be a non-empty string.');
+		expect(() => recall.list("", { since: "2024-01-01" as never })).toThrow(
 			/"since" must be a time in milliseconds since the epoch \(got "2024-01-01"\)/,
 		);
-		expect(() => recall.search("", {}, 0)).toThrow(/from 1 to 200/);
+		expect(() => recall.list("", {}, 0)).toThrow(/from 1 to 200/);
 	});
 });

@@ -63,7 +63,7 @@ describe("VectorIndex (float32)", () => {
 		expect(index.noteCount).toBe(300);
 		for (const query of unitVectors(20, 48, 99)) {
 			const expected = bruteForce(notes, query, 10);
-			const actual = index.search(query, 10);
+			const actual = index.nearest(query, 10);
 			expect(actual.map((hit) => [hit.path, hit.chunk])).toEqual(expected.map((hit) => [hit.path, hit.chunk]));
 			actual.forEach((hit, i) => expect(hit.similarity).toBeCloseTo(expected[i].similarity, 5));
 		}
@@ -78,11 +78,11 @@ describe("VectorIndex (float32)", () => {
 		]);
 		index.setNote("y.md", [{ chunk: 0, vector: c }]);
 		index.setNote("z.md", [{ chunk: 5, vector: d }]);
-		const [first] = index.search(b, 1);
+		const [first] = index.nearest(b, 1);
 		expect(first).toEqual({ path: "x.md", chunk: 1, similarity: expect.closeTo(1, 5) as number });
 		// An unnormalised query gives the same cosine.
 		expect(
-			index.search(
+			index.nearest(
 				d.map((x) => x * 7),
 				1,
 			)[0],
@@ -95,7 +95,7 @@ describe("VectorIndex (float32)", () => {
 		fill(index, notes);
 		const query = unitVectors(1, 8, 6)[0];
 		const allowed = (path: string): boolean => path.startsWith("notes/1");
-		const hits = index.search(query, 100, allowed);
+		const hits = index.nearest(query, 100, allowed);
 		const expected = bruteForce(new Map([...notes].filter(([path]) => allowed(path))), query, 100);
 		expect(hits.map((hit) => hit.path)).toEqual(expected.map((hit) => hit.path));
 		expect(hits).toHaveLength(11); // notes/1.md and notes/10.md … notes/19.md
@@ -131,7 +131,7 @@ describe("VectorIndex (float32)", () => {
 		expect(index.has("notes/0.md")).toBe(false);
 		expect(index.has("moved/2.md")).toBe(true);
 		for (const query of unitVectors(10, 12, 9)) {
-			const all = index.search(query, notes.size);
+			const all = index.nearest(query, notes.size);
 			expect(all.map((hit) => [hit.path, hit.chunk])).toEqual(
 				bruteForce(notes, query, notes.size).map((hit) => [hit.path, hit.chunk]),
 			);
@@ -155,7 +155,7 @@ describe("VectorIndex (float32)", () => {
 					else notes.set(`${note}.md`, entry);
 				}
 				const query = vectors[queryAt];
-				const actual = index.search(query, 10);
+				const actual = index.nearest(query, 10);
 				const expected = bruteForce(notes, query, 10);
 				expect(actual.map((hit) => hit.similarity)).toEqual(
 					expected.map((hit) => expect.closeTo(hit.similarity, 5) as number),
@@ -170,8 +170,8 @@ describe("VectorIndex (float32)", () => {
 		expect(() => index.setNote("a.md", [{ chunk: 0, vector: new Float32Array(3) }])).toThrow(
 			'a vector of "a.md" has 3 dimensions, the index holds 4; rebuild the index after changing the embedding model',
 		);
-		expect(() => index.search(new Float32Array(5), 3)).toThrow("the query has 5 dimensions, the index holds 4");
-		expect(index.search(new Float32Array(4), 3)).toEqual([]);
+		expect(() => index.nearest(new Float32Array(5), 3)).toThrow("the query has 5 dimensions, the index holds 4");
+		expect(index.nearest(new Float32Array(4), 3)).toEqual([]);
 	});
 });
 
@@ -184,8 +184,8 @@ describe("VectorIndex (int8)", () => {
 		fill(quantized, notes);
 		let overlap = 0;
 		for (const query of unitVectors(20, 384, 22)) {
-			const expected = exact.search(query, 10);
-			const actual = quantized.search(query, 10);
+			const expected = exact.nearest(query, 10);
+			const actual = quantized.nearest(query, 10);
 			const expectedPaths = new Set(expected.map((hit) => hit.path));
 			overlap += actual.filter((hit) => expectedPaths.has(hit.path)).length;
 			for (const hit of actual) {
@@ -205,7 +205,7 @@ describe("VectorIndex (int8)", () => {
 			notes.delete(`notes/${n}.md`);
 		}
 		const [query] = unitVectors(1, 32, 32);
-		expect(index.search(query, 5).map((hit) => hit.path)).toEqual(bruteForce(notes, query, 5).map((hit) => hit.path));
+		expect(index.nearest(query, 5).map((hit) => hit.path)).toEqual(bruteForce(notes, query, 5).map((hit) => hit.path));
 	});
 });
 

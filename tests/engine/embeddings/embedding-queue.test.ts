@@ -111,7 +111,7 @@ describe("EmbeddingQueue", () => {
 
 		expect(embedder.calls.flat().sort()).toEqual([a.chunks[1].text, b.chunks[0].text].sort());
 		expect(index.noteCount).toBe(2);
-		expect(index.search(textVector(a.chunks[1].text), 1)[0]).toMatchObject({ path: "a.md", chunk: 1 });
+		expect(index.nearest(textVector(a.chunks[1].text), 1)[0]).toMatchObject({ path: "a.md", chunk: 1 });
 		expect(cache.has(b.chunks[0].hash)).toBe(true);
 	});
 
@@ -174,14 +174,14 @@ describe("EmbeddingQueue", () => {
 		queue.update(note("a.md", "second version"));
 		await flushMicrotasks();
 		// While the model works, search still finds the note by its old vector.
-		expect(index.search(oldVector, 1)[0]).toMatchObject({ path: "a.md", similarity: expect.closeTo(1, 5) as number });
+		expect(index.nearest(oldVector, 1)[0]).toMatchObject({ path: "a.md", similarity: expect.closeTo(1, 5) as number });
 		const third = note("a.md", "third version");
 		queue.update(third);
 		embedder.release();
 		await queue.whenIdle();
 
 		expect(index.size).toBe(1);
-		expect(index.search(textVector(third.chunks[0].text), 1)[0].similarity).toBeCloseTo(1, 5);
+		expect(index.nearest(textVector(third.chunks[0].text), 1)[0].similarity).toBeCloseTo(1, 5);
 	});
 
 	it("cancel drops pending work; the batch in flight still lands in the cache", async () => {
@@ -212,7 +212,7 @@ describe("EmbeddingQueue", () => {
 
 		queue.resume();
 		await queue.whenIdle();
-		expect(index.search(textVector(note("a.md", "one", "two", "three").chunks[2].text), 1)[0]).toMatchObject({
+		expect(index.nearest(textVector(note("a.md", "one", "two", "three").chunks[2].text), 1)[0]).toMatchObject({
 			path: "a.md",
 			chunk: 2,
 		});

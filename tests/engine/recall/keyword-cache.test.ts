@@ -65,13 +65,13 @@ describe("keyword cache", () => {
 		await saveKeywordCache(storage, big, editEvery(1));
 		const afterOneRace = yields;
 		expect(afterOneRace).toBeGreaterThan(2);
-		expect((await readIndex(storage)).search("landed").map((hit) => hit.id)).toEqual(["Edit 1.md"]);
+		expect((await readIndex(storage)).match("landed").map((hit) => hit.id)).toEqual(["Edit 1.md"]);
 
 		yields = 0;
 		await saveKeywordCache(storage, big, editEvery(Infinity));
 		const loaded = await readIndex(storage);
-		expect(loaded.search("landed")).toHaveLength(big.search("landed").length);
-		expect(big.search("landed").length).toBeGreaterThan(3);
+		expect(loaded.match("landed")).toHaveLength(big.match("landed").length);
+		expect(big.match("landed").length).toBeGreaterThan(3);
 	});
 
 	it("round-trips: a loaded cache answers exactly like a fresh build", async () => {
@@ -82,8 +82,8 @@ describe("keyword cache", () => {
 		expect(loaded).toMatchObject({ stale: [], missing: [], removed: [] });
 		const fresh = buildFresh();
 		for (const query of QUERIES) {
-			expect(loaded.index.search(query)).toEqual(fresh.search(query));
-			expect(fresh.search(query).length).toBeGreaterThan(0);
+			expect(loaded.index.match(query)).toEqual(fresh.match(query));
+			expect(fresh.match(query).length).toBeGreaterThan(0);
 		}
 	});
 
@@ -99,9 +99,9 @@ describe("keyword cache", () => {
 		expect(loaded.missing).toEqual(["New.md"]);
 		expect(loaded.removed).toEqual(["Retro.md"]);
 		expect(loaded.index.has("Retro.md")).toBe(false);
-		expect(loaded.index.search("cafe")).toEqual([]);
+		expect(loaded.index.match("cafe")).toEqual([]);
 		// A stale note keeps answering with its old text until the caller replaces it.
-		expect(loaded.index.search("retention").map((h) => h.id)).toContain("Plan.md");
+		expect(loaded.index.match("retention").map((h) => h.id)).toContain("Plan.md");
 	});
 
 	it("marks a note renamed after its last replace as stale", async () => {

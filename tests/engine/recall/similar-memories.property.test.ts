@@ -25,7 +25,7 @@ describe("acceptedKeywordHits", () => {
 					});
 					const accept = (path: string) => accepted.has(path);
 					const text = query.join(" ");
-					expect(acceptedKeywordHits(index, text, accept)).toEqual(index.search(text, { limit: 12, filter: accept }));
+					expect(acceptedKeywordHits(index, text, accept)).toEqual(index.match(text, { limit: 12, filter: accept }));
 				},
 			),
 			{ numRuns: 300, seed: 7 },
