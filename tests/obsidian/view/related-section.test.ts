@@ -68,13 +68,13 @@ describe("the related memories section", () => {
 		expect(listed[0]?.querySelector("a.cmv-link")?.textContent).toBe("Migration rehearsal");
 		expect(listed[0]?.querySelector(".cmv-related-why")?.textContent).toContain("shares names: Maya Okafor");
 		expect(el.querySelector(".cmv-heading")?.textContent).toBe("Related memories2");
-		// The second render draws the cached list: no computation (one keyword search each) runs.
-		const search = vi.spyOn(memory.engine.recallService.keyword, "search");
+		// The second render draws the cached list: no computation (one keyword match each) runs.
+		const match = vi.spyOn(memory.engine.recallService.keyword, "match");
 		render();
 		expect(items(el)).toHaveLength(2);
 		expect(el.textContent).not.toContain("Looking for related memories");
-		expect(search).not.toHaveBeenCalled();
-		search.mockRestore();
+		expect(match).not.toHaveBeenCalled();
+		match.mockRestore();
 	});
 
 	it("links as the type picked in the link-type suggester: the frontmatter gets the link and the note leaves the list", async () => {
