@@ -76,7 +76,8 @@ export async function startModelFileServer(options: ModelFileServerOptions): Pro
 			...(etag ? { etag } : {}),
 		});
 		if (cut.delete(name)) {
-			response.write(slice.subarray(0, slice.length >> 1), () => response.socket?.destroy());
+			// end, not destroy: a reset can throw away the half already sent, and the client then keeps nothing.
+			response.write(slice.subarray(0, slice.length >> 1), () => response.socket?.end());
 			return;
 		}
 		response.end(slice);
