@@ -1,11 +1,9 @@
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { errorMessage } from "../core/model/error-message";
 import { isModelId } from "../embeddings/model-file-list";
 
@@ -177,7 +175,10 @@ function send(url: string, headers: Record<string, string>): Promise<Reply> {
 	});
 }
 
-/** Appends the body to the part file, reporting progress; an interrupted body keeps what arrived. */
+/**
+ * Appends the body to the part file, reporting progress. Each chunk is written before the next is
+ * read, so an interrupted body leaves on disk every byte that arrived, where the next run resumes.
+ */
 async function receive(
 	response: Reply,
 	part: string,
@@ -188,22 +189,20 @@ async function receive(
 ): Promise<void> {
 	let received = offset;
 	onProgress?.({ file, received, total });
-	const count = new Transform({
-		transform(chunk: Buffer, _encoding, done) {
+	const out = await open(part, offset > 0 ? "a" : "w");
+	try {
+		for await (const chunk of response.body as AsyncIterable<Buffer>) {
+			await out.write(chunk);
 			received += chunk.length;
 			onProgress?.({ file, received, total });
-			done(null, chunk);
-		},
-	});
-	try {
-		await pipeline(response.body, count, createWriteStream(part, { flags: offset > 0 ? "a" : "w" }));
+		}
 	} catch (error) {
-		// What reached the disk, which is where the next run resumes (bytes in flight are lost).
-		const kept = (await sizeOf(part)) ?? 0;
 		throw new Error(
-			`the transfer of ${file} stopped after ${kept} of ${total ?? "?"} bytes (${errorMessage(error)}); run the same command again to resume from there`,
+			`the transfer of ${file} stopped after ${received} of ${total ?? "?"} bytes (${errorMessage(error)}); run the same command again to resume from there`,
 			{ cause: error },
 		);
+	} finally {
+		await out.close();
 	}
 }
 
