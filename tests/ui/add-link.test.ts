@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { App } from "../fakes/obsidian";
-import { withPluginPage } from "./harness/render.mjs";
+import { openMemoryView, withPluginPage } from "./harness/render.mjs";
 
 /** The page's window as the render harness (browser-entry.ts, render.mjs) leaves it. */
 interface PageWindow {
-	harness: { app: App; plugin: { memory: { whenReady(): Promise<void> } } };
+	harness: { app: App };
 }
 
 // The add-link flow of the built main.js in headless Chromium: the view's "Add link" button, the
@@ -30,16 +30,7 @@ const FILES = {
 describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== "true")("Add causal link in headless Chromium", () => {
 	it("links the active note through the view's button, the note suggester and the type picker", async () => {
 		await withPluginPage({ theme: "light", files: FILES, width: 900, height: 720 }, async (page) => {
-			await page.evaluate(async () => {
-				const { app, plugin } = (window as unknown as PageWindow).harness;
-				app.workspace.triggerLayoutReady();
-				await plugin.memory.whenReady();
-				const sidebar = document.body.createDiv({ cls: "harness-sidebar" });
-				sidebar.setCssStyles({ width: "380px", background: "var(--background-secondary)" });
-				await app.commands.run("causal-memory:open-memory-view");
-				sidebar.appendChild(app.workspace.getLeavesOfType("causal-memory-view")[0].containerEl);
-				app.workspace.openFile(app.vault.getFileByPath("Incidents/API outage.md"));
-			});
+			await openMemoryView(page, "Incidents/API outage.md");
 			const view = page.locator(".harness-sidebar");
 			await view.locator(".cmv-note-title", { hasText: "API outage" }).waitFor();
 			await view.locator("button", { hasText: "Add link" }).click();

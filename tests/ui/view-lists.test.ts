@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { App } from "../fakes/obsidian";
-import { withPluginPage } from "./harness/render.mjs";
+import { openMemoryView, withPluginPage } from "./harness/render.mjs";
 
 // The memory view's lists of the built main.js in headless Chromium: the related memories with
 // "Link as…" and "Not related", the note's neighbours by relation, and the Review section's
@@ -13,7 +13,6 @@ interface PageWindow {
 		app: App;
 		plugin: {
 			memory: {
-				whenReady(): Promise<void>;
 				changed(): void;
 				engine: { review: { clusters(): Promise<unknown> } };
 			};
@@ -53,20 +52,6 @@ const REVIEW_FILES = {
 	}),
 };
 
-/** Opens the memory view in a sidebar of the page, with `note` active. */
-async function openView(page: import("playwright-core").Page, note: string): Promise<void> {
-	await page.evaluate(async (path) => {
-		const { app, plugin } = (window as unknown as PageWindow).harness;
-		app.workspace.triggerLayoutReady();
-		await plugin.memory.whenReady();
-		const sidebar = document.body.createDiv({ cls: "harness-sidebar" });
-		sidebar.setCssStyles({ width: "380px", background: "var(--background-secondary)" });
-		await app.commands.run("causal-memory:open-memory-view");
-		sidebar.appendChild(app.workspace.getLeavesOfType("causal-memory-view")[0].containerEl);
-		app.workspace.openFile(app.vault.getFileByPath(path));
-	}, note);
-}
-
 async function noteText(page: import("playwright-core").Page, path: string): Promise<string | null> {
 	return page.evaluate(async (at) => {
 		const { app } = (window as unknown as PageWindow).harness;
@@ -80,7 +65,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== "true")(
 	() => {
 		it("lists related memories with why, links one as the picked type, forgets one marked not related, and lists the neighbours", async () => {
 			await withPluginPage({ theme: "light", files: RELATED_FILES, width: 900, height: 1200 }, async (page) => {
-				await openView(page, "Memory/Postgres migration plan.md");
+				await openMemoryView(page, "Memory/Postgres migration plan.md");
 				const view = page.locator(".harness-sidebar");
 				const related = view.locator(".cmv-related-item");
 				await related.first().waitFor();
@@ -124,7 +109,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== "true")(
 
 		it("shows the clusters queue first and the at-risk queue; Dismiss and Let go take their item out", async () => {
 			await withPluginPage({ theme: "light", files: REVIEW_FILES, width: 900, height: 1200 }, async (page) => {
-				await openView(page, "Facilities/Parking.md");
+				await openMemoryView(page, "Facilities/Parking.md");
 				await page.evaluate(async () => {
 					const { plugin } = (window as unknown as PageWindow).harness;
 					await plugin.memory.engine.review.clusters();

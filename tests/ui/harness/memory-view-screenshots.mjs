@@ -2,7 +2,7 @@
 // memory-view-note-*.png (a note with its causal chain) and memory-view-vault-*.png (the vault part with a proposal).
 // The view is a 380 px sidebar, drawn at 2.75 device pixels per CSS pixel so the picture is over 1,000 px wide.
 import { fileURLToPath } from "node:url";
-import { assertReadablePng, withPluginPage } from "./render.mjs";
+import { assertReadablePng, openMemoryView, withPluginPage } from "./render.mjs";
 
 const IMAGES = fileURLToPath(new URL("../../../docs/images/", import.meta.url));
 
@@ -37,16 +37,9 @@ const FILES = {
 
 /** Starts the engine, opens the view in a 380 px sidebar and leaves `window.view` set. */
 async function openView(page) {
-	await page.evaluate(async () => {
-		const { app, plugin } = window.harness;
-		app.workspace.triggerLayoutReady();
-		await plugin.memory.whenReady();
-		const sidebar = document.body.createDiv({ cls: "harness-sidebar" });
-		sidebar.setCssStyles({ width: "380px", background: "var(--background-secondary)" });
-		await app.commands.run("causal-memory:open-memory-view");
-		const leaf = app.workspace.getLeavesOfType("causal-memory-view")[0];
-		sidebar.appendChild(leaf.containerEl);
-		window.view = leaf.view;
+	await openMemoryView(page);
+	await page.evaluate(() => {
+		window.view = window.harness.app.workspace.getLeavesOfType("causal-memory-view")[0].view;
 	});
 }
 

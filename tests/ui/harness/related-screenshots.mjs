@@ -1,7 +1,7 @@
 // node tests/ui/harness/related-screenshots.mjs — the "Related memories" list of the memory view of the built
 // main.js, light and dark, into docs/images/related-memories-*.png (run `npm run build` first).
 import { fileURLToPath } from "node:url";
-import { withPluginPage } from "./render.mjs";
+import { openMemoryView, withPluginPage } from "./render.mjs";
 
 const IMAGES = fileURLToPath(new URL("../../../docs/images/", import.meta.url));
 
@@ -22,17 +22,7 @@ const FILES = {
 
 for (const theme of ["light", "dark"]) {
 	await withPluginPage({ theme, files: FILES, width: 420, height: 1400 }, async (page) => {
-		await page.evaluate(async () => {
-			const { app, plugin } = window.harness;
-			app.workspace.triggerLayoutReady();
-			await plugin.memory.whenReady();
-			const sidebar = document.body.createDiv({ cls: "harness-sidebar" });
-			sidebar.setCssStyles({ width: "380px", background: "var(--background-secondary)" });
-			await app.commands.run("causal-memory:open-memory-view");
-			const leaf = app.workspace.getLeavesOfType("causal-memory-view")[0];
-			sidebar.appendChild(leaf.containerEl);
-			app.workspace.openFile(app.vault.getFileByPath("Memory/Postgres migration plan.md"));
-		});
+		await openMemoryView(page, "Memory/Postgres migration plan.md");
 		await page.waitForSelector(".cmv-related-item");
 		await page.waitForTimeout(500);
 		await page.locator(".cmv-related").screenshot({ path: `${IMAGES}related-memories-${theme}.png` });

@@ -11,4 +11,5 @@ export interface PluginPageOptions {
 
 export function bundleFakeObsidian(): Promise<string>;
 export function withPluginPage(options: PluginPageOptions, use: (page: Page) => Promise<void>): Promise<void>;
+export function openMemoryView(page: Page, note?: string | null, options?: { padding?: string }): Promise<void>;
 export function assertReadablePng(path: string, minWidth?: number): void;

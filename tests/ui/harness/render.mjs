@@ -84,6 +84,26 @@ export async function withPluginPage({ theme, files = {}, width = 900, height = 
 	}
 }
 
+/**
+ * Makes the layout ready, waits for the engine, opens the memory view in a 380 px sidebar
+ * (`.harness-sidebar`) and, with `note`, opens that note.
+ */
+export async function openMemoryView(page, note = null, { padding = "0" } = {}) {
+	await page.evaluate(
+		async ({ note, padding }) => {
+			const { app, plugin } = window.harness;
+			app.workspace.triggerLayoutReady();
+			await plugin.memory.whenReady();
+			const sidebar = document.body.createDiv({ cls: "harness-sidebar" });
+			sidebar.setCssStyles({ width: "380px", background: "var(--background-secondary)", padding });
+			await app.commands.run("causal-memory:open-memory-view");
+			sidebar.appendChild(app.workspace.getLeavesOfType("causal-memory-view")[0].containerEl);
+			if (note !== null) app.workspace.openFile(app.vault.getFileByPath(note));
+		},
+		{ note, padding },
+	);
+}
+
 /** Throws unless `path` is a PNG at least `minWidth` pixels wide: a picture that cannot be read is a failure. */
 export function assertReadablePng(path, minWidth = 1000) {
 	const bytes = readFileSync(path);

@@ -1,7 +1,7 @@
 // npm run screenshots (last step) — the Review section of the memory view in the built main.js, light and dark:
 // docs/images/memory-view-review-*.png (a cluster to consolidate, a memory at risk, a belief in question, a proposed link).
 import { fileURLToPath } from "node:url";
-import { withPluginPage } from "./render.mjs";
+import { openMemoryView, withPluginPage } from "./render.mjs";
 
 const IMAGES = fileURLToPath(new URL("../../../docs/images/", import.meta.url));
 
@@ -32,15 +32,9 @@ const FILES = {
 
 for (const theme of ["light", "dark"]) {
 	await withPluginPage({ theme, files: FILES, width: 420, height: 1200 }, async (page) => {
+		await openMemoryView(page, null, { padding: "8px" });
 		await page.evaluate(async () => {
-			const { app, plugin } = window.harness;
-			app.workspace.triggerLayoutReady();
-			await plugin.memory.whenReady();
-			const sidebar = document.body.createDiv({ cls: "harness-sidebar" });
-			sidebar.setCssStyles({ width: "380px", background: "var(--background-secondary)", padding: "8px" });
-			await app.commands.run("causal-memory:open-memory-view");
-			const leaf = app.workspace.getLeavesOfType("causal-memory-view")[0];
-			sidebar.appendChild(leaf.containerEl);
+			const { plugin } = window.harness;
 			// Linked notes stay fresh longer: only the unlinked ones are at risk; parking is the one kept on screen.
 			const review = plugin.memory.engine.review;
 			for (const item of review.queues().atRisk)
