@@ -7,7 +7,7 @@ const production = process.argv[2] === "production";
 const plugin = pluginBuildOptions(production);
 
 const cli = {
-	entryPoints: ["src/node/cli.ts"],
+	entryPoints: ["src/node/cli/cli.ts"],
 	bundle: true,
 	format: "cjs",
 	platform: "node",
@@ -25,7 +25,7 @@ const cli = {
 
 // The Claude Code hooks run before every prompt: their own small bundle starts in a fraction of the CLI's time.
 const hook = {
-	entryPoints: ["src/node/hook-bin.ts"],
+	entryPoints: ["src/node/hook/hook-bin.ts"],
 	bundle: true,
 	format: "cjs",
 	platform: "node",

@@ -11,12 +11,12 @@ const BUNDLE_TESTS = [
 	"tests/embeddings/browser-*.test.ts",
 	"tests/mcp/conformance.test.ts",
 	"tests/mcp/inspector-cli.test.ts",
-	"tests/node/serve-command.test.ts",
-	"tests/node/serve-live-settings.test.ts",
-	"tests/node/proposals-command.test.ts",
-	"tests/node/writer-lock-serve.test.ts",
-	"tests/node/hook-command.test.ts",
-	"tests/node/cli-help.test.ts",
+	"tests/node/cli/serve-command.test.ts",
+	"tests/node/cli/serve-live-settings.test.ts",
+	"tests/node/cli/proposals-command.test.ts",
+	"tests/node/cli/writer-lock-serve.test.ts",
+	"tests/node/hook/hook-command.test.ts",
+	"tests/node/cli/cli-help.test.ts",
 ];
 
 /**
@@ -27,7 +27,7 @@ const SLOW_TESTS = [
 	"tests/**/*.slow.test.ts",
 	"tests/**/*.property.test.ts",
 	"tests/**/*-crash.test.ts",
-	"tests/node/concurrent-editor.test.ts",
+	"tests/node/fs/concurrent-editor.test.ts",
 	"tests/engine/writer/pin-unpin-interleavings.test.ts",
 ];
 

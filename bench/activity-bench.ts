@@ -9,9 +9,9 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ActivityStore, type ActivityInput } from "../src/engine/activity/activity-store";
-import { FsStorage } from "../src/node/fs-storage";
+import { FsStorage } from "../src/node/fs/fs-storage";
 import { createRng } from "./prng";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 const total = Number(process.argv[2] ?? 1_000_000);
 const rng = createRng(7);

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { runBrowserEmbedding } from "./browser/run-browser-embedding";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 /** Run from the repository root. */
 const ROOT = `${process.cwd()}/`;

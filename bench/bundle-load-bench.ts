@@ -21,7 +21,7 @@ import { reportToParent, runInFreshProcess } from "./fresh-process";
 import { percentile } from "./percentile";
 import { bundleSizeRows, buildTracedBundle, moduleCostRows, moduleMillis } from "./module-costs";
 import { formatTable } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 const MB = 1e6;
 const CHROMIUM_FLAGS = [

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { MemoryEngine } from "../src/engine/memory-engine";
 import { readMemorySettings } from "../src/core/model/settings";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 import { fsBenchEngine } from "./fs-bench-engine";
 import { parseFlags } from "./flags";
 import { loadLocomo, sessionTime, type LocomoConversation } from "./locomo/locomo-data";

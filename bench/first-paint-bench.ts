@@ -18,7 +18,7 @@ import { parseFlags } from "./flags";
 import { reportToParent, runInFreshProcess } from "./fresh-process";
 import { percentile } from "./percentile";
 import { formatTable } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 interface PaintSample {
 	evalMs: number;

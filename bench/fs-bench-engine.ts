@@ -4,8 +4,8 @@ import { readMemorySettings } from "../src/core/model/settings";
 import type { MemorySettings } from "../src/core/model/settings";
 import { MemoryEngine } from "../src/engine/memory-engine";
 import { createMemoryMcpServer } from "../src/mcp/memory-mcp-server";
-import { FsStorage } from "../src/node/fs-storage";
-import { FsVault } from "../src/node/fs-vault";
+import { FsStorage } from "../src/node/fs/fs-storage";
+import { FsVault } from "../src/node/fs/fs-vault";
 import { NODE_TIMERS } from "../src/node/node-timers";
 import { createInThreadMaintenanceWorker } from "../src/workers/in-thread-host";
 

@@ -1,7 +1,7 @@
 import { generateVault } from "./generate-vault";
 import { parseFlags } from "./flags";
 import { formatTable } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 /** `npm run bench -- generate --notes 10000 --seed 1 --out DIR` */
 async function main(): Promise<void> {

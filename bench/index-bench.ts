@@ -4,7 +4,7 @@ import { cpus } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { summarizeGraph } from "../src/core/graph/summary";
 import { VaultIndex } from "../src/engine/index/vault-index";
-import { FsVault } from "../src/node/fs-vault";
+import { FsVault } from "../src/node/fs/fs-vault";
 import { benchVault } from "./bench-vaults";
 import { parseFlags } from "./flags";
 import { reportToParent, runInFreshProcess } from "./fresh-process";
@@ -12,7 +12,7 @@ import { percentile } from "./percentile";
 import { createRng } from "./prng";
 import { collectGarbage, startRssSampler } from "./rss-sampler";
 import { formatTable, type Cell } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 /** `npm run bench -- index [--large] [--notes N] [--seed S] [--corpus DIR]` */
 

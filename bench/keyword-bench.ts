@@ -1,12 +1,12 @@
 import { cpus, loadavg } from "node:os";
 import { collectedBytes, joinedBytes, type CacheBytes, type CacheStore } from "../src/core/model/cache-store";
 import { setImmediate } from "node:timers";
-import { decodeKeywordIndex, encodeKeywordIndexStream } from "../src/core/recall/keyword-codec";
-import { keywordDocument, type KeywordDocument } from "../src/core/recall/keyword-document";
-import { KeywordIndex } from "../src/core/recall/keyword-index";
-import { tokenize } from "../src/core/recall/tokenize";
+import { decodeKeywordIndex, encodeKeywordIndexStream } from "../src/core/recall/keyword/keyword-codec";
+import { keywordDocument, type KeywordDocument } from "../src/core/recall/keyword/keyword-document";
+import { KeywordIndex } from "../src/core/recall/keyword/keyword-index";
+import { tokenize } from "../src/core/recall/keyword/tokenize";
 import { fileStamp, fileStamps, loadKeywordCache, saveKeywordCache } from "../src/engine/recall/keyword-cache";
-import { FsVault } from "../src/node/fs-vault";
+import { FsVault } from "../src/node/fs/fs-vault";
 import { benchVault } from "./bench-vaults";
 import { parseFlags } from "./flags";
 import { reportToParent, runInFreshProcess } from "./fresh-process";
@@ -15,7 +15,7 @@ import { createRng, type Rng } from "./prng";
 import { collectGarbage, startRssSampler } from "./rss-sampler";
 import { threadCpuMs } from "./slice-meter";
 import { formatTable, type Cell } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 /** `npm run bench -- keyword [--notes N] [--seed S] [--queries Q]` */
 

@@ -42,7 +42,7 @@ import { benchVault } from "./bench-vaults";
 import { syntheticPlan } from "./generate-vault";
 import { syntheticQuestions } from "./synthetic-questions";
 import { formatTable, type Cell } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 const CATEGORY_NAMES: Record<number, string> = { 1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop" };
 const CATEGORIES = new Set([1, 2, 3, 4]);

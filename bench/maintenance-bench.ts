@@ -14,7 +14,7 @@ import { cpuPerRunMs, startSliceMeter, threadCpuMs } from "./slice-meter";
 import { startStallMonitor } from "./stall-monitor";
 import { syntheticMemory } from "./synthetic-graph";
 import { formatTable, type Cell } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 /** `npm run bench -- maintenance [--notes N] [--passes P] [--seed S]` */
 

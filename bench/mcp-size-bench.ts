@@ -26,7 +26,7 @@ import { hubNotes } from "./hub-notes";
 import { parseFlags } from "./flags";
 import { createRng } from "./prng";
 import { formatTable } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 const tokens = (chars: number): number => Math.round(chars / 4);
 

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { MemoryGraph } from "../src/core/graph/memory-graph";
 import { readMemorySettings } from "../src/core/model/settings";
 import { parseNote } from "../src/core/parse/parse-note";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 import { parseFlags } from "./flags";
 import { fsBenchEngine } from "./fs-bench-engine";
 import { LINK_SHAPES, pathologicalNotes, STAGES } from "./pathological-notes";

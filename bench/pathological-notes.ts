@@ -1,9 +1,9 @@
 import { parseNote } from "../src/core/parse/parse-note";
-import { chunkNote } from "../src/core/recall/chunk";
-import { possibleConflicts } from "../src/core/recall/conflicts";
-import { keywordDocument } from "../src/core/recall/keyword-document";
+import { chunkNote } from "../src/core/recall/vector/chunk";
+import { possibleConflicts } from "../src/core/recall/conflicts/conflicts";
+import { keywordDocument } from "../src/core/recall/keyword/keyword-document";
 import { bodyText, snippetOf } from "../src/core/recall/recall-hits";
-import { tokenize } from "../src/core/recall/tokenize";
+import { tokenize } from "../src/core/recall/keyword/tokenize";
 
 /**
  * Notes built to make a backtracking regex or a quadratic check slow: one unit repeated to the

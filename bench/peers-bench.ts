@@ -12,7 +12,7 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 import { parseFlags } from "./flags";
 import { loadLocomo } from "./locomo/locomo-data";
 import { obsidianPeer } from "./peers/obsidian-peer";

@@ -6,10 +6,10 @@
  *   npm run bench -- recall [--sizes 10000,100000] [--seed 1] [--queries 200]
  */
 import { cpus, loadavg } from "node:os";
-import { tokenize } from "../src/core/recall/tokenize";
+import { tokenize } from "../src/core/recall/keyword/tokenize";
 import { RecallService } from "../src/engine/recall/recall-service";
 import { VaultIndex } from "../src/engine/index/vault-index";
-import { FsVault } from "../src/node/fs-vault";
+import { FsVault } from "../src/node/fs/fs-vault";
 import { benchVault } from "./bench-vaults";
 import { parseFlags } from "./flags";
 import { reportToParent, runInFreshProcess } from "./fresh-process";
@@ -17,7 +17,7 @@ import { percentile } from "./percentile";
 import { createRng, type Rng } from "./prng";
 import { collectGarbage, startRssSampler } from "./rss-sampler";
 import { formatTable, type Cell } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 const MB = 1024 * 1024;
 const WARMUP_QUERIES = 20;

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 import { benchVault } from "./bench-vaults";
 import { fsBenchEngine } from "./fs-bench-engine";
 import { parseFlags } from "./flags";

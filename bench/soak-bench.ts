@@ -32,7 +32,7 @@ import { storePathologicalNotes } from "./soak/pathological-stores";
 import { runServeChild, SERVE_CHILD_FLAG, startServeChild } from "./soak/serve-child";
 import { measureSessionCost, type SessionCost } from "./soak/session-cost";
 import { floodAbandonedSessions, latencySummary } from "./soak/session-flood";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 const COST_CHILD_FLAG = "--cost-child";
 const RSS_TARGET_BYTES = 300 * 1024 * 1024;

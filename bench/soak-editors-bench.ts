@@ -21,7 +21,7 @@ import { formatTable } from "./table";
 import { startCpuHog } from "./soak/cpu-hog";
 import { raceEditor, type EditorRace } from "./soak/editor-race";
 import { EDITOR_STYLES, type EditorStyle } from "./soak/note-editor";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 const flags = parseFlags();
 const styles = (flags.text("styles") ?? EDITOR_STYLES.join(",")).split(",") as EditorStyle[];

@@ -32,7 +32,7 @@ import type { MemoryEngine } from "../src/engine/memory-engine";
 import { generateToken, startMcpHttpServer } from "../src/mcp/http/mcp-http-server";
 import { memoryMcpServerFactory } from "../src/mcp/memory-mcp-server";
 import { headlessEngine } from "../src/node/headless-engine";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng } from "./prng";

@@ -4,13 +4,13 @@
  *
  *   npm run bench -- vector [--chunks 100000] [--dims 384] [--chunks-per-note 4] [--queries 60] [--seed 1]
  */
-import { VectorIndex, type VectorQuantization } from "../src/core/recall/vector-index";
+import { VectorIndex, type VectorQuantization } from "../src/core/recall/vector/vector-index";
 import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng, type Rng } from "./prng";
 import { collectGarbage } from "./rss-sampler";
 import { formatTable } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 const flags = parseFlags();
 const chunks = flags.number("chunks", 100_000);

@@ -13,8 +13,8 @@ import { readMemorySettings } from "../src/core/model/settings";
 import { noteOverview } from "../src/engine/inspector/note-overview";
 import { vaultOverview } from "../src/engine/inspector/vault-overview";
 import { MemoryEngine } from "../src/engine/memory-engine";
-import { FsStorage } from "../src/node/fs-storage";
-import { FsVault } from "../src/node/fs-vault";
+import { FsStorage } from "../src/node/fs/fs-storage";
+import { FsVault } from "../src/node/fs/fs-vault";
 import { NODE_TIMERS } from "../src/node/node-timers";
 import { createThreadMaintenanceWorker } from "../src/node/thread-worker-host";
 import { benchVault } from "./bench-vaults";
@@ -22,7 +22,7 @@ import { parseFlags } from "./flags";
 import { percentile } from "./percentile";
 import { createRng } from "./prng";
 import { formatTable } from "./table";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 const DAY = 86_400_000;
 

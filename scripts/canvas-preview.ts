@@ -2,7 +2,7 @@
 // Usage: node scripts/run-ts.mjs scripts/canvas-preview.ts FILE.canvas OUT.svg
 import { readFileSync, writeFileSync } from "node:fs";
 import type { CanvasColor, CanvasEdge, CanvasFileNode, JsonCanvas } from "../src/core/canvas/json-canvas";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 /** Obsidian's preset colours, as its default theme draws them. */
 const COLORS: Record<CanvasColor, string> = {

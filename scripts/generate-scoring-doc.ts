@@ -24,7 +24,7 @@ import {
 	type PassRecord,
 	type ReferenceVault,
 } from "../tests/core/lifecycle/archetypes";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 
 export const SCORING_DOC_PATH = "docs/scoring.md";
 export const CHECKPOINT_DAYS = [0, 7, 30, 90, 180, 365, 1095] as const;

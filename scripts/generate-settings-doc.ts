@@ -5,7 +5,7 @@
  * (npm run docs:settings). tests/docs/settings-doc.test.ts fails when the committed file differs.
  */
 import { writeFileSync } from "node:fs";
-import { printLine } from "../src/node/terminal";
+import { printLine } from "../src/node/cli/terminal";
 import { defaultsFromSchemas } from "../src/core/model/settings";
 import { renderSettingsDefaults, SETTINGS_DEFAULTS_PATH } from "./settings-defaults-source";
 import {
@@ -69,7 +69,7 @@ const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\n/g,
 
 /**
  * When a change of each setting takes effect while the plugin or `serve` runs (src/engine/settings/settings-effects.ts,
- * src/obsidian/settings/live-settings.ts, src/node/serve-command.ts). Every setting's key starts with one prefix
+ * src/obsidian/settings/live-settings.ts, src/node/cli/serve-command.ts). Every setting's key starts with one prefix
  * here, or the script fails: a new setting needs its row.
  */
 const WHEN_SETTINGS_APPLY: readonly { keys: readonly string[]; obsidian: string; headless: string }[] = [

@@ -1,6 +1,6 @@
 // `npm run install-plugin -- --vault <path> [--config-dir NAME]`: builds main.js and the CLI when
 // they are missing or older than the sources, then copies the three release files into the vault
-// (`causal-memory install-plugin`, src/node/install-plugin-command.ts).
+// (`causal-memory install-plugin`, src/node/cli/install-plugin-command.ts).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -2,7 +2,7 @@ import { parseRecallSettings, type RecallSettingsInput } from "../../src/core/mo
 import type { RecallMode } from "../../src/core/recall/recall-types";
 import { VaultIndex } from "../../src/engine/index/vault-index";
 import { RecallService } from "../../src/engine/recall/recall-service";
-import { FsVault } from "../../src/node/fs-vault";
+import { FsVault } from "../../src/node/fs/fs-vault";
 import type { CorpusQuestion } from "../kepano-questions";
 import { coverageRanking } from "./coverage-baseline";
 

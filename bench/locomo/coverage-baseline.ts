@@ -1,4 +1,4 @@
-import type { KeywordIndex } from "../../src/core/recall/keyword-index";
+import type { KeywordIndex } from "../../src/core/recall/keyword/keyword-index";
 
 /**
  * The baseline recall must not lose to: memories ranked only by how many of the question's

@@ -1,4 +1,4 @@
-import { printLine } from "../../src/node/terminal";
+import { printLine } from "../../src/node/cli/terminal";
 import { ScoreTotals } from "../locomo/metrics";
 import { percentile } from "../percentile";
 import { formatTable, type Cell } from "../table";

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { printLine } from "../../src/node/terminal";
+import { printLine } from "../../src/node/cli/terminal";
 
 export interface StdioServer {
 	client: Client;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { READY_LINE, serveCommand } from "../../src/node/serve-command";
+import { READY_LINE, serveCommand } from "../../src/node/cli/serve-command";
 import { clearTimeout, setTimeout } from "node:timers";
 
 /** The bench bundle runs `serve` itself when started with this flag (see runServeChild). */

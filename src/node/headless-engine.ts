@@ -2,13 +2,13 @@ import { join } from "node:path";
 import type { MemorySettings } from "../core/model/settings";
 import { MemoryEngine } from "../engine/memory-engine";
 import { headlessDeviceId } from "./device-id";
-import { FsCacheStore, headlessCacheFolder } from "./fs-cache-store";
-import { FsStorage } from "./fs-storage";
-import { FsVault } from "./fs-vault";
+import { FsCacheStore, headlessCacheFolder } from "./fs/fs-cache-store";
+import { FsStorage } from "./fs/fs-storage";
+import { FsVault } from "./fs/fs-vault";
 import { pluginFolder } from "./headless-settings";
 import { NODE_TIMERS } from "./node-timers";
-import { processLockIdentity } from "./process-lock";
-import { ReadOnlyStorage } from "./read-only-storage";
+import { processLockIdentity } from "./fs/process-lock";
+import { ReadOnlyStorage } from "./fs/read-only-storage";
 import { createThreadMaintenanceWorker } from "./thread-worker-host";
 
 export interface HeadlessEngineOptions {

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { readMemorySettings, type MemorySettings } from "../core/model/settings";
 import { changedPaths, withChanges } from "../core/model/settings-changes";
 import { errorMessage } from "../core/model/error-message";
-import { writeFileAtomic } from "./atomic-write";
+import { writeFileAtomic } from "./fs/atomic-write";
 
 /** data.json holds the MCP token: readable and writable by its owner only. */
 export const SETTINGS_FILE_MODE = 0o600;

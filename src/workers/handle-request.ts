@@ -4,7 +4,7 @@ import {
 	type MaintenanceMessage,
 	type MaintenanceReply,
 } from "../core/maintenance/maintenance-protocol";
-import { detectCommunitiesInColumns } from "../core/recall/community-columns";
+import { detectCommunitiesInColumns } from "../core/recall/communities/community-columns";
 import { errorMessage } from "../core/model/error-message";
 
 /** Runs one pass (or community detection) for a message and says what to transfer back; a failure becomes an error reply. */

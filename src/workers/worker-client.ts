@@ -10,7 +10,7 @@ import {
 	communityRequestTransferables,
 	type CommunityRequest,
 	type CommunityResponse,
-} from "../core/recall/community-columns";
+} from "../core/recall/communities/community-columns";
 import { errorMessage } from "../core/model/error-message";
 
 /** What a host hears from its worker. */

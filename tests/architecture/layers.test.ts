@@ -50,8 +50,12 @@ describe("layers: dependencies point downwards only", () => {
 		expect(violations("engine", within("core"))).not.toEqual([]);
 	});
 
-	it("src/core/model holds the base types: it imports nothing above it", () => {
-		expect(violations("core/model", (i) => within("core/model")(i) || portablePackage(i))).toEqual([]);
+	it("src/core/util holds generic algorithms: it imports nothing of the project but itself", () => {
+		expect(violations("core/util", (i) => within("core/util")(i) || portablePackage(i))).toEqual([]);
+	});
+
+	it("src/core/model holds the base types: it imports nothing above it but the generic algorithms", () => {
+		expect(violations("core/model", (i) => within("core/model", "core/util")(i) || portablePackage(i))).toEqual([]);
 	});
 
 	it("src/core imports neither obsidian, node:*, nor any layer above it", () => {

@@ -6,7 +6,7 @@ import { ortWasmBrotli } from "../../scripts/inline-worker.mjs";
 import type { Embedder } from "../../src/core/model/embedder";
 import { createTransformersEmbedder } from "../../src/embeddings/transformers-embedder";
 import { ensureFixtureModel, FIXTURE_MODEL_ID, FIXTURE_MODEL_ROOT } from "../setup/fixture-model";
-import { printLine } from "../../src/node/terminal";
+import { printLine } from "../../src/node/cli/terminal";
 
 const ROOT = `${process.cwd()}/`;
 const chromium = findChromium();

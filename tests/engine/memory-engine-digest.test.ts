@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { graphSnapshot } from "../../src/core/graph/snapshot";
+import { graphSnapshot } from "../helpers/graph-snapshot";
 import { readMemorySettings } from "../../src/core/model/settings";
 import { MemoryEngine } from "../../src/engine/memory-engine";
 import { NOTE_DIGEST_CACHE } from "../../src/engine/index/note-digest-cache";

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { READY_LINE } from "../../src/node/serve-command";
+import { READY_LINE } from "../../src/node/cli/serve-command";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CLI = join(REPO_ROOT, "dist", "cli.cjs");

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseNote } from "../../src/core/parse/parse-note";
-import { FsStorage } from "../../src/node/fs-storage";
-import { FsVault } from "../../src/node/fs-vault";
+import { FsStorage } from "../../src/node/fs/fs-storage";
+import { FsVault } from "../../src/node/fs/fs-vault";
 import { body, connectHarness, type Harness } from "./memory-tools-harness";
 
 const NOTES: Record<string, string> = {

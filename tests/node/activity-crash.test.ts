@@ -7,8 +7,8 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng } from "../../bench/prng";
 import { ActivityStore } from "../../src/engine/activity/activity-store";
-import { FsStorage } from "../../src/node/fs-storage";
-import { printLine } from "../../src/node/terminal";
+import { FsStorage } from "../../src/node/fs/fs-storage";
+import { printLine } from "../../src/node/cli/terminal";
 
 /** Independent stores killed side by side, to keep the test fast; each is killed RUNS_PER_LANE times in turn. */
 const LANES = 5;

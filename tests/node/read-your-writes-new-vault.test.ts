@@ -24,7 +24,7 @@ afterEach(async () => {
 
 /**
  * Issue 29.3: three stores on a new vault, then a recall, as an agent does against `serve` (the
- * port answers before the vault is indexed, src/node/serve-command.ts), over the real fs vault,
+ * port answers before the vault is indexed, src/node/cli/serve-command.ts), over the real fs vault,
  * watcher, writer lock and maintenance worker. The stores come in before the engine is ready;
  * each answer that says "stored" must mean the next recall finds it. Run it beside a CPU hog too.
  */

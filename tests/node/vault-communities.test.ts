@@ -1,10 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runToEnd } from "../../src/core/graph/memory-graph";
-import { communityColumnsStepwise, detectCommunitiesInColumns } from "../../src/core/recall/community-columns";
+import {
+	communityColumnsStepwise,
+	detectCommunitiesInColumns,
+} from "../../src/core/recall/communities/community-columns";
 import { VaultIndex } from "../../src/engine/index/vault-index";
-import { FsVault } from "../../src/node/fs-vault";
-import { libraryCommunitiesInColumns } from "../core/recall/louvain-reference";
+import { FsVault } from "../../src/node/fs/fs-vault";
+import { libraryCommunitiesInColumns } from "../core/recall/communities/louvain-reference";
 import { sharedPath } from "../helpers/shared";
 
 const EXAMPLE_VAULT = fileURLToPath(new URL("../../examples/vault", import.meta.url));

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { VaultPort } from "../../src/core/model/vault";
-import { FsVault } from "../../src/node/fs-vault";
+import { FsVault } from "../../src/node/fs/fs-vault";
 import { ObsidianVault } from "../../src/obsidian/obsidian-vault";
 import { fakeApp, removeVaultDirs } from "./fake-app";
 

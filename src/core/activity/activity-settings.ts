@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseSettings } from "../model/parse-settings";
-import { once } from "../model/once";
+import { once } from "../util/once";
 
 /** Built on first use: zod schemas cost time to build, not paid while Obsidian evaluates main.js. */
 export const activitySettingsSchema = once(() => {

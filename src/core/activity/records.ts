@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "../model/lifecycle-status";
-import { once } from "../model/once";
+import { once } from "../util/once";
 
 /** Built on first use: zod schemas cost time to build, not paid while Obsidian evaluates main.js. */
 export const activityEventSchema = once(() => {

@@ -3,7 +3,7 @@ import type { ActivityState, StateMarks } from "./activity-state";
 import { decodeChecksummedJson, encodeChecksummedLine } from "./log-codec";
 import type { NodeActivity } from "./node-activity";
 import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "../model/lifecycle-status";
-import { once } from "../model/once";
+import { once } from "../util/once";
 
 export const SNAPSHOT_FORMAT = 1;
 

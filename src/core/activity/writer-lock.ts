@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { once } from "../model/once";
+import { once } from "../util/once";
 
 /*
  * One writer per vault state folder and host: `serve`, `maintain` and the plugin take a lock

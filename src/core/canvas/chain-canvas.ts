@@ -1,7 +1,7 @@
 import { causalChain, type ChainStep } from "../graph/causal";
 import type { MemoryGraph } from "../graph/memory-graph";
 import type { EdgeType } from "../model/edge-types";
-import { fnv1a64 } from "../recall/content-hash";
+import { fnv1a64 } from "../util/content-hash";
 import type { CanvasColor, CanvasEdge, CanvasFileNode, CanvasSide, JsonCanvas } from "./json-canvas";
 
 export const CARD_WIDTH = 320;

@@ -1,5 +1,5 @@
 import { ENGLISH_STOP_WORDS } from "../model/stop-words";
-import { foldText, stemTerm } from "../recall/tokenize";
+import { foldText, stemTerm } from "../recall/keyword/tokenize";
 
 const STOP_WORDS = new Set(ENGLISH_STOP_WORDS);
 /** A word: letters and digits, maybe joined by an apostrophe or a hyphen inside. */

@@ -1,5 +1,5 @@
 import type { ParsedNote } from "../model/parsed-note";
-import { readableText } from "../recall/keyword-document";
+import { readableText } from "../recall/keyword/keyword-document";
 import { dayOfTime, single, type Day, type DayRange } from "../time/calendar";
 import { findTimes, isoDateDay, leadingDateSpan } from "../time/time-expressions";
 import { cuePhrase, textCues } from "./cue-words";

@@ -2,7 +2,7 @@ import { crc32Hex } from "../activity/crc32";
 import { graphNote } from "../graph/graph-note";
 import { extractCues } from "../cues/extract-cues";
 import { parseNote } from "../parse/parse-note";
-import { duplicateHash } from "../recall/duplicates";
+import { duplicateHash } from "../recall/similarity/duplicates";
 import { snippetOf } from "../recall/recall-hits";
 import { encodeDigestNote } from "./digest-graph-note";
 

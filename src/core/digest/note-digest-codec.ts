@@ -1,7 +1,7 @@
 import type { CueTable, TabledCueRecord } from "../cues/cue-table";
 import type { CueRecord } from "../cues/extract-cues";
 import { collectedBytes } from "../model/cache-store";
-import { align8, slicedChecksum, StreamChecksum, streamTrailer, WorkSlicer, type YieldNow } from "../model/sliced-work";
+import { align8, slicedChecksum, StreamChecksum, streamTrailer, WorkSlicer, type YieldNow } from "../util/sliced-work";
 import type { DayRange } from "../time/calendar";
 
 /**
@@ -29,7 +29,7 @@ interface DigestFields {
 	warning: string;
 }
 
-export type { YieldNow } from "../model/sliced-work";
+export type { YieldNow } from "../util/sliced-work";
 
 /** Why bytes could not be decoded; the caller reads every note instead. */
 export class DigestCodecError extends Error {

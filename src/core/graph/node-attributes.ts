@@ -1,4 +1,4 @@
-import { detachedString } from "../model/detached-string";
+import { detachedString } from "../util/detached-string";
 import type { ParsedNote } from "../model/parsed-note";
 import { episodeKey } from "../recall/episodes";
 import type { MemoryFrontmatter, MemoryNodeAttributes, NoteInput } from "./types";

@@ -1,6 +1,6 @@
 import { AUTO_LINK_KEY, EDGE_TYPE_INFO, type EdgeOrigin, type EdgeType } from "../model/edge-types";
 import { splitLinkpath } from "../parse/link-resolver";
-import { detachedString } from "../model/detached-string";
+import { detachedString } from "../util/detached-string";
 import type { ParsedNote } from "../model/parsed-note";
 
 /** One link written in a note, before resolution: where it points and what edge it would make. */

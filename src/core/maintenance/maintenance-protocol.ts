@@ -2,7 +2,7 @@ import type { LifecycleStatus } from "../model/lifecycle-status";
 import type { ScoringSettings } from "../model/scoring-settings";
 import type { UseKind } from "../scoring/activity";
 import type { VaultStats } from "../scoring/vault-stats";
-import type { CommunityRequest, CommunityResponse } from "../recall/community-columns";
+import type { CommunityRequest, CommunityResponse } from "../recall/communities/community-columns";
 
 /*
  * The one message protocol between the main thread and the maintenance worker (Web Worker in
@@ -134,7 +134,7 @@ export interface MaintenanceResponse {
 	workerMs: number;
 }
 
-/** Main thread → worker: a maintenance pass, or Louvain communities (src/core/recall/community-columns.ts). */
+/** Main thread → worker: a maintenance pass, or Louvain communities (src/core/recall/communities/community-columns.ts). */
 export type MaintenanceMessage =
 	{ id: number; request: MaintenanceRequest } | { id: number; communities: CommunityRequest };
 

@@ -1,5 +1,5 @@
 import type { MaintenanceRequest, MaintenanceResponse } from "./maintenance-protocol";
-import type { CommunityRequest, CommunityResponse } from "../recall/community-columns";
+import type { CommunityRequest, CommunityResponse } from "../recall/communities/community-columns";
 
 /** Runs maintenance passes off the main thread (or in it, as a fallback); one interface for every host. */
 export interface MaintenanceWorker {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseSettings } from "./parse-settings";
-import { once } from "./once";
+import { once } from "../util/once";
 
 /** Built on first use: zod schemas cost time to build, not paid while Obsidian evaluates main.js. */
 export const embeddingSettingsSchema = once(() => {

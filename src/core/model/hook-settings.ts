@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HOOK_DEFAULTS } from "./hook-defaults";
-import { once } from "./once";
+import { once } from "../util/once";
 
 /** A number setting whose every failure (wrong type, out of range) names the allowed range. */
 function ranged(min: number, max: number, fallback: number, description: string, integer = false) {

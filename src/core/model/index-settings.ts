@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseSettings } from "./parse-settings";
 import { EDGE_TYPES, type EdgeType } from "./edge-types";
-import { once } from "./once";
+import { once } from "../util/once";
 
 const DEFAULT_EDGE_KEYS: Record<string, EdgeType> = Object.fromEntries(EDGE_TYPES.map((t) => [t, t]));
 

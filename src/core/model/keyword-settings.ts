@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseSettings } from "./parse-settings";
 import { ENGLISH_STOP_WORDS } from "./stop-words";
-import { once } from "./once";
+import { once } from "../util/once";
 import { SETTINGS_DEFAULTS } from "./settings-defaults";
 
 const boost = (fallback: number, field: string, title: string) =>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseSettings } from "./parse-settings";
 import { PRUNE_ACTIONS } from "./lifecycle-status";
-import { once } from "./once";
+import { once } from "../util/once";
 
 export const WRITE_SCOPES = ["memory-folder", "vault"] as const;
 export type WriteScope = (typeof WRITE_SCOPES)[number];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hookSettingsSchema } from "./hook-settings";
 import { parseSettings } from "./parse-settings";
-import { once } from "./once";
+import { once } from "../util/once";
 
 /**
  * Ports other Obsidian plugins and common dev servers already use (Local REST API, its TLS port,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EDGE_TYPES, type EdgeType } from "./edge-types";
 import { parseSettings } from "./parse-settings";
-import { once } from "./once";
+import { once } from "../util/once";
 import { SETTINGS_DEFAULTS } from "./settings-defaults";
 
 /** A number setting whose every failure (wrong type, out of range) names the allowed range. */

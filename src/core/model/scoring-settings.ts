@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { once } from "./once";
+import { once } from "../util/once";
 import { SETTINGS_DEFAULTS } from "./settings-defaults";
 
 export const DECAY_MODELS = ["power-law", "exponential", "two-component"] as const;

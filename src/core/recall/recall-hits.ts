@@ -1,7 +1,7 @@
 import type { LifecycleStatus } from "../model/lifecycle-status";
 import type { MemoryNodeAttributes } from "../graph/types";
 import { locateFrontmatter } from "../parse/frontmatter";
-import type { KeywordHit } from "./keyword-index";
+import type { KeywordHit } from "./keyword/keyword-index";
 import type { RankedMemory, RecallWhy } from "./rank";
 import type { RecallHit, SearchHit } from "./recall-types";
 

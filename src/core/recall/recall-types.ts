@@ -1,5 +1,5 @@
 import type { LifecycleStatus } from "../model/lifecycle-status";
-import type { PossibleConflict } from "./conflicts";
+import type { PossibleConflict } from "./conflicts/conflicts";
 import type { RecallWhy } from "./rank";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "../../core/model/error-message";
 import type { StoragePort } from "../../core/model/storage-port";
-import { once } from "../../core/model/once";
+import { once } from "../../core/util/once";
 
 /** One consolidation as its undo needs it: the summary it created and each member's text before. */
 export interface ConsolidationEntry {

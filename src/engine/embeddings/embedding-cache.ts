@@ -1,7 +1,7 @@
 import { crc32Hex } from "../../core/activity/crc32";
 import type { StoragePort } from "../../core/model/storage-port";
-import { fnv1a64 } from "../../core/recall/content-hash";
-import { quantizeInt8 } from "../../core/recall/int8";
+import { fnv1a64 } from "../../core/util/content-hash";
+import { quantizeInt8 } from "../../core/recall/vector/int8";
 import { errorMessage } from "../../core/model/error-message";
 
 export type EmbeddingEncoding = "float32" | "int8";

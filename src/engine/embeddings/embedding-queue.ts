@@ -1,5 +1,5 @@
-import type { NoteChunk } from "../../core/recall/chunk";
-import type { VectorIndex } from "../../core/recall/vector-index";
+import type { NoteChunk } from "../../core/recall/vector/chunk";
+import type { VectorIndex } from "../../core/recall/vector/vector-index";
 import type { Embedder } from "../../core/model/embedder";
 import type { EmbeddingCache } from "./embedding-cache";
 import { yieldToEventLoop, type Timers } from "../../core/model/timers";

@@ -1,7 +1,7 @@
 import type { LoadedNote } from "../../core/model/vault";
-import { chunkNote } from "../../core/recall/chunk";
-import { noteTitle } from "../../core/recall/keyword-document";
-import { VectorIndex, type VectorHit, type VectorQuantization } from "../../core/recall/vector-index";
+import { chunkNote } from "../../core/recall/vector/chunk";
+import { noteTitle } from "../../core/recall/keyword/keyword-document";
+import { VectorIndex, type VectorHit, type VectorQuantization } from "../../core/recall/vector/vector-index";
 import type { Embedder } from "../../core/model/embedder";
 import type { EmbeddingCache } from "./embedding-cache";
 import { EmbeddingQueue, type EmbeddingProgress } from "./embedding-queue";

@@ -2,7 +2,7 @@ import { decodeDigestNote, encodeDigestNote, savedCreation } from "../../core/di
 import type { DecodedNoteDigest, DecodedNoteDigests, NoteDigest } from "../../core/digest/note-digest-codec";
 import type { GraphNote } from "../../core/graph/types";
 import type { EdgeType } from "../../core/model/edge-types";
-import { WorkSlicer, type YieldNow } from "../../core/model/sliced-work";
+import { WorkSlicer, type YieldNow } from "../../core/util/sliced-work";
 import type { LoadedNote, VaultFile } from "../../core/model/vault";
 import { fileStamp } from "../recall/keyword-cache";
 import type { RecallService } from "../recall/recall-service";

@@ -11,7 +11,7 @@ import { noteProblems } from "../../core/parse/note-problems";
 import { vaultDifferencesStepwise, type IndexedStamp, type VaultDifferences } from "../../core/graph/vault-differences";
 import { errorMessage } from "../../core/model/error-message";
 import type { Timers } from "../../core/model/timers";
-import { sortStepwise } from "../../core/model/sort-stepwise";
+import { sortStepwise } from "../../core/util/sort-stepwise";
 import { TimeSlicer } from "./time-slicer";
 
 export interface IndexWarning {

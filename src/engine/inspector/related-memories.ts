@@ -7,9 +7,9 @@ import {
 	type ChannelHits,
 	type RelatedMemory,
 } from "../../core/related/related-ranking";
-import { readableText } from "../../core/recall/keyword-document";
+import { readableText } from "../../core/recall/keyword/keyword-document";
 import { bodyText } from "../../core/recall/recall-hits";
-import { tokenize } from "../../core/recall/tokenize";
+import { tokenize } from "../../core/recall/keyword/tokenize";
 import { MemoryError } from "../../core/model/memory-error";
 import type { Timers } from "../../core/model/timers";
 import { DEFAULT_SLICE_MS, TimeSlicer } from "../index/time-slicer";

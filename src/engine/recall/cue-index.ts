@@ -1,7 +1,7 @@
 import type { CueLookup } from "../../core/cues/cue-recall";
 import { isTabled, type CueTable, type TabledCueRecord } from "../../core/cues/cue-table";
 import { extractCues, type CueRecord, type CueSource } from "../../core/cues/extract-cues";
-import { detachedString } from "../../core/model/detached-string";
+import { detachedString } from "../../core/util/detached-string";
 import type { Day, DayRange } from "../../core/time/calendar";
 
 /** A posting list under this length is never compacted: dropping its dead entries would save nothing. */

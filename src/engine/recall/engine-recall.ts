@@ -6,8 +6,8 @@ import { recordRecalls } from "./recall-reactivation";
 import { RecallService } from "./recall-service";
 import type { MaintenanceWorker } from "../../core/maintenance/maintenance-worker-port";
 import type { Timers } from "../../core/model/timers";
-import type { CommunityDetector } from "../../core/recall/communities";
-import { communitiesByPathStepwise, communityColumnsStepwise } from "../../core/recall/community-columns";
+import type { CommunityDetector } from "../../core/recall/communities/communities";
+import { communitiesByPathStepwise, communityColumnsStepwise } from "../../core/recall/communities/community-columns";
 import { TimeSlicer } from "../index/time-slicer";
 
 export interface EngineRecallDeps {

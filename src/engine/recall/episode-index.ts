@@ -1,4 +1,4 @@
-import { Grouping } from "../../core/model/grouping";
+import { Grouping } from "../../core/util/grouping";
 
 /**
  * The episodes of the vault: memories that share a `memory_session` value (see `episodeKey`).

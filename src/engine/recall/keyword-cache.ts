@@ -1,17 +1,17 @@
-import type { KeywordIndex } from "../../core/recall/keyword-index";
+import type { KeywordIndex } from "../../core/recall/keyword/keyword-index";
 import {
 	decodeKeywordIndex,
 	encodeKeywordIndexStream,
 	KeywordCodecError,
 	type YieldNow,
-} from "../../core/recall/keyword-codec";
+} from "../../core/recall/keyword/keyword-codec";
 
 import {
 	parseKeywordSettings,
 	type KeywordSettings,
 	type KeywordSettingsInput,
 } from "../../core/model/keyword-settings";
-import { indexSignature } from "../../core/recall/index-signature";
+import { indexSignature } from "../../core/recall/keyword/index-signature";
 import { collectedBytes, type CacheStore } from "../../core/model/cache-store";
 import { frameProblem, streamedCacheFrame, unframeCache } from "../../core/model/cache-frame";
 import { errorMessage } from "../../core/model/error-message";

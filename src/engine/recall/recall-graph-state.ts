@@ -1,8 +1,8 @@
 import type { MemoryGraph } from "../../core/graph/memory-graph";
 import type { RecallSettings } from "../../core/model/recall-settings";
-import { CommunityCache } from "../../core/recall/communities";
+import { CommunityCache } from "../../core/recall/communities/communities";
 import { SpreadingActivation } from "../../core/recall/spreading-activation";
-import { SupersededIndex } from "../../core/recall/superseded-index";
+import { SupersededIndex } from "../../core/recall/conflicts/superseded-index";
 
 /**
  * The caches recall keeps over one graph (they follow its edge events): the spreading link

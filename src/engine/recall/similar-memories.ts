@@ -1,13 +1,13 @@
 import { autoLinkFloorFor, type AutoLinkSettings } from "../../core/model/recall-settings";
-import type { SimilarMemory } from "../../core/recall/auto-link";
-import { noteTitle, readableText } from "../../core/recall/keyword-document";
-import { tokenize } from "../../core/recall/tokenize";
-import { contentTermReader, termSimilarity } from "../../core/recall/keyword-similarity";
+import type { SimilarMemory } from "../../core/recall/similarity/auto-link";
+import { noteTitle, readableText } from "../../core/recall/keyword/keyword-document";
+import { tokenize } from "../../core/recall/keyword/tokenize";
+import { contentTermReader, termSimilarity } from "../../core/recall/similarity/keyword-similarity";
 import { bodyText } from "../../core/recall/recall-hits";
-import { duplicateAmong, duplicateProfile, type Duplicate } from "../../core/recall/duplicates";
-import { conflictProfile, type ConflictProfile } from "../../core/recall/conflicts";
+import { duplicateAmong, duplicateProfile, type Duplicate } from "../../core/recall/similarity/duplicates";
+import { conflictProfile, type ConflictProfile } from "../../core/recall/conflicts/conflicts";
 import type { RecallService } from "./recall-service";
-import type { KeywordHit, KeywordIndex } from "../../core/recall/keyword-index";
+import type { KeywordHit, KeywordIndex } from "../../core/recall/keyword/keyword-index";
 
 /**
  * Lowest keyword similarity (see termSimilarity) that auto-links, chosen by scoring every pair of

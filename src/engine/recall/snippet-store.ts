@@ -1,4 +1,4 @@
-import { detachedString } from "../../core/model/detached-string";
+import { detachedString } from "../../core/util/detached-string";
 
 const ELLIPSIS = "…";
 

@@ -2,7 +2,7 @@ import { stringifyEntry } from "../../core/frontmatter/stringify-yaml";
 import type { MemoryGraph } from "../../core/graph/memory-graph";
 import type { EdgeType } from "../../core/model/edge-types";
 import { basenameKey } from "../../core/parse/link-resolver";
-import { readableText } from "../../core/recall/keyword-document";
+import { readableText } from "../../core/recall/keyword/keyword-document";
 import { MemoryError } from "../../core/model/memory-error";
 import { titleFromText } from "../../core/recall/content-title";
 

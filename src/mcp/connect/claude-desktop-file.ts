@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { writeFileAtomic } from "../../node/atomic-write";
+import { writeFileAtomic } from "../../node/fs/atomic-write";
 import { withClaudeDesktopServer } from "./claude-desktop-config";
 
 /** A new configuration file holds the token: readable by its owner only. An existing one keeps its mode. */
@@ -15,7 +15,7 @@ export interface DesktopConfigWrite {
 /**
  * Adds `server` as `name` to Claude Desktop's configuration file: reads it, refuses it before
  * writing anything if it is not valid (DesktopConfigError), copies it to a timestamped backup
- * beside it, then writes the merged file atomically (src/node/atomic-write.ts), keeping its mode.
+ * beside it, then writes the merged file atomically (src/node/fs/atomic-write.ts), keeping its mode.
  */
 export async function addClaudeDesktopServer(
 	file: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_KEYWORD_SETTINGS, parseKeywordSettings } from "../../../src/core/model/keyword-settings";
-import { indexSignature } from "../../../src/core/recall/index-signature";
+import { indexSignature } from "../../../src/core/recall/keyword/index-signature";
 
 describe("keyword settings", () => {
 	it("fills the defaults", () => {

@@ -5,8 +5,8 @@ import { editFrontmatter } from "../../../src/core/frontmatter/edit-frontmatter"
 import { MemoryGraph } from "../../../src/core/graph/memory-graph";
 import { readMemorySettings } from "../../../src/core/model/settings";
 import { parseNote } from "../../../src/core/parse/parse-note";
-import { keywordDocument } from "../../../src/core/recall/keyword-document";
-import { tokenize } from "../../../src/core/recall/tokenize";
+import { keywordDocument } from "../../../src/core/recall/keyword/keyword-document";
+import { tokenize } from "../../../src/core/recall/keyword/tokenize";
 
 // Each input shape through what indexing a note and `memory_link` on it do in the core: parse, the
 // note's edges, cues, the keyword reader, the frontmatter edit that adds a link and the parse and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KeywordIndex } from "../../../src/core/recall/keyword-index";
+import { KeywordIndex } from "../../../src/core/recall/keyword/keyword-index";
 import { coveredTerms, NAMED_TIME, weightByCoverage } from "../../../src/core/recall/query-coverage";
 
 function index(notes: Record<string, [title: string, body: string]>): KeywordIndex {

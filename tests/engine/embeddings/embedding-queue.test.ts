@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chunkNote } from "../../../src/core/recall/chunk";
-import { fnv1a64 } from "../../../src/core/recall/content-hash";
-import { VectorIndex } from "../../../src/core/recall/vector-index";
+import { chunkNote } from "../../../src/core/recall/vector/chunk";
+import { fnv1a64 } from "../../../src/core/util/content-hash";
+import { VectorIndex } from "../../../src/core/recall/vector/vector-index";
 import type { Embedder } from "../../../src/core/model/embedder";
 import { EmbeddingCache } from "../../../src/engine/embeddings/embedding-cache";
 import {

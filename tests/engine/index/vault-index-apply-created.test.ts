@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { graphSnapshot } from "../../../src/core/graph/snapshot";
+import { graphSnapshot } from "../../helpers/graph-snapshot";
 import { VaultIndex, type IndexChange } from "../../../src/engine/index/vault-index";
 import { CountingVault } from "../../helpers/counting-vault";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { graphSnapshot } from "../../../src/core/graph/snapshot";
+import { graphSnapshot } from "../../helpers/graph-snapshot";
 import { VaultIndex } from "../../../src/engine/index/vault-index";
 import type { VaultEvent } from "../../../src/core/model/vault";
 import { MemoryVault } from "../../helpers/memory-vault";

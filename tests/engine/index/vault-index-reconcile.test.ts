@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { graphSnapshot } from "../../../src/core/graph/snapshot";
+import { graphSnapshot } from "../../helpers/graph-snapshot";
 import type { VaultEventListener, VaultFile, VaultPort } from "../../../src/core/model/vault";
 import { VaultIndex, type IndexChange } from "../../../src/engine/index/vault-index";
 import { ForwardingVault } from "../../helpers/forwarding-vault";

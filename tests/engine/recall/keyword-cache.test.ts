@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { KeywordDocument } from "../../../src/core/recall/keyword-document";
-import { KeywordIndex } from "../../../src/core/recall/keyword-index";
-import { TOKENIZER_VERSION } from "../../../src/core/recall/tokenize";
+import type { KeywordDocument } from "../../../src/core/recall/keyword/keyword-document";
+import { KeywordIndex } from "../../../src/core/recall/keyword/keyword-index";
+import { TOKENIZER_VERSION } from "../../../src/core/recall/keyword/tokenize";
 import {
 	fileStamp,
 	fileStamps,

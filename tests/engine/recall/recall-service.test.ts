@@ -2,7 +2,7 @@ import { clearTimeout } from "node:timers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Embedder } from "../../../src/core/model/embedder";
 import { createTransformersEmbedder } from "../../../src/embeddings/transformers-embedder";
-import { KeywordIndex } from "../../../src/core/recall/keyword-index";
+import { KeywordIndex } from "../../../src/core/recall/keyword/keyword-index";
 import { ActivityStore } from "../../../src/engine/activity/activity-store";
 import { EmbeddingCache } from "../../../src/engine/embeddings/embedding-cache";
 import { fileStamp } from "../../../src/engine/recall/keyword-cache";

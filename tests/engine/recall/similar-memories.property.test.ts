@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { KeywordIndex } from "../../../src/core/recall/keyword-index";
+import { KeywordIndex } from "../../../src/core/recall/keyword/keyword-index";
 import { acceptedKeywordHits } from "../../../src/engine/recall/similar-memories";
 
 const WORDS = ["budget", "march", "latency", "deploy", "postgres", "garden", "invoice", "replica"];

@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FsVault } from "../../../src/node/fs-vault";
+import { FsVault } from "../../../src/node/fs/fs-vault";
 import { REPO_ROOT } from "../../helpers/serve-process";
 import { startEngine, stopEngines, testSettings, writerHarness } from "./writer-harness";
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FsVault } from "../../../src/node/fs-vault";
+import { FsVault } from "../../../src/node/fs/fs-vault";
 import { refusal, startEngine, stopEngines, testSettings } from "./writer-harness";
 
 let dir = "";

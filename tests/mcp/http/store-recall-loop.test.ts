@@ -5,7 +5,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateToken, startMcpHttpServer, type RunningMcpServer } from "../../../src/mcp/http/mcp-http-server";
 import { createMemoryMcpServer } from "../../../src/mcp/memory-mcp-server";
-import { FsVault } from "../../../src/node/fs-vault";
+import { FsVault } from "../../../src/node/fs/fs-vault";
 import { startEngine, stopEngines, testSettings } from "../../engine/writer/writer-harness";
 import { connectClient } from "./http-harness";
 
