@@ -13,7 +13,7 @@ const EDITS = 2000;
 /** A race takes 50–180 s beside the hog on 2 cores, longer when the machine does other work too. */
 const RACE_TIMEOUT_MS = 420_000;
 /**
- * Known limit (docs/reliability.md, decision 001): POSIX has no compare-and-swap rename, so a
+ * Known limit (docs/vault-writes.md, decision 001): POSIX has no compare-and-swap rename, so a
  * rename-style save made and renamed in the one gap between our last check and our rename is
  * replaced by ours. Beside the hog that happened once in 2,000 (CI, 2026-12-04). The bound
  * catches a return to the losses of a broken protocol (hundreds), not that gap.

@@ -112,7 +112,7 @@ describe("a user editing a note while an agent pins, unpins and links it (issue 
 	// Known limit: POSIX has no compare-and-swap rename. When our thread is preempted between its
 	// last check and its rename (0.7–2.4 ms measured under load 8), a save the editor makes in that
 	// gap is replaced by ours: 1–2 of 1,000 in 4 of 66 runs under load, 0 in the rest. The bound
-	// catches a return to the old losses (5 of 300 before issue 15). See docs/reliability.md.
+	// catches a return to the old losses (5 of 300 before issue 15). See docs/vault-writes.md.
 	it("loses almost none of 1,000 rename-style edits and keeps the body and memory keys", async () => {
 		const run = await race("rename", 1000, 1);
 		expectIntact(run, 1000, 5);
@@ -121,7 +121,7 @@ describe("a user editing a note while an agent pins, unpins and links it (issue 
 	// Known limit: an editor that reads the whole note and writes it back from another thread can,
 	// in a rare interleaving around our rename, still lose an edit (0 in most runs, 1–2 of 300 on a
 	// loaded machine; before the compare-and-swap 257 of 300). The bound catches a return to that,
-	// not the rare loss. See docs/reliability.md.
+	// not the rare loss. See docs/vault-writes.md.
 	it("loses almost none of 300 read-and-write-back edits made every 3 ms", async () => {
 		const run = await race("rewrite", 300, 3);
 		expectIntact(run, 300, 15);
