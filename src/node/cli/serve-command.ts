@@ -136,7 +136,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 		// A second server on the vault is refused before it binds a port.
 		await engine.acquireLock();
 		// The port is bound before indexing: recall and search answer from the notes read so far
-		// (marked partial), the other tools say the index is still loading (see docs/mcp.md).
+		// (marked partial), the other tools say the index is still loading (see docs/mcp-tools.md).
 		server = await startMcpHttpServer(serverOptions(settings));
 		printBanner(options.vaultDir, server.url, token);
 		started = engine.start({ follow: true, onProgress: bar.update }).then((report) => {
