@@ -20,7 +20,7 @@ export interface SyntheticQuestionCounts {
 	cause: number;
 }
 
-export const DEFAULT_SYNTHETIC_COUNTS: SyntheticQuestionCounts = { words: 40, alias: 20, cause: 40 };
+const DEFAULT_SYNTHETIC_COUNTS: SyntheticQuestionCounts = { words: 40, alias: 20, cause: 40 };
 
 /** A word counts as rare when at most this share of the notes contain it (and at least two do). */
 const RARE_SHARE = 0.05;

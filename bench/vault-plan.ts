@@ -2,19 +2,19 @@ import type { Rng } from "./prng";
 import { TAG_WORDS, titleCase } from "./vocabulary";
 
 /** Frontmatter keys that carry typed causal links (the design's default mapping). */
-export const TYPED_KEYS = ["caused_by", "supports", "derived_from", "contradicts", "supersedes"] as const;
-export type TypedKey = (typeof TYPED_KEYS)[number];
+const TYPED_KEYS = ["caused_by", "supports", "derived_from", "contradicts", "supersedes"] as const;
+type TypedKey = (typeof TYPED_KEYS)[number];
 
-export type LinkForm = "plain" | "alias" | "heading" | "block" | "embed" | "markdown";
+type LinkForm = "plain" | "alias" | "heading" | "block" | "embed" | "markdown";
 
 export type PlannedLink = { kind: "note"; target: number; form: LinkForm } | { kind: "dangling"; name: string };
 
-export interface TypedList {
+interface TypedList {
 	key: TypedKey;
 	targets: number[];
 }
 
-export interface MemoryFields {
+interface MemoryFields {
 	category?: string;
 	pinned?: boolean;
 	status?: string;

@@ -146,7 +146,7 @@ export default function workerText() {
  * bytes per character. The same character as \uXXXX means the same in a regular expression, an
  * identifier or a comment; an identity escape (a backslash before it) becomes the escape itself.
  */
-export function asciiOnly(text) {
+function asciiOnly(text) {
 	return text.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, c) => {
 		const escaped = `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 		return slashes.length % 2 === 1 ? slashes.slice(1) + escaped : slashes + escaped;

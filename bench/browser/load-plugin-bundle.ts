@@ -19,7 +19,7 @@ export type PluginWrapper = (
 ) => void;
 
 /** The global the page script of a wrapped main.js assigns the wrapper to. */
-export const WRAPPER_GLOBAL = "causalMemoryMainJs";
+const WRAPPER_GLOBAL = "causalMemoryMainJs";
 
 /**
  * main.js' text inside the function wrapper Obsidian evaluates it in (CommonJS `require`,

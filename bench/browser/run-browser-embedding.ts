@@ -11,7 +11,7 @@ import { startPageServer } from "./page-server";
 const ENTRY = join(process.cwd(), "bench", "browser", "embed-entry.ts");
 const INLINE_WORKER = pathToFileURL(join(process.cwd(), "scripts", "inline-worker.mjs")).href;
 /** Debian's package; another build can be named with CHROMIUM_PATH. */
-export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
+const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 /** Quiet, offline-minded Chromium; Playwright adds --headless and a fresh, empty --user-data-dir. */
 const CHROMIUM_FLAGS = [
 	"--no-sandbox",

@@ -19,7 +19,7 @@ export interface LocomoSession {
 	turns: LocomoTurn[];
 }
 
-export interface LocomoQuestion {
+interface LocomoQuestion {
 	question: string;
 	/** 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial. */
 	category: number;

@@ -27,7 +27,7 @@ export function diaIdOf(path: string): string {
  * `follows: "[[previous turn]]"` property: a link-valued property that `edgeKeys` does not
  * map becomes a related_to edge, and unlike a body link it adds no words to the note's text.
  */
-export function turnNote(turn: LocomoTurn, date: string, previous: LocomoTurn | undefined): string {
+function turnNote(turn: LocomoTurn, date: string, previous: LocomoTurn | undefined): string {
 	const frontmatter = previous ? `---\nfollows: "[[${noteName(previous.diaId)}]]"\n---\n` : "";
 	const caption = turn.caption ? `\n[image: ${turn.caption}]` : "";
 	return `${frontmatter}(${date}) ${turn.speaker}: ${turn.text}${caption}\n`;

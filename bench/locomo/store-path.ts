@@ -63,7 +63,7 @@ const TURNS_FILE = "turns.json";
 const TURN_SPACING_MS = 60_000;
 
 /** What an agent would store for a turn: who said it and what, and the image it shared. */
-export function turnContent(turn: LocomoTurn): string {
+function turnContent(turn: LocomoTurn): string {
 	const caption = turn.caption ? `\n[image: ${turn.caption}]` : "";
 	return `${turn.speaker}: ${turn.text}${caption}`;
 }

@@ -16,7 +16,7 @@ export interface PeerTurn {
 }
 
 /** What one search call returned. */
-export interface PeerAnswer {
+interface PeerAnswer {
 	/** The hits in the order the server gave them, as the handles `store` returned (others are ignored). */
 	handles: string[];
 	/** Characters of the answer's text content: what an agent reads. */

@@ -5,7 +5,7 @@ import type { Peer, PeerServer } from "./peer-server";
 import { peerTurns } from "./peer-turns";
 
 /** How a question is put to a peer: whole (one call), or keyword by keyword (one call each, merged). */
-export type AskMode = "question" | "keywords";
+type AskMode = "question" | "keywords";
 
 export interface AskedQuestion {
 	category: number;

@@ -3,7 +3,7 @@
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 
-export const MODEL_MAX_LENGTH = 512;
+const MODEL_MAX_LENGTH = 512;
 
 export function tokenizerJson(tokens) {
 	const id = (token) => tokens.indexOf(token);

@@ -20,7 +20,7 @@ function varint(value) {
 
 const key = (field, wireType) => varint(field * 8 + wireType);
 
-export function concat(parts) {
+function concat(parts) {
 	const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
 	let offset = 0;
 	for (const part of parts) {

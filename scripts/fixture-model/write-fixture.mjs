@@ -10,7 +10,7 @@ import { configJson, tokenizerConfigJson, tokenizerJson } from "./model-files.mj
 import { encodeModel } from "./onnx-graph.mjs";
 import { buildWeights } from "./weights.mjs";
 
-export const FIXTURE_MODEL_ID = "causal-memory/fixture-minilm";
+const FIXTURE_MODEL_ID = "causal-memory/fixture-minilm";
 export const DEFAULT_DIMENSIONS = 384;
 /** Bump when the output changes in a way the source hash would not show. */
 const FORMAT_VERSION = 1;

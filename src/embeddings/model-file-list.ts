@@ -5,7 +5,7 @@ const DEFAULT_MODEL_MB: Readonly<Record<EmbeddingSettings["dtype"], number>> = {
 export const DEFAULT_EMBEDDING_MODEL_ID = "Xenova/all-MiniLM-L6-v2";
 
 /** The weights file transformers.js reads for a weight type. */
-export function weightsFile(dtype: EmbeddingSettings["dtype"]): string {
+function weightsFile(dtype: EmbeddingSettings["dtype"]): string {
 	return dtype === "q8" ? "onnx/model_quantized.onnx" : "onnx/model.onnx";
 }
 

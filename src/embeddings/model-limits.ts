@@ -3,7 +3,7 @@
  * word pieces (its `max_seq_length`) although its tokenizer allows 512, and a longer input only
  * dilutes the mean-pooled vector. Chunks are therefore sized for at most this many tokens.
  */
-export const DEFAULT_MAX_TOKENS = 256;
+const DEFAULT_MAX_TOKENS = 256;
 
 /**
  * The input length chunks must fit: the smallest of the tokenizer's `model_max_length`, the

@@ -18,7 +18,7 @@ export interface ToolFailure {
 export type ToolErrorListener = (tool: string, error: unknown) => void;
 
 /** A result as JSON text (for clients that read only text) and as structured content. */
-export function toolSuccess(data: Record<string, unknown>): CallToolResult {
+function toolSuccess(data: Record<string, unknown>): CallToolResult {
 	return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
 }
 
@@ -31,7 +31,7 @@ export function toolFailure(failure: ToolFailure): CallToolResult {
  * message names the field and the fix. Anything else is a defect or an I/O problem whose message
  * may carry absolute paths, so the client gets a generic message and the listener the error.
  */
-export function failureOf(tool: string, kind: ToolKind, error: unknown, onError?: ToolErrorListener): ToolFailure {
+function failureOf(tool: string, kind: ToolKind, error: unknown, onError?: ToolErrorListener): ToolFailure {
 	if (error instanceof MemoryError) {
 		const retryable = error instanceof RetryLaterError || (kind === "read" && error.retryable);
 		const failure: ToolFailure = { error: error.message, retryable };

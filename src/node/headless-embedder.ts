@@ -17,7 +17,7 @@ export function headlessModelFolder(vaultDir: string, modelId: string): string {
 }
 
 /** Whether every file the settings' model needs is in the models folder (`causal-memory model download` put it there). */
-export function modelDownloaded(vaultDir: string, settings: EmbeddingSettings): boolean {
+function modelDownloaded(vaultDir: string, settings: EmbeddingSettings): boolean {
 	const folder = headlessModelFolder(vaultDir, settings.modelId);
 	return modelFileList(settings.dtype).every((file) => existsSync(join(folder, ...file.split("/"))));
 }

@@ -7,7 +7,7 @@ import { errorMessage } from "../core/model/error-message";
 import { writeFileAtomic } from "./fs/atomic-write";
 
 /** data.json holds the MCP token: readable and writable by its owner only. */
-export const SETTINGS_FILE_MODE = 0o600;
+const SETTINGS_FILE_MODE = 0o600;
 /** Obsidian's default configuration folder: the headless tools have no `Vault#configDir` to ask. */
 export const DEFAULT_CONFIG_DIR = [".", "obsidian"].join("");
 

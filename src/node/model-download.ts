@@ -68,7 +68,7 @@ export async function downloadModel(options: ModelDownloadOptions): Promise<Down
 	return downloaded;
 }
 
-export function fileUrl(host: string, modelId: string, file: string): string {
+function fileUrl(host: string, modelId: string, file: string): string {
 	return `${host.replace(/\/+$/, "")}/${modelId}/resolve/main/${file.split("/").map(encodeURIComponent).join("/")}`;
 }
 

@@ -8,7 +8,7 @@ import type { MaintenanceWorker } from "../core/maintenance/maintenance-worker-p
  * Gives a worker thread the two Web Worker globals the entry uses (`self.onmessage`,
  * `postMessage(message, { transfer })`), so the very bundle that runs in Obsidian runs here unchanged.
  */
-export const WORKER_THREAD_PRELUDE = `"use strict";
+const WORKER_THREAD_PRELUDE = `"use strict";
 const { parentPort } = require("node:worker_threads");
 globalThis.self = globalThis;
 globalThis.postMessage = (message, options) => parentPort.postMessage(message, options && options.transfer);

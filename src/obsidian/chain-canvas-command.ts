@@ -21,7 +21,7 @@ export function addChainCanvasCommand(plugin: Plugin, actions: MemoryActions): v
  * `path` through the vault API and opens it; the file it wrote, or null after a notice saying
  * why (not a memory, the engine not ready, a write that failed): nothing is written then.
  */
-export async function openChainCanvas(app: App, actions: MemoryActions, path: string): Promise<TFile | null> {
+async function openChainCanvas(app: App, actions: MemoryActions, path: string): Promise<TFile | null> {
 	const engine = actions.engine(true);
 	if (!engine) return null;
 	try {

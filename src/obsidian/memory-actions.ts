@@ -11,7 +11,7 @@ import { titleOf } from "./view/view-text";
 import { addLinkFlow, linkAsFlow, removeLinkFlow } from "./modals/link-flow";
 import { DeleteMemoryModal } from "./modals/delete-memory-modal";
 
-export const NOT_READY = "The memory index is still being built; try again in a moment.";
+const NOT_READY = "The memory index is still being built; try again in a moment.";
 
 /**
  * What the user can do to the memory from the app (commands, the memory view, the modals): each

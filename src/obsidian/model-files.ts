@@ -3,7 +3,7 @@ import type { ModelProgress } from "../core/model/embedder";
 import type { ModelFileSource } from "../embeddings/worker-embedder";
 import { errorMessage } from "../core/model/error-message";
 
-export const HUGGING_FACE = "https://huggingface.co/";
+const HUGGING_FACE = "https://huggingface.co/";
 /** One request per chunk: requestUrl has no progress events, so progress is reported per chunk. */
 const DEFAULT_CHUNK_BYTES = 8 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { readMemorySettings, type MemorySettings } from "../core/model/settings";
 
-export type PluginSettings = MemorySettings;
+type PluginSettings = MemorySettings;
 
 export interface ReadSettings {
 	settings: PluginSettings;

@@ -2,7 +2,7 @@ import type { StoragePort } from "../../src/core/model/storage-port";
 
 export type StorageOperation = "list" | "read" | "append" | "writeAtomic" | "remove";
 
-export class SimulatedCrash extends Error {
+class SimulatedCrash extends Error {
 	constructor() {
 		super("simulated crash");
 	}

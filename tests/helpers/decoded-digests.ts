@@ -3,7 +3,7 @@ import type { CueRecord } from "../../src/core/cues/extract-cues";
 import type { DecodedNoteDigests, NoteDigest } from "../../src/core/digest/note-digest-codec";
 
 /** A tabled record with its cues as strings, as the encoder was given them. */
-export function untabled(record: TabledCueRecord): CueRecord {
+function untabled(record: TabledCueRecord): CueRecord {
 	const { table, first, cues, names, times, written } = record;
 	const textAt = (reference: number): string => table.text(table.references[reference]);
 	const strings: CueRecord = {

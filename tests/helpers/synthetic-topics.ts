@@ -159,10 +159,6 @@ const UNRELATED_TEMPLATES: ((subject: string, detail: string) => string)[] = [
 	(s, d) => `Remember that the ${s} ${d}.`,
 ];
 
-export const TOPIC_KEYS = TOPICS.map((topic) => topic.key);
-export const EPISODES_PER_TOPIC = TEMPLATES.length;
-export const UNRELATED = UNRELATED_FACTS.length;
-
 export interface SyntheticTopicVault {
 	/** Path → note text. */
 	notes: Record<string, string>;

@@ -3,7 +3,7 @@ import { parseSettings } from "../model/parse-settings";
 import { once } from "../util/once";
 
 /** Built on first use: zod schemas cost time to build, not paid while Obsidian evaluates main.js. */
-export const activitySettingsSchema = once(() => {
+const activitySettingsSchema = once(() => {
 	return z.object({
 		maxRecentRecalls: z
 			.number()

@@ -37,7 +37,7 @@ export interface TransitionEntry extends HistoryBase {
 	reason: string;
 }
 
-export interface PruneEntry extends HistoryBase {
+interface PruneEntry extends HistoryBase {
 	kind: "prune";
 	action: PruneAction;
 	destination?: string;

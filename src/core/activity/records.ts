@@ -3,7 +3,7 @@ import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "../model/lifecycle-status";
 import { once } from "../util/once";
 
 /** Built on first use: zod schemas cost time to build, not paid while Obsidian evaluates main.js. */
-export const activityEventSchema = once(() => {
+const activityEventSchema = once(() => {
 	const notePath = z
 		.string()
 		.refine((p) => p.endsWith(".md") && !p.startsWith("/") && !p.includes("\\") && !p.split("/").includes(".."), {
@@ -68,7 +68,7 @@ export const activityEventSchema = once(() => {
 });
 
 export type ActivityEvent = z.infer<ReturnType<typeof activityEventSchema>>;
-export type ActivityKind = ActivityEvent["kind"];
+type ActivityKind = ActivityEvent["kind"];
 export type ActivityEventOf<K extends ActivityKind> = Extract<ActivityEvent, { kind: K }>;
 
 /** An event as it sits in the log: numbered by the store, strictly increasing. */

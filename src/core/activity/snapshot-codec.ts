@@ -5,7 +5,7 @@ import type { NodeActivity } from "./node-activity";
 import { LIFECYCLE_STATUSES, PRUNE_ACTIONS } from "../model/lifecycle-status";
 import { once } from "../util/once";
 
-export const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 1;
 
 /** Built on first use: zod schemas cost time to build, not paid while Obsidian evaluates main.js. */
 const snapshotSchema = once(() => {

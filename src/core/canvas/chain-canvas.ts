@@ -4,16 +4,16 @@ import type { EdgeType } from "../model/edge-types";
 import { fnv1a64 } from "../util/content-hash";
 import type { CanvasColor, CanvasEdge, CanvasFileNode, CanvasSide, JsonCanvas } from "./json-canvas";
 
-export const CARD_WIDTH = 320;
+const CARD_WIDTH = 320;
 export const CARD_HEIGHT = 160;
 /** Room between columns for the edge labels. */
 const COLUMN_GAP = 200;
 const ROW_GAP = 60;
 /** Default and largest depth of the chain on either side. */
-export const DEFAULT_CANVAS_DEPTH = 3;
+const DEFAULT_CANVAS_DEPTH = 3;
 export const MAX_CANVAS_DEPTH = 10;
 /** Cards per side at most: a hub's chain has thousands, and a canvas of them is unreadable anyway. */
-export const MAX_CARDS_PER_SIDE = 60;
+const MAX_CARDS_PER_SIDE = 60;
 
 /** Edge colour by family: causal, support, association, contradiction, replacement. */
 export const EDGE_COLORS: Readonly<Record<EdgeType, CanvasColor>> = {

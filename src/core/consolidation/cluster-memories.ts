@@ -20,7 +20,7 @@ export interface ClusterOptions {
  * topics × 5 paraphrases + 30 unrelated memories): paraphrases of one topic score 0.3–0.7 with
  * each other, unrelated memories below 0.2 with anything; docs/consolidation.md has the table.
  */
-export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
+const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
 	linkFloor: 0.25,
 	candidatesPerMemory: 12,
 	maxClusterSize: 30,

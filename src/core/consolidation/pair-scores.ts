@@ -32,17 +32,17 @@ export interface PairScore {
 }
 
 /** Two memories sharing fewer content terms are not alike by their words, however rare those are. */
-export const MIN_SHARED_TERMS = 3;
+const MIN_SHARED_TERMS = 3;
 /** Below this keyword or embedding similarity the other signals never make two memories alike. */
-export const MIN_BASE_SIMILARITY = 0.15;
+const MIN_BASE_SIMILARITY = 0.15;
 /** Added per name the two share, at most twice. */
-export const SHARED_NAME_BONUS = 0.08;
+const SHARED_NAME_BONUS = 0.08;
 /** Added when both belong to the same episode (`memory_session`). */
-export const SAME_EPISODE_BONUS = 0.1;
+const SAME_EPISODE_BONUS = 0.1;
 /** Added when both are in the same link community. */
-export const SAME_COMMUNITY_BONUS = 0.05;
+const SAME_COMMUNITY_BONUS = 0.05;
 /** Cosine of two embeddings that counts as 0 similarity: unrelated short texts reach about this with small models. */
-export const EMBEDDING_FLOOR = 0.5;
+const EMBEDDING_FLOOR = 0.5;
 
 /**
  * The similarity of pairs of memories over one set of candidates: terms weighted by their

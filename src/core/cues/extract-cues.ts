@@ -34,9 +34,9 @@ export interface CueRecord {
 }
 
 /** Only the start of a long note gives cues: a memory states its facts first, and extraction stays cheap. */
-export const MAX_CUE_CHARS = 1000;
+const MAX_CUE_CHARS = 1000;
 /** Most cues kept per memory, names first, then words in the order they come: bounds the index at ≈ 48 entries a note. */
-export const MAX_CUES = 48;
+const MAX_CUES = 48;
 /** Frontmatter keys that hold the day a note was written, most specific first. */
 const WRITTEN_KEYS = ["memory_created", "created", "date"];
 const DAILY_NOTE = /^((?:19|20)\d{2}-\d{2}-\d{2})/;

@@ -10,7 +10,7 @@ import { encodeDigestNote } from "./digest-graph-note";
  * Bump when what a digest holds changes meaning in a way the probe below may not show: the
  * graph note's encoding, a cue, snippet or hash rule, the warnings of noteProblems.
  */
-export const NOTE_DIGEST_VERSION = 2;
+const NOTE_DIGEST_VERSION = 2;
 
 /** A note that exercises the parser, cue extraction, the snippet and the duplicate hash. */
 const PROBE_NOTE = [

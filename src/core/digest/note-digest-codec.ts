@@ -63,7 +63,7 @@ export class DigestCodecError extends Error {
  * again and again while a stop saved). A note's fields are decoded in one call when the note is
  * taken (`DecodedNoteDigests`). Encoding and decoding yield every `SLICE_WORK` units.
  */
-export const NOTE_DIGEST_FORMAT = 5;
+const NOTE_DIGEST_FORMAT = 5;
 const MAGIC = 0x444e4d43;
 const TRAILER_BYTES = 40;
 const TEXT_FIELDS = 5;

@@ -23,7 +23,7 @@ export class OwnWrites {
 }
 
 /** cyrb53: two 32-bit multiplicative hashes mixed into 53 bits. */
-export function fingerprint(text: string): number {
+function fingerprint(text: string): number {
 	let h1 = 0xdeadbeef ^ text.length;
 	let h2 = 0x41c6ce57 ^ text.length;
 	for (let i = 0; i < text.length; i++) {

@@ -1,4 +1,4 @@
-import { AUTO_LINK_KEY, EDGE_TYPE_INFO, type EdgeOrigin, type EdgeType } from "../model/edge-types";
+import { AUTO_LINK_KEY, type EdgeOrigin, type EdgeType } from "../model/edge-types";
 import { splitLinkpath } from "../parse/link-resolver";
 import { detachedString } from "../util/detached-string";
 import type { ParsedNote } from "../model/parsed-note";
@@ -49,8 +49,4 @@ export function extractLinks(parsed: ParsedNote, edgeKeys: Record<string, EdgeTy
 			origin: "wikilink",
 		})),
 	];
-}
-
-export function edgeWeight(type: EdgeType): number {
-	return EDGE_TYPE_INFO[type].causalWeight;
 }

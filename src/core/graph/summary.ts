@@ -2,7 +2,7 @@ import { EDGE_TYPES, type EdgeType } from "../model/edge-types";
 import type { MemoryGraph } from "./memory-graph";
 import type { DanglingLink } from "./types";
 
-export interface HubEntry {
+interface HubEntry {
 	path: string;
 	weightedDegree: number;
 	degree: number;

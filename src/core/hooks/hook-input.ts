@@ -1,5 +1,5 @@
 /** The Claude Code hook events `causal-memory hook` answers. */
-export const HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreCompact", "SessionEnd"] as const;
+const HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreCompact", "SessionEnd"] as const;
 
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 

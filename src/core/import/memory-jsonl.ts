@@ -2,7 +2,7 @@ import type { EdgeType } from "../model/edge-types";
 import { fileNameFor } from "../recall/content-title";
 
 /** An entity of the MCP reference memory server (`@modelcontextprotocol/server-memory`). */
-export interface MemoryEntity {
+interface MemoryEntity {
 	name: string;
 	entityType: string;
 	observations: string[];
@@ -10,7 +10,7 @@ export interface MemoryEntity {
 	line: number;
 }
 
-export interface MemoryRelation {
+interface MemoryRelation {
 	from: string;
 	to: string;
 	relationType: string;
@@ -93,7 +93,7 @@ export interface RelationMapping {
  * Relation names (lower case, `_` and `-` read as spaces) and the typed link each becomes. Every
  * other name becomes related_to; docs/import.md shows this table.
  */
-export const RELATION_MAPPINGS: readonly (readonly [readonly string[], RelationMapping])[] = [
+const RELATION_MAPPINGS: readonly (readonly [readonly string[], RelationMapping])[] = [
 	[
 		["caused by", "because of", "due to", "results from", "resulted from", "triggered by", "is caused by"],
 		{ type: "caused_by", reversed: false },
@@ -123,7 +123,7 @@ export function relationMapping(relationType: string): RelationMapping {
 }
 
 /** One note to write: its path in the vault and its whole text. */
-export interface ImportedNote {
+interface ImportedNote {
 	path: string;
 	entity: string;
 	text: string;

@@ -4,7 +4,7 @@ import type { EdgeType } from "../model/edge-types";
 import { MemoryError } from "../model/memory-error";
 import type { Traversal, TraversedEdge, TraversedNode, TraverseOptions } from "./types";
 
-export const MAX_TRAVERSE_DEPTH = 10;
+const MAX_TRAVERSE_DEPTH = 10;
 export const DEFAULT_TRAVERSE_NODES = 500;
 /** Edges of the induced subgraph kept at most; a dense neighbourhood is then `truncated`. */
 const MAX_TRAVERSE_EDGES = 5000;

@@ -6,7 +6,7 @@ import type { DecayModel } from "../model/scoring-settings";
 import type { EdgeType } from "../model/edge-types";
 import type { UseKind } from "../scoring/activity";
 
-export interface RelevanceForce {
+interface RelevanceForce {
 	value: number;
 	lastUse: { at: number; kind: UseKind };
 	/** Days from the last use to now. */
@@ -17,7 +17,7 @@ export interface RelevanceForce {
 	stability: number;
 }
 
-export interface ConnectivityForce {
+interface ConnectivityForce {
 	value: number;
 	/** Σ causal weight of the supportive edges in and out. */
 	weightedDegree: number;
@@ -29,7 +29,7 @@ export interface ConnectivityForce {
 	orphan: boolean;
 }
 
-export interface ReactivationForce {
+interface ReactivationForce {
 	value: number;
 	recalls: number;
 	lastRecall: number | null;
@@ -132,7 +132,7 @@ export interface Explanation {
 	removalImpact: RemovalImpact;
 }
 
-export type TraverseDirection = "out" | "in" | "both";
+type TraverseDirection = "out" | "in" | "both";
 
 export interface TraverseOptions {
 	/** Hops from the start, 1–10 (default 2). */

@@ -22,7 +22,7 @@ const ONE_LINK = { weightedSupportiveDegree: 0.5, degree: 1, neighbourHubShare: 
 const HUB = { weightedSupportiveDegree: CHART_VAULT_STATS.degreePercentile, degree: 12, neighbourHubShare: 0 };
 
 /** The DESIGN archetypes the chart follows, all created on day 0. */
-export function chartArchetypes(days: number): { id: string; label: string; archetype: Archetype }[] {
+function chartArchetypes(days: number): { id: string; label: string; archetype: Archetype }[] {
 	return [
 		{
 			id: "daily",

@@ -22,7 +22,7 @@ export const atDay = (day: number): number => EPOCH + day * DAY_MS;
 
 export type UseEventKind = "recall" | "open" | "edit" | "link";
 
-export interface UseEvent {
+interface UseEvent {
 	day: number;
 	kind: UseEventKind;
 }

@@ -3,8 +3,7 @@ import { parseSettings } from "./parse-settings";
 import { PRUNE_ACTIONS } from "./lifecycle-status";
 import { once } from "../util/once";
 
-export const WRITE_SCOPES = ["memory-folder", "vault"] as const;
-export type WriteScope = (typeof WRITE_SCOPES)[number];
+const WRITE_SCOPES = ["memory-folder", "vault"] as const;
 
 const folder = (fallback: string, description: string) =>
 	z

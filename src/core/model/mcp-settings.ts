@@ -7,14 +7,14 @@ import { once } from "../util/once";
  * Ports other Obsidian plugins and common dev servers already use (Local REST API, its TLS port,
  * the 27200 range, Node dev servers): the default and the walk-up never land on them.
  */
-export const RESERVED_PORTS: readonly (readonly [number, number])[] = [
+const RESERVED_PORTS: readonly (readonly [number, number])[] = [
 	[3000, 3001],
 	[3443, 3443],
 	[27123, 27124],
 	[27200, 27205],
 ];
 
-export const DEFAULT_MCP_PORT = 27150;
+const DEFAULT_MCP_PORT = 27150;
 
 export const DEFAULT_IDLE_SESSION_MINUTES = 10;
 

@@ -1,7 +1,7 @@
 import { withoutBidiControls } from "../model/note-text-rules";
 
 /** Longest file name (without `.md`) the writer makes; long enough for a sentence, short enough for every file system. */
-export const MAX_TITLE_CHARS = 100;
+const MAX_TITLE_CHARS = 100;
 const WORDS_FROM_TEXT = 10;
 /** Characters of a body searched for its first line with words. */
 const OPENING_CHARS = 2000;

@@ -80,7 +80,7 @@ function stepWeight(step: PathStep, settings: SpreadingSettings): number {
 }
 
 /** What a node's activation along a hop is divided by: 1 + ln(the edges it shares with), so 1 for a single link. */
-export function fanOutOf(edges: number): number {
+function fanOutOf(edges: number): number {
 	return 1 + Math.log(Math.max(1, edges));
 }
 

@@ -23,7 +23,7 @@ const WITH_MEANING: Readonly<Record<RelatedChannel, number>> = { meaning: 0.5, c
 const WITHOUT_MEANING: Readonly<Record<RelatedChannel, number>> = { meaning: 0, cues: 0.45, keyword: 0.35, graph: 0.2 };
 
 /** Below this a candidate is noise: a single common word or a far neighbour alone. */
-export const MIN_RELATED_SCORE = 0.05;
+const MIN_RELATED_SCORE = 0.05;
 
 /** Hits whose reasons are known when they are found (the few of a search). */
 export function channelHits(found: ReadonlyMap<string, { score: number; reason: string }>): ChannelHits {

@@ -24,7 +24,7 @@ export interface RelationshipContext {
 	memories: number;
 }
 
-export type ProposedType = "related_to" | "caused_by";
+type ProposedType = "related_to" | "caused_by";
 
 export interface RelationshipProposal {
 	/** The newer memory: the link is written in its frontmatter. */

@@ -8,7 +8,7 @@ import { daysBetween } from "./time";
  * decay curve and current stability), the more this recall raises its stability. Recalls in
  * quick succession find it barely faded and add almost nothing.
  */
-export function stabilityAfterGap(
+function stabilityAfterGap(
 	stability: number,
 	gapDays: number,
 	curve: DecayCurve,

@@ -42,7 +42,7 @@ export interface ClusterReport {
  * scored per call (2,000 short memories: about 0.3 s of CPU in slices, see docs/consolidation.md).
  */
 export const MAX_CLUSTER_MEMORIES = 2000;
-export const DEFAULT_CLUSTERS = 10;
+const DEFAULT_CLUSTERS = 10;
 
 export interface MemoryClustersDeps {
 	vault: VaultPort;

@@ -17,7 +17,7 @@ import type { AutoLink, MemoryWriter, WriterSteps } from "../writer/memory-write
 import { ConsolidationJournal, type ConsolidationEntry } from "./consolidation-journal";
 
 /** Most members one consolidation takes (the MCP list limit). */
-export const MAX_MEMBERS = 100;
+const MAX_MEMBERS = 100;
 
 export interface ConsolidateInput {
 	/** The member ids (paths or link texts), at least two. */

@@ -6,7 +6,7 @@ import { MemoryError } from "../../core/model/memory-error";
 import type { VaultPort } from "../../core/model/vault";
 
 /** One typed link of a memory, seen from it: `out` when the memory states it, `in` when the other one does. */
-export interface MemoryLink {
+interface MemoryLink {
 	path: string;
 	type: EdgeType;
 	side: EdgeSide;

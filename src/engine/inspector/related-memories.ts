@@ -20,7 +20,7 @@ import type { NotRelatedPairs } from "./not-related-pairs";
 export type { RelatedMemory } from "../../core/related/related-ranking";
 
 /** Suggestions per note. */
-export const RELATED_LIMIT = 8;
+const RELATED_LIMIT = 8;
 /** Candidates taken from each of the keyword and the vector search. */
 const SEARCH_CANDIDATES = 30;
 /** Distinct words of the note sent to the keyword index: its opening says what it is about, and each word's postings cost time. */

@@ -7,7 +7,7 @@ import type { MemoryEngine } from "../memory-engine";
 import type { CoreMemory } from "../../core/inspector/types";
 import type { PassReport } from "../maintenance/memory-maintenance";
 
-export interface StatusChange {
+interface StatusChange {
 	seq: number;
 	/** The device that recorded the change (several devices can share one vault). */
 	device: string;
@@ -20,7 +20,7 @@ export interface StatusChange {
 	undoProblem: string | null;
 }
 
-export interface PassSummary {
+interface PassSummary {
 	at: number;
 	notes: number;
 	/** Status changes grouped by direction, the largest group first. */
@@ -31,7 +31,7 @@ export interface PassSummary {
 	totalMs: number;
 }
 
-export interface StoredMemory {
+interface StoredMemory {
 	path: string;
 	title: string;
 	created: number;

@@ -35,7 +35,7 @@ export interface ColumnSources {
 }
 
 /** What the column build reuses from the previous pass; a PassOutcome is one. */
-export interface PreviousPass {
+interface PreviousPass {
 	paths: readonly string[];
 	indexByPath: ReadonlyMap<string, number>;
 	lifecycle: LifecycleColumns;
@@ -163,7 +163,7 @@ export function maintenanceRequest(
 }
 
 /** What scoring knows about a note without any activity record: its file times. */
-export function activityFromAttributes(_path: string, node: MemoryNodeAttributes): NodeActivity {
+function activityFromAttributes(_path: string, node: MemoryNodeAttributes): NodeActivity {
 	return { created: node.ctime, modified: node.mtime, lastOpened: null, lastLinked: null, recall: NO_RECALLS };
 }
 

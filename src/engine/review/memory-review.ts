@@ -17,7 +17,7 @@ import { recordRecalls } from "../recall/recall-reactivation";
 import type { LinkResult, MemoryWriter, PinResult } from "../writer/memory-writer";
 import type { ReviewStore } from "./review-store";
 
-export type { BeliefInQuestion, QuestionReason } from "../../core/review/beliefs-in-question";
+export type { BeliefInQuestion } from "../../core/review/beliefs-in-question";
 export type { RelationshipProposal } from "../../core/review/relationship-proposals";
 export type { MemoryCluster } from "../consolidation/memory-clusters";
 

@@ -31,7 +31,7 @@ import type { RecallService } from "../recall/recall-service";
 import type { VaultIndex } from "../index/vault-index";
 import type { RemovalPreview } from "../inspector/memory-inspector";
 
-export type { AutoLink, NewMemory, StoreResult } from "./memory-note-creator";
+export type { AutoLink, StoreResult } from "./memory-note-creator";
 export type { StoreInput } from "./memory-write-input";
 export type { CorePreferences } from "./core-preferences";
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** Random bytes in a generated token; the MCP settings require at least this many. */
-export const TOKEN_BYTES = 32;
+const TOKEN_BYTES = 32;
 
 /** Shortest accepted token: 32 bytes in URL-safe base64 without padding. */
 export const MIN_TOKEN_LENGTH = 43;

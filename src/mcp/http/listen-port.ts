@@ -5,7 +5,7 @@ import { isReservedPort } from "../../core/model/mcp-settings";
 export const LOOPBACK_ADDRESS = "127.0.0.1";
 
 /** How many ports after the preferred one are tried when it is taken. */
-export const PORT_WALK = 10;
+const PORT_WALK = 10;
 
 export interface PortChoice {
 	/** Preferred port; 0 lets the OS pick one (tests). */

@@ -17,18 +17,17 @@ import { NodeSessionTransport } from "./node-session-transport";
 import { MCP_PATH, refusalOf, type Refusal } from "./request-guards";
 
 export { generateToken } from "./bearer-token";
-export { MCP_PATH } from "./request-guards";
 
 /** Default idle time before a session is closed (the settings' `idleSessionMinutes` default). */
-export const DEFAULT_IDLE_SESSION_MS = DEFAULT_IDLE_SESSION_MINUTES * 60_000;
+const DEFAULT_IDLE_SESSION_MS = DEFAULT_IDLE_SESSION_MINUTES * 60_000;
 
 /**
  * Longest wait for a request's headers, and for the whole request (headers and body), from its
  * first byte. MCP requests on loopback arrive in milliseconds; Node's defaults (60 s, 300 s) let a
  * client that trickles bytes hold a connection for minutes.
  */
-export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** How often Node checks open connections against those timeouts (its default is 30 s). */
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
@@ -37,7 +36,7 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 const MAX_SWEEP_INTERVAL_MS = 60_000;
 
 /** What the HTTP layer needs of an MCP server: `McpServer` and the SDK's low-level `Server` both fit. */
-export interface SessionServer {
+interface SessionServer {
 	connect(transport: Transport): Promise<void>;
 	close(): Promise<void>;
 }

@@ -5,9 +5,9 @@ import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../me
 import { edgeTypeOut, isoTime, NODE_ID_HELP, nodeIdField, statusField } from "../tool-fields";
 
 /** Links listed per memory: a hub has thousands; links_total counts them all. */
-export const LISTED_LINKS = 100;
+const LISTED_LINKS = 100;
 
-export const memoryOutput = {
+const memoryOutput = {
 	node_id: z.string(),
 	title: z.string(),
 	status: statusField,
@@ -37,7 +37,7 @@ export const memoryOutput = {
 	links_total: z.number().int(),
 };
 
-export function memoryOut(record: MemoryRecord): z.input<z.ZodObject<typeof memoryOutput>> {
+function memoryOut(record: MemoryRecord): z.input<z.ZodObject<typeof memoryOutput>> {
 	return {
 		node_id: record.path,
 		title: record.title,

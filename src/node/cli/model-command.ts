@@ -8,7 +8,7 @@ import { downloadModel, HUGGING_FACE_HOST, type DownloadedFile, type FileProgres
 import { printError, printLine } from "./terminal";
 
 export const MODEL_ACTIONS = ["download", "status", "remove"] as const;
-export type ModelAction = (typeof MODEL_ACTIONS)[number];
+type ModelAction = (typeof MODEL_ACTIONS)[number];
 
 export interface ModelOptions {
 	action: ModelAction;

@@ -9,7 +9,7 @@ import type { VaultEventListener } from "../../core/model/vault";
  * under heavy load a gap above 150 ms was seen. A missed pairing loses a note's history, while a
  * long window only delays delete events, hence the generous value.
  */
-export const RENAME_WINDOW_MS = 500;
+const RENAME_WINDOW_MS = 500;
 
 /** What stays the same when a file is renamed on one file system: the inode, and size and mtime. */
 export interface FileIdentity {

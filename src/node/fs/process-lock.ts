@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { LockIdentity } from "../../engine/activity/writer-lock";
 
 /** Whether a process with this pid runs on this machine (EPERM: it runs, under another user). */
-export function isProcessAlive(pid: number): boolean {
+function isProcessAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;

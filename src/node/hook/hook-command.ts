@@ -25,12 +25,12 @@ import { McpHttpClient } from "./mcp-http-client";
 import { projectCues } from "./project-cues";
 
 /** The server the hooks talk to when CAUSAL_MEMORY_URL is not set (the default port). */
-export const DEFAULT_HOOK_URL = "http://127.0.0.1:27150/mcp";
+const DEFAULT_HOOK_URL = "http://127.0.0.1:27150/mcp";
 
 /** Reading hooks give up after this long: a prompt must never wait on memory (the 1 s, less process start). */
-export const READ_BUDGET_MS = 800;
+const READ_BUDGET_MS = 800;
 /** A checkpoint may take longer once the server has answered (it writes a note). */
-export const CHECKPOINT_BUDGET_MS = 8000;
+const CHECKPOINT_BUDGET_MS = 8000;
 
 const HOOK_SETTINGS_URI = "memory://hooks/settings";
 /** Core memories named at session start. */

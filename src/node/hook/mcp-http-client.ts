@@ -11,7 +11,7 @@ const PROTOCOL_VERSION = "2025-06-18";
 
 type Json = Record<string, unknown>;
 
-export class McpCallError extends Error {}
+class McpCallError extends Error {}
 
 export interface McpHttpClientOptions {
 	url: string;

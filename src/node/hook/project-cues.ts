@@ -40,7 +40,7 @@ async function originOf(git: string, isFile: boolean): Promise<string | null> {
 }
 
 /** `owner/repo` from the origin remote's url in a git config (https, ssh or scp-like), or null. */
-export function remoteSlug(config: string): string | null {
+function remoteSlug(config: string): string | null {
 	const section = /\[remote "origin"\]([^[]*)/.exec(config)?.[1] ?? "";
 	const url = /^\s*url\s*=\s*(\S+)/m.exec(section)?.[1];
 	if (!url) return null;

@@ -41,7 +41,7 @@ export function removeLinkFlow(app: App, actions: MemoryActions, source: string)
 }
 
 /** The typed links `source` states in its properties (or auto-links): those an unlink can take out. */
-export function removableLinks(actions: MemoryActions, source: string): TypedLinkChoice[] {
+function removableLinks(actions: MemoryActions, source: string): TypedLinkChoice[] {
 	const graph = actions.engine(true)?.index.graph;
 	if (!graph) return [];
 	return graph

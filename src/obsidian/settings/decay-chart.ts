@@ -1,7 +1,7 @@
 import { decayChartSeries, type DecaySeries } from "../../core/lifecycle/decay-chart-data";
 import type { ScoringSettings } from "../../core/model/scoring-settings";
 
-export const CHART = {
+const CHART = {
 	width: 640,
 	height: 240,
 	left: 44,

@@ -38,7 +38,7 @@ function rangeText(field: SettingField): string {
  * Validates a typed value with the group's schema and saves it only when valid; otherwise the
  * row shows the schema's message and the setting keeps its old value.
  */
-export function applyFieldValue(store: PluginSettingsStore, field: SettingField, value: unknown): string | null {
+function applyFieldValue(store: PluginSettingsStore, field: SettingField, value: unknown): string | null {
 	const change = changeSettings(store.get(), [{ path: field.path, value }]);
 	if (!change.ok) return change.message;
 	void store.update(() => change.settings);

@@ -4,7 +4,7 @@ import { errorLine } from "./error-line";
 import type { SettingRow, SettingsContext } from "./settings-context";
 
 /** Every folder of the vault (not the config folder), sorted. */
-export function vaultFolders(app: App): string[] {
+function vaultFolders(app: App): string[] {
 	return app.vault
 		.getAllLoadedFiles()
 		.filter((file): file is TFolder => file instanceof TFolder && !file.isRoot())

@@ -6,7 +6,7 @@ import type { SettingsContext } from "./settings-context";
  * the session limits, when it starts. A token appearing for the first time is the one the
  * starting server generated and serves already.
  */
-export function serverNeedsRestart(settings: MemorySettings, previous: MemorySettings): boolean {
+function serverNeedsRestart(settings: MemorySettings, previous: MemorySettings): boolean {
 	const now = settings.mcp;
 	const before = previous.mcp;
 	return (

@@ -4,7 +4,7 @@ import type { SettingField } from "../../core/model/setting-fields";
 export type ExtraRowId = "decay-chart" | "mcp" | "embeddings";
 
 /** A row of a group: the fields under a dotted key prefix (in schema order), or an extra row. */
-export type GroupRow = string | { extra: ExtraRowId };
+type GroupRow = string | { extra: ExtraRowId };
 
 export interface SettingGroupSpec {
 	id: string;
@@ -21,7 +21,7 @@ export interface SettingGroupSpec {
  * descriptions come from the schemas' `.meta()`. Headings are all different, and none is the
  * title of a schema object shown as a sub-heading.
  */
-export const SETTING_GROUPS: readonly SettingGroupSpec[] = [
+const SETTING_GROUPS: readonly SettingGroupSpec[] = [
 	{
 		id: "folders",
 		heading: "Memory folders",
@@ -71,7 +71,7 @@ export const SETTING_GROUPS: readonly SettingGroupSpec[] = [
 	{ id: "other", heading: "Other settings", place: "advanced", rows: [] },
 ];
 
-export const OTHER_GROUP = "other";
+const OTHER_GROUP = "other";
 
 function matches(key: string, prefix: string): boolean {
 	return key === prefix || key.startsWith(`${prefix}.`);
@@ -81,7 +81,7 @@ const fieldPrefixes = (group: SettingGroupSpec): string[] =>
 	group.rows.filter((row): row is string => typeof row === "string");
 
 /** The group a field is shown in, and the prefix that put it there. */
-export function placeOf(field: SettingField): { group: SettingGroupSpec; prefix: string } {
+function placeOf(field: SettingField): { group: SettingGroupSpec; prefix: string } {
 	for (const group of SETTING_GROUPS) {
 		const prefix = fieldPrefixes(group).find((candidate) => matches(field.key, candidate));
 		if (prefix !== undefined) return { group, prefix };

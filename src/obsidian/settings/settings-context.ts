@@ -1,5 +1,4 @@
 import type { App, Plugin } from "obsidian";
-import type { MemorySettings } from "../../core/model/settings";
 import type { EngineService } from "../engine-service";
 import type { ObsidianEmbeddings } from "../embedding-service";
 import type { ObsidianMcp } from "../mcp-service";
@@ -25,5 +24,3 @@ export interface SettingRow {
 	/** Fills the row's controls; may return a cleanup run when the row goes away. */
 	render: (setting: import("obsidian").Setting) => void | (() => void);
 }
-
-export type Settings = MemorySettings;

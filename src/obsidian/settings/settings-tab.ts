@@ -79,7 +79,7 @@ const shown = (fields: readonly SettingField[]): SettingField[] => fields.filter
  * Every row of a group in the order of its spec: extra rows, and the fields of each prefix, those
  * of one schema object together under its sub-heading (each sub-heading once).
  */
-export function groupRows(context: SettingsContext, group: SettingGroupSpec): SettingRow[] {
+function groupRows(context: SettingsContext, group: SettingGroupSpec): SettingRow[] {
 	const fields = shown(fieldsOfGroup(settingFields(), group));
 	const rows: SettingRow[] = [];
 	const done = new Set<string>();
@@ -104,7 +104,7 @@ export function groupRows(context: SettingsContext, group: SettingGroupSpec): Se
 }
 
 /** Puts every field the group shows back to its default (one validated change). */
-export async function resetGroup(context: SettingsContext, group: SettingGroupSpec): Promise<void> {
+async function resetGroup(context: SettingsContext, group: SettingGroupSpec): Promise<void> {
 	const change = changeSettings(
 		context.store.get(),
 		shown(fieldsOfGroup(settingFields(), group)).map((field) => ({

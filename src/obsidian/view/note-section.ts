@@ -16,10 +16,10 @@ const FAMILY_TITLES: Readonly<Record<NeighbourFamily, string>> = {
 const HISTORY_SHOWN = 5;
 
 /** One part of the note section; draws itself (or nothing) at the end of `el`. */
-export type NoteBlock = (el: HTMLElement, overview: NoteOverview, actions: MemoryActions, now: number) => void;
+type NoteBlock = (el: HTMLElement, overview: NoteOverview, actions: MemoryActions, now: number) => void;
 
 /** The note section's blocks, top to bottom: a new part of the section is one more entry here. */
-export const NOTE_BLOCKS: readonly NoteBlock[] = [
+const NOTE_BLOCKS: readonly NoteBlock[] = [
 	headBlock,
 	statusBlock,
 	proposalBlock,

@@ -6,13 +6,10 @@ import { computeVaultStats } from "../../../src/core/scoring/vault-stats";
 import { syntheticVault } from "../scoring/synthetic-vault";
 
 export {
-	atDay,
 	dailyPasses,
-	EPOCH,
 	simulate,
 	type Archetype,
 	type PassRecord,
-	type UseEvent,
 	type UseEventKind,
 } from "../../../src/core/lifecycle/simulate";
 

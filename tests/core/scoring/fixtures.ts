@@ -5,7 +5,6 @@ import {
 } from "../../../src/core/model/scoring-settings";
 import { NO_RECALLS, type NodeActivity } from "../../../src/core/scoring/activity";
 import { createScoringContext, type ScoringContext } from "../../../src/core/scoring/context";
-import type { NodeNeighbourhood } from "../../../src/core/scoring/neighbourhood";
 import { DAY_MS } from "../../../src/core/scoring/time";
 import type { VaultStats } from "../../../src/core/scoring/vault-stats";
 
@@ -20,8 +19,4 @@ export function context(settings?: ScoringSettingsInput, stats: VaultStats = STA
 
 export function activity(overrides: Partial<NodeActivity> = {}): NodeActivity {
 	return { created: T0, modified: T0, lastOpened: null, lastLinked: null, recall: NO_RECALLS, ...overrides };
-}
-
-export function neighbourhood(weightedSupportiveDegree: number, degree = 0, neighbourHubShare = 0): NodeNeighbourhood {
-	return { weightedSupportiveDegree, degree, neighbourHubShare };
 }

@@ -8,7 +8,7 @@ import { MemoryVault } from "../../helpers/memory-vault";
 export const DAY = 86_400_000;
 
 /** A chain Outage ← Deploy ← Config change, a supersedes pair, a contradiction, and two memories an agent stored a day apart. */
-export const OVERVIEW_NOTES: Record<string, string> = {
+const OVERVIEW_NOTES: Record<string, string> = {
 	"Outage.md": '---\ncaused_by: "[[Deploy]]"\n---\nThe API was down for an hour.',
 	"Deploy.md": '---\ncaused_by: "[[Config change]]"\n---\nFriday deploy of version 2.',
 	"Config change.md": "Raised the pool size.",

@@ -111,7 +111,7 @@ export function jsonRpcError(reply: RawReply): { code: number; message: string }
 	return (parseJsonRpc(reply) as { error?: { code: number; message: string } }).error;
 }
 
-export function parseJsonRpc(reply: RawReply): unknown {
+function parseJsonRpc(reply: RawReply): unknown {
 	const data = /^data: (.*)$/m.exec(reply.body)?.[1];
 	return JSON.parse(data ?? reply.body) as unknown;
 }

@@ -9,7 +9,6 @@ export interface PluginPageOptions {
 	scale?: number;
 }
 
-export function bundleFakeObsidian(): Promise<string>;
 export function withPluginPage(options: PluginPageOptions, use: (page: Page) => Promise<void>): Promise<void>;
 export function openMemoryView(page: Page, note?: string | null, options?: { padding?: string }): Promise<void>;
 export function assertReadablePng(path: string, minWidth?: number): void;

@@ -20,7 +20,7 @@ const CHROMIUM_ARGS = [
 ];
 
 /** The fake obsidian module as one browser script (node:fs, node:path, node:timers, node:vm, node:crypto replaced by shims). */
-export async function bundleFakeObsidian() {
+async function bundleFakeObsidian() {
 	const shims = {
 		name: "harness-node-shims",
 		setup(pluginBuild) {

@@ -1,5 +1,5 @@
 /** Words that carry no claim of their own: neither anchors for numbers nor evidence of overlap. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
+const STOP_WORDS: ReadonlySet<string> = new Set(
 	(
 		"a an the and or but if then so of to in on at by for with from into onto about as than that this these those " +
 		"it its we our ours us i me my mine you your yours he she him her his they them their theirs there here " +
@@ -13,7 +13,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** Words that turn a sentence negative; `n't` contractions are recognised separately. */
-export const NEGATIONS: ReadonlySet<string> = new Set(
+const NEGATIONS: ReadonlySet<string> = new Set(
 	"not no never none nobody nothing nowhere neither nor without cannot".split(" "),
 );
 

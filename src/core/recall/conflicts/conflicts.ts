@@ -1,7 +1,7 @@
 import { isContentWord, isNegation, normalizeWord } from "./conflict-words";
 import { numericFacts, type NumericFact } from "./numeric-facts";
 
-export type ConflictKind = "numeric_mismatch" | "negation";
+type ConflictKind = "numeric_mismatch" | "negation";
 
 export interface PossibleConflict {
 	/** The existing memory that may disagree with the new text. */

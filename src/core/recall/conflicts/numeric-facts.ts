@@ -11,7 +11,7 @@ export interface NumericFact {
 	text: string;
 }
 
-export interface Anchor {
+interface Anchor {
 	word: string;
 	/** The content word right before it, as in "API latency" or "error rate": it names which one. */
 	modifier?: string;

@@ -36,7 +36,7 @@ const MIN_DEAD_TO_COMPACT = 1 << 12;
  * go, 200–290 ms). Each
  * add and discard while a compaction runs takes a step, so it never holds the thread for long.
  */
-export const COMPACTION_STEP_WORK = 1 << 16;
+const COMPACTION_STEP_WORK = 1 << 16;
 /** What looking up one term in the radix tree costs, in postings moved. */
 const TERM_WORK = 16;
 const NO_PAGE_I32 = new Int32Array(0);

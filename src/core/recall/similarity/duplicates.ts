@@ -22,7 +22,7 @@ const WORD = /[\p{L}\p{N}]+(?:[.,'’][\p{L}\p{N}]+)*/gu;
 const NUMBER = /^\p{N}/u;
 
 /** The words of a text as duplicates are compared: readable text, NFKC, lower case, in order. */
-export function duplicateWords(text: string): string[] {
+function duplicateWords(text: string): string[] {
 	return readableText(text).normalize("NFKC").toLowerCase().replace(/’/g, "'").match(WORD) ?? [];
 }
 

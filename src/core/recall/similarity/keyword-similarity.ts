@@ -2,7 +2,7 @@ import type { KeywordSettings } from "../../model/keyword-settings";
 import { stemTerm, tokenize } from "../keyword/tokenize";
 
 /** Below this many shared terms two texts are never called similar, whatever the ratio (short notes). */
-export const MIN_SHARED_TERMS = 4;
+const MIN_SHARED_TERMS = 4;
 
 /** Characters of a note read for its terms: enough to know its subject, bounded for huge notes. */
 const MAX_TEXT_CHARS = 20_000;
