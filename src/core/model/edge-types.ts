@@ -16,6 +16,12 @@ export interface EdgeTypeInfo {
 	readonly upstreamEnd: "source" | "target" | null;
 	/** The source replaces the target: recall demotes the target and tags it superseded. */
 	readonly replacesTarget: boolean;
+	/**
+	 * The edge records that its two ends disagree (they conflict, or one replaces the other):
+	 * recall no longer flags the pair as a possible conflict, and the memory view lists such
+	 * relations first in their family.
+	 */
+	readonly marksConflict: boolean;
 }
 
 export const EDGE_TYPE_INFO: Readonly<Record<EdgeType, EdgeTypeInfo>> = {
@@ -25,6 +31,7 @@ export const EDGE_TYPE_INFO: Readonly<Record<EdgeType, EdgeTypeInfo>> = {
 		meaning: "the source happened because of the target",
 		upstreamEnd: "target",
 		replacesTarget: false,
+		marksConflict: false,
 	},
 	supports: {
 		supportive: true,
@@ -32,6 +39,7 @@ export const EDGE_TYPE_INFO: Readonly<Record<EdgeType, EdgeTypeInfo>> = {
 		meaning: "the source is evidence for the target",
 		upstreamEnd: "source",
 		replacesTarget: false,
+		marksConflict: false,
 	},
 	derived_from: {
 		supportive: true,
@@ -39,14 +47,23 @@ export const EDGE_TYPE_INFO: Readonly<Record<EdgeType, EdgeTypeInfo>> = {
 		meaning: "the source was abstracted from the target",
 		upstreamEnd: "target",
 		replacesTarget: false,
+		marksConflict: false,
 	},
-	related_to: { supportive: true, causalWeight: 0.5, meaning: "association", upstreamEnd: null, replacesTarget: false },
+	related_to: {
+		supportive: true,
+		causalWeight: 0.5,
+		meaning: "association",
+		upstreamEnd: null,
+		replacesTarget: false,
+		marksConflict: false,
+	},
 	contradicts: {
 		supportive: false,
 		causalWeight: 0,
 		meaning: "the two conflict",
 		upstreamEnd: null,
 		replacesTarget: false,
+		marksConflict: true,
 	},
 	supersedes: {
 		supportive: false,
@@ -54,6 +71,7 @@ export const EDGE_TYPE_INFO: Readonly<Record<EdgeType, EdgeTypeInfo>> = {
 		meaning: "the source replaces the target",
 		upstreamEnd: null,
 		replacesTarget: true,
+		marksConflict: true,
 	},
 };
 

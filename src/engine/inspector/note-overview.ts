@@ -2,7 +2,7 @@ import type { ChainStep } from "../../core/graph/causal";
 import type { EdgeProvenance } from "../../core/graph/types";
 import type { CoreProposal } from "../../core/lifecycle/decide-transition";
 import { formatScore } from "../../core/lifecycle/format";
-import type { EdgeType } from "../../core/model/edge-types";
+import { EDGE_TYPE_INFO, EDGE_TYPES, type EdgeType } from "../../core/model/edge-types";
 import { edgePhrase, type EdgeSide } from "../../core/graph/edge-phrases";
 import type { MemoryEngine } from "../memory-engine";
 import type { Explanation } from "../../core/inspector/types";
@@ -55,24 +55,32 @@ export type NeighbourFamily = "causes" | "consequences" | "contradictions" | "ot
 /** Neighbours named per relation in the view; the rest are counted ("and 4 more"). */
 export const NEIGHBOURS_SHOWN = 5;
 
+const FAMILIES: readonly NeighbourFamily[] = ["causes", "consequences", "contradictions", "other"];
+const SIDES: readonly EdgeSide[] = ["out", "in"];
+
 /**
- * Which family each relation belongs to, in the order the view lists them: what the note rests on
- * (its causes and evidence), what rests on it, what disagrees with it, and the rest.
+ * The family of a relation, read from EDGE_TYPE_INFO: what the note rests on (the other note is
+ * the edge's upstream end: its causes and evidence), what rests on it, what disagrees with it
+ * (a conflict that replaces nothing), and the rest.
  */
-const RELATIONS: readonly (readonly [NeighbourFamily, EdgeType, EdgeSide])[] = [
-	["causes", "caused_by", "out"],
-	["causes", "supports", "in"],
-	["causes", "derived_from", "out"],
-	["consequences", "caused_by", "in"],
-	["consequences", "supports", "out"],
-	["consequences", "derived_from", "in"],
-	["contradictions", "contradicts", "out"],
-	["contradictions", "contradicts", "in"],
-	["other", "supersedes", "out"],
-	["other", "supersedes", "in"],
-	["other", "related_to", "out"],
-	["other", "related_to", "in"],
-];
+function familyOf(type: EdgeType, side: EdgeSide): NeighbourFamily {
+	const info = EDGE_TYPE_INFO[type];
+	if (info.upstreamEnd !== null)
+		return info.upstreamEnd === (side === "out" ? "target" : "source") ? "causes" : "consequences";
+	return info.marksConflict && !info.replacesTarget ? "contradictions" : "other";
+}
+
+/**
+ * Every relation with its family, in the order the view lists them: by family, within one the
+ * relations that mark a conflict (a replacement) first, then by edge type, outgoing first.
+ */
+const RELATIONS: readonly (readonly [NeighbourFamily, EdgeType, EdgeSide])[] = FAMILIES.flatMap((family) =>
+	[...EDGE_TYPES]
+		.sort((a, b) => Number(EDGE_TYPE_INFO[b].marksConflict) - Number(EDGE_TYPE_INFO[a].marksConflict))
+		.flatMap((type) =>
+			SIDES.filter((side) => familyOf(type, side) === family).map((side) => [family, type, side] as const),
+		),
+);
 
 /** The "this note" part of the memory view; `explanation` is what memory_explain returns, from the same call. */
 export interface NoteOverview {

@@ -3,14 +3,11 @@ import { isTabled, type CueTable, type TabledCueRecord } from "../../core/cues/c
 import { extractCues, type CueRecord, type CueSource } from "../../core/cues/extract-cues";
 import { detachedString } from "../../core/util/detached-string";
 import type { Day, DayRange } from "../../core/time/calendar";
+import { CueRecordPages } from "./cue-record-pages";
 
 /** A posting list under this length is never compacted: dropping its dead entries would save nothing. */
 const MIN_COMPACTED = 8;
 const FIRST_CAPACITY = 4;
-/** Each memory's record in a page: its note id, how many cues, how many names, then the cue ids and the name ids. */
-const HEADER = 3;
-/** Ints a page holds (a record longer than that gets a page of its own); compacting one stays well under a millisecond. */
-const PAGE = 1 << 16;
 
 /**
  * The cue graph of the vault: memory → cues, cue → memories (and so cue ↔ cue co-occurrence,
@@ -22,20 +19,11 @@ const PAGE = 1 << 16;
  * new note id whenever its cues are set, and a cue's holders are an `Int32Array` of note ids in
  * the order they took it. A memory that changes or leaves only marks its old id dead; a cue's
  * list drops its dead ids once they are the majority, so the lists stay within twice their
- * holders and no removal scans them. The memories' own cue lists are records in `Int32Array`
- * pages (no object per memory); a page is rewritten without its dead records once they are the
- * majority, one page at a time, so a rebuild that sets every memory again has no long task.
+ * holders and no removal scans them. The memories' own cue lists are records in pages
+ * (cue-record-pages.ts).
  */
 export class CueIndex implements CueLookup {
-	/** Memory → where its record starts: page × PAGE + offset in the page. */
-	private readonly notes = new Map<string, number>();
-	private readonly pages: Int32Array[] = [];
-	private readonly pageUsed: number[] = [];
-	private readonly pageDead: number[] = [];
-	/** The page new records go to. */
-	private current = -1;
-	/** Note id → memory; undefined once dead. */
-	private readonly memoryOf: (string | undefined)[] = [];
+	private readonly records = new CueRecordPages();
 	private readonly cueIds = new Map<string, number>();
 	/** Cue id → the cue; undefined for a free id (in `freeCues`). */
 	private readonly cueText: (string | undefined)[] = [];
@@ -55,12 +43,12 @@ export class CueIndex implements CueLookup {
 	private tableIds = new WeakMap<CueTable, Int32Array>();
 
 	get size(): number {
-		return this.notes.size;
+		return this.records.size;
 	}
 
 	/** Holder numbers are note ids. */
 	get holderSpace(): number {
-		return this.memoryOf.length;
+		return this.records.noteIds;
 	}
 
 	/** (Re)reads a note's cues. */
@@ -91,17 +79,7 @@ export class CueIndex implements CueLookup {
 	}
 
 	remove(id: string): void {
-		const at = this.notes.get(id);
-		if (at === undefined) return;
-		const page = Math.floor(at / PAGE);
-		const ints = this.pages[page];
-		const start = at % PAGE;
-		this.memoryOf[ints[start]] = undefined;
-		const cuesEnd = start + HEADER + ints[start + 1];
-		for (let i = start + HEADER; i < cuesEnd; i++) this.release(ints[i]);
-		this.notes.delete(id);
-		this.pageDead[page] += HEADER + ints[start + 1] + ints[start + 2];
-		if (2 * this.pageDead[page] > this.pageUsed[page]) this.compact(page);
+		if (!this.records.remove(id, (cueId) => this.release(cueId))) return;
 		this.times.delete(id);
 		this.written.delete(id);
 	}
@@ -114,7 +92,7 @@ export class CueIndex implements CueLookup {
 	}
 
 	ids(): IterableIterator<string> {
-		return this.notes.keys();
+		return this.records.ids();
 	}
 
 	holderCount(cue: string): number {
@@ -127,20 +105,19 @@ export class CueIndex implements CueLookup {
 		if (cueId === undefined) return;
 		const held = this.holders[cueId];
 		if (typeof held === "number") {
-			if (this.memoryOf[held] !== undefined) visit(held);
+			if (this.records.memoryAt(held) !== undefined) visit(held);
 			return;
 		}
 		const used = this.used[cueId];
-		for (let i = 0; i < used; i++) if (this.memoryOf[held[i]] !== undefined) visit(held[i]);
+		for (let i = 0; i < used; i++) if (this.records.memoryAt(held[i]) !== undefined) visit(held[i]);
 	}
 
 	memoryAt(holder: number): string {
-		return this.memoryOf[holder] as string;
+		return this.records.memoryAt(holder) as string;
 	}
 
 	holderOf(id: string): number {
-		const at = this.notes.get(id) as number;
-		return this.pages[Math.floor(at / PAGE)][at % PAGE];
+		return this.records.noteIdOf(id);
 	}
 
 	forEachTimed(visit: (id: string, times: readonly DayRange[]) => void): void {
@@ -151,25 +128,21 @@ export class CueIndex implements CueLookup {
 		this.written.forEach((day, id) => visit(id, day));
 	}
 
-	memoriesOf(cue: string): CueHolderList | undefined {
+	/** The memories that hold one cue: how many, and each once, in the order they took it. */
+	memoriesOf(cue: string): (Iterable<string> & { readonly size: number }) | undefined {
 		const cueId = this.cueIds.get(cue);
-		return cueId === undefined ? undefined : new HolderList(this.alive[cueId], () => this.holdersOf(cueId));
+		if (cueId === undefined) return undefined;
+		return { size: this.alive[cueId], [Symbol.iterator]: () => this.holdersOf(cueId) };
 	}
 
 	cuesOf(id: string): readonly string[] | undefined {
-		const at = this.notes.get(id);
-		if (at === undefined) return undefined;
-		const ints = this.pages[Math.floor(at / PAGE)];
-		const start = at % PAGE;
-		return this.textOf(ints, start + HEADER, ints[start + 1]);
+		const cueIds = this.records.cueIdsOf(id, "cues");
+		return cueIds && this.textOf(cueIds);
 	}
 
 	namesOf(id: string): readonly string[] | undefined {
-		const at = this.notes.get(id);
-		if (at === undefined) return undefined;
-		const ints = this.pages[Math.floor(at / PAGE)];
-		const start = at % PAGE;
-		return this.textOf(ints, start + HEADER + ints[start + 1], ints[start + 2]);
+		const cueIds = this.records.cueIdsOf(id, "names");
+		return cueIds && this.textOf(cueIds);
 	}
 
 	timesOf(id: string): readonly DayRange[] | undefined {
@@ -202,19 +175,19 @@ export class CueIndex implements CueLookup {
 
 	/** Gives the memory a new note id and adds it to the holders of each of its cues. */
 	private hold(id: string, cues: readonly string[], names: readonly string[]): void {
-		const { noteId, page, ints, start } = this.newRecord(id, cues.length + names.length);
-		ints[start + 1] = cues.length;
+		const open = this.records.open(id, cues.length + names.length);
+		const { noteId, ints, at } = open;
 		for (let i = 0; i < cues.length; i++) {
 			const cueId = this.cueIds.get(cues[i]) ?? this.newCue(detachedString(cues[i]));
 			this.addHolder(cueId, noteId);
-			ints[start + HEADER + i] = cueId;
+			ints[at + i] = cueId;
 		}
 		let named = 0;
 		for (const name of names) {
 			const cueId = this.cueIds.get(name);
-			if (cueId !== undefined) ints[start + HEADER + cues.length + named++] = cueId;
+			if (cueId !== undefined) ints[at + cues.length + named++] = cueId;
 		}
-		this.endRecord(id, page, start, named);
+		this.records.close(id, open, cues.length, named);
 	}
 
 	/** `hold` for a record of numbers into a cue table: each number is looked up once per table. */
@@ -223,8 +196,8 @@ export class CueIndex implements CueLookup {
 		let ids = this.tableIds.get(table);
 		if (ids === undefined) this.tableIds.set(table, (ids = new Int32Array(table.size).fill(-1)));
 		const references = table.references;
-		const { noteId, page, ints, start } = this.newRecord(id, cues + names);
-		ints[start + 1] = cues;
+		const open = this.records.open(id, cues + names);
+		const { noteId, ints, at } = open;
 		for (let i = 0; i < cues; i++) {
 			const cue = references[first + i];
 			let cueId = ids[cue];
@@ -233,71 +206,16 @@ export class CueIndex implements CueLookup {
 				cueId = ids[cue] = this.cueIds.get(text) ?? this.newCue(text, table.holders[cue]);
 			}
 			this.addHolder(cueId, noteId);
-			ints[start + HEADER + i] = cueId;
+			ints[at + i] = cueId;
 		}
 		let named = 0;
 		for (let i = first + cues; i < first + cues + names; i++) {
 			const cue = references[i];
 			let cueId = ids[cue];
 			if (cueId < 0) cueId = ids[cue] = this.cueIds.get(table.text(cue)) ?? -1;
-			if (cueId >= 0) ints[start + HEADER + cues + named++] = cueId;
+			if (cueId >= 0) ints[at + cues + named++] = cueId;
 		}
-		this.endRecord(id, page, start, named);
-	}
-
-	/** Starts the record of a memory with up to `length` cues and names: a new note id, written at `start` of `page`. */
-	private newRecord(id: string, length: number): { noteId: number; page: number; ints: Int32Array; start: number } {
-		const noteId = this.memoryOf.length;
-		this.memoryOf.push(id);
-		const page = this.pageFor(HEADER + length);
-		const ints = this.pages[page];
-		const start = this.pageUsed[page];
-		ints[start] = noteId;
-		return { noteId, page, ints, start };
-	}
-
-	/** Ends the record `newRecord` started (its cue count written) with the `named` names written after the cues. */
-	private endRecord(id: string, page: number, start: number, named: number): void {
-		const ints = this.pages[page];
-		ints[start + 2] = named;
-		this.pageUsed[page] = start + HEADER + ints[start + 1] + named;
-		this.notes.set(id, page * PAGE + start);
-	}
-
-	/** A page with room for a record of `length` ints at its end: the current one, another with room, or a new one. */
-	private pageFor(length: number): number {
-		// A record starts within the first PAGE ints of its page, or its location would name the next page.
-		const fits = (page: number): boolean =>
-			this.pageUsed[page] < PAGE && this.pages[page].length - this.pageUsed[page] >= length;
-		if (this.current >= 0 && fits(this.current)) return this.current;
-		let page = this.pages.findIndex((_, candidate) => fits(candidate));
-		if (page < 0) {
-			page = this.pages.length;
-			this.pages.push(new Int32Array(Math.max(PAGE, length)));
-			this.pageUsed.push(0);
-			this.pageDead.push(0);
-		}
-		this.current = page;
-		return page;
-	}
-
-	/** Moves a page's live records to its start, in order, so its end takes new records. */
-	private compact(page: number): void {
-		const ints = this.pages[page];
-		const used = this.pageUsed[page];
-		let kept = 0;
-		for (let start = 0; start < used;) {
-			const end = start + HEADER + ints[start + 1] + ints[start + 2];
-			const memory = this.memoryOf[ints[start]];
-			if (memory !== undefined) {
-				if (kept !== start) ints.copyWithin(kept, start, end);
-				this.notes.set(memory, page * PAGE + kept);
-				kept += end - start;
-			}
-			start = end;
-		}
-		this.pageUsed[page] = kept;
-		this.pageDead[page] = 0;
+		this.records.close(id, open, cues, named);
 	}
 
 	/**
@@ -351,7 +269,7 @@ export class CueIndex implements CueLookup {
 		const used = this.used[cueId];
 		if (typeof held === "number" || used < MIN_COMPACTED || used <= 2 * alive) return;
 		let kept = 0;
-		for (let i = 0; i < used; i++) if (this.memoryOf[held[i]] !== undefined) held[kept++] = held[i];
+		for (let i = 0; i < used; i++) if (this.records.memoryAt(held[i]) !== undefined) held[kept++] = held[i];
 		this.used[cueId] = kept;
 	}
 
@@ -359,37 +277,20 @@ export class CueIndex implements CueLookup {
 	private *holdersOf(cueId: number): Generator<string> {
 		const held = this.holders[cueId];
 		if (typeof held === "number") {
-			const memory = this.memoryOf[held];
+			const memory = this.records.memoryAt(held);
 			if (memory !== undefined) yield memory;
 			return;
 		}
 		const used = this.used[cueId];
 		for (let i = 0; i < used; i++) {
-			const memory = this.memoryOf[held[i]];
+			const memory = this.records.memoryAt(held[i]);
 			if (memory !== undefined) yield memory;
 		}
 	}
 
-	private textOf(ints: Int32Array, from: number, count: number): string[] {
+	private textOf(cueIds: Int32Array): string[] {
 		const text: string[] = [];
-		for (let i = from; i < from + count; i++) text.push(this.cueText[ints[i]] as string);
+		for (const cueId of cueIds) text.push(this.cueText[cueId] as string);
 		return text;
-	}
-}
-
-/** The memories that hold one cue: how many, and each once. */
-interface CueHolderList extends Iterable<string> {
-	readonly size: number;
-}
-
-/** A cue's holders: how many, and each in turn. */
-class HolderList implements CueHolderList {
-	constructor(
-		readonly size: number,
-		private readonly memories: () => Iterator<string>,
-	) {}
-
-	[Symbol.iterator](): Iterator<string> {
-		return this.memories();
 	}
 }

@@ -1,3 +1,4 @@
+import type { MemoryGraph } from "../../core/graph/memory-graph";
 import type { ActivityStore } from "../activity/activity-store";
 
 /**
@@ -8,6 +9,8 @@ export type Reactivate = (paths: readonly string[], neighbours: readonly string[
 
 /** A neighbour is cascaded at most once per this long, so a popular memory cannot flood the log. */
 export const CASCADE_COOLDOWN_MS = 60 * 60_000;
+/** Most neighbours a single recall cascades to. */
+const MAX_CASCADES = 20;
 
 /**
  * Records a `recall` for every returned memory (count, timestamp and, at the next pass,
@@ -29,4 +32,22 @@ export function recordRecalls(activity: Pick<ActivityStore, "record" | "get">, c
 			...neighbours.filter((path) => !recent(path)).map((path) => activity.record({ kind: "cascade", path, at })),
 		]);
 	};
+}
+
+/**
+ * Neighbours (either direction, any edge type) of the paths, without the paths themselves: those
+ * of the best hit first, at most `MAX_CASCADES` in all, so one recall adds a bounded number of
+ * records to the activity log however connected its hits are.
+ */
+export function cascadeNeighbours(graph: MemoryGraph, paths: readonly string[]): string[] {
+	const returned = new Set(paths);
+	const neighbours = new Set<string>();
+	for (const path of paths) {
+		if (!graph.hasNote(path)) continue;
+		graph.graph.forEachNeighbor(path, (neighbour) => {
+			if (!returned.has(neighbour) && neighbours.size < MAX_CASCADES) neighbours.add(neighbour);
+		});
+		if (neighbours.size >= MAX_CASCADES) break;
+	}
+	return [...neighbours];
 }

@@ -82,6 +82,24 @@ describe("noteOverview", () => {
 		expect(group?.more).toBe(2);
 	});
 
+	it("takes each relation's family from EDGE_TYPE_INFO, a replacement before an association among the others", async () => {
+		const links = [
+			'related_to: "[[Notes]]"',
+			'supersedes: "[[Draft]]"',
+			'contradicts: "[[Rumour]]"',
+			'supports: "[[Goal]]"',
+		];
+		const notes: Record<string, string> = { "Plan.md": `---\n${links.join("\n")}\n---\nThe plan.` };
+		for (const other of ["Notes", "Draft", "Rumour", "Goal"]) notes[`${other}.md`] = `${other}.`;
+		const { engine } = await overviewEngine({ notes });
+		expect(noteOverview(engine, "Plan.md").neighbours.map((group) => [group.family, group.type, group.side])).toEqual([
+			["consequences", "supports", "out"],
+			["contradictions", "contradicts", "out"],
+			["other", "supersedes", "out"],
+			["other", "related_to", "out"],
+		]);
+	});
+
 	it("counts recalls per week for the sparkline, the latest week last", async () => {
 		const { engine, advance } = await overviewEngine();
 		await engine.recall("pool size");

@@ -1,4 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { MemoryGraph } from "../../../src/core/graph/memory-graph";
+import { EDGE_TYPE_INFO, EDGE_TYPES } from "../../../src/core/model/edge-types";
+import { parseIndexSettings } from "../../../src/core/model/index-settings";
+import { parseRecallSettings } from "../../../src/core/model/recall-settings";
+import { parseNote } from "../../../src/core/parse/parse-note";
+import type { RecallHit } from "../../../src/core/recall/recall-types";
+import { RecallConflicts } from "../../../src/engine/recall/recall-conflicts";
 import { stopEngines, writerHarness } from "../writer/writer-harness";
 
 afterEach(stopEngines);
@@ -53,5 +60,68 @@ describe("conflicts found at store stay on recall until settled", () => {
 		expect(after[old]).toBeUndefined();
 		expect(after[fresh]).toBeUndefined();
 		expect(after[amended.nodeId]).toBeUndefined();
+	});
+});
+
+describe("RecallConflicts", () => {
+	const settings = parseRecallSettings({}).conflicts;
+	const OLD = "The launch budget is $50,000.";
+	const NEW = "The launch budget is $80,000 after the review.";
+
+	/** Old.md and New.md, Old.md's frontmatter holding `frontmatter`. */
+	function graphWith(frontmatter = ""): MemoryGraph {
+		const graph = new MemoryGraph({ edgeKeys: parseIndexSettings({}).edgeKeys });
+		const notes = { "Old.md": `---\n${frontmatter}\n---\n${OLD}`, "New.md": NEW };
+		graph.setNotes(
+			Object.entries(notes).map(([path, content]) => ({
+				path,
+				mtime: 0,
+				ctime: 0,
+				size: content.length,
+				parsed: parseNote(content),
+			})),
+		);
+		return graph;
+	}
+	const hit = (path: string, snippet: string): RecallHit => ({
+		path,
+		title: path,
+		score: 1,
+		relevance: 1,
+		retention: 1,
+		status: "active",
+		why: {},
+		snippet,
+	});
+	const flagged = (conflicts: RecallConflicts, graph: MemoryGraph, oldSnippet = OLD): Record<string, string[]> => {
+		const hits = [hit("Old.md", oldSnippet), hit("New.md", NEW)];
+		conflicts.flag(graph, hits, settings);
+		return Object.fromEntries(hits.map((one) => [one.path, (one.conflicts ?? []).map((conflict) => conflict.id)]));
+	};
+
+	it("flags two snippets that disagree, unless an edge of a type that marks a conflict joins them", () => {
+		expect(flagged(new RecallConflicts(), graphWith())).toEqual({ "Old.md": ["New.md"], "New.md": ["Old.md"] });
+		for (const type of EDGE_TYPES) {
+			const graph = graphWith(`${type}: "[[New]]"`);
+			const expected = EDGE_TYPE_INFO[type].marksConflict ? [] : ["New.md"];
+			expect([type, flagged(new RecallConflicts(), graph)["Old.md"]]).toEqual([type, expected]);
+		}
+		expect(EDGE_TYPES.filter((type) => EDGE_TYPE_INFO[type].marksConflict)).toEqual(["contradicts", "supersedes"]);
+	});
+
+	it("keeps a snippet's profile between recalls until the note is forgotten (it changed)", () => {
+		const conflicts = new RecallConflicts();
+		const graph = graphWith();
+		expect(flagged(conflicts, graph)["Old.md"]).toEqual(["New.md"]);
+		// Old.md now agrees, but its profile is the one kept: the intake forgets it when the note changes.
+		expect(flagged(conflicts, graph, "The launch budget is $80,000.")["Old.md"]).toEqual(["New.md"]);
+		conflicts.forget("Old.md");
+		expect(flagged(conflicts, graph, "The launch budget is $80,000.")["Old.md"]).toEqual([]);
+	});
+
+	it("checks nothing for fewer than two results", () => {
+		const hits = [hit("Old.md", OLD)];
+		new RecallConflicts().flag(graphWith(), hits, settings);
+		expect(hits[0].conflicts).toBeUndefined();
 	});
 });

@@ -35,7 +35,7 @@ async function setup() {
 
 const paths = (hits: { path: string }[]): string[] => hits.map((hit) => hit.path);
 
-describe("RecallService.list", () => {
+describe("listMemories, as RecallService.list (search) calls it", () => {
 	it("lists every memory by last use (modified, recalled or opened) for an empty query", async () => {
 		const recall = await setup();
 		const listed = recall.list("");
