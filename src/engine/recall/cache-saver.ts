@@ -10,7 +10,7 @@ export interface CacheSaveTiming {
 	minIntervalMs: number;
 }
 
-export const DEFAULT_CACHE_SAVE_TIMING: CacheSaveTiming = {
+const DEFAULT_CACHE_SAVE_TIMING: CacheSaveTiming = {
 	quietMs: 30_000,
 	maxDelayMs: 10 * 60_000,
 	minIntervalMs: 5 * 60_000,

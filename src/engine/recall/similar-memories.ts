@@ -16,7 +16,7 @@ import type { KeywordHit, KeywordIndex } from "../../core/recall/keyword/keyword
  * unrelated long clippings stay at or below 0.24). Conservative on purpose: a short memory links
  * only to notes that share most of its words.
  */
-export const KEYWORD_LINK_FLOOR = 0.4;
+const KEYWORD_LINK_FLOOR = 0.4;
 /** Candidates looked at per store, from each of the keyword and the vector search. */
 const CANDIDATES = 12;
 /** Keyword hits looked at before the filter (see acceptedKeywordHits). */
