@@ -81,19 +81,19 @@ function collectGarbage(): void {
 async function main(): Promise<void> {
 	const files = (flags.text("main") ?? "main.js").split(",");
 	const runs = flags.number("runs", 5);
-	const rows: (string | number)[][] = [];
-	for (const file of files) {
-		const node: LoadSample[] = [];
-		for (let run = 0; run < runs; run++) node.push(await runInFreshProcess<LoadSample>(["--child", file]));
-		rows.push(row(file, "node", node));
-	}
+	// The files take turns run by run, so a change of the machine's load falls on each alike.
+	const node = files.map((): LoadSample[] => []);
+	for (let run = 0; run < runs; run++)
+		for (const [i, file] of files.entries()) node[i].push(await runInFreshProcess<LoadSample>(["--child", file]));
+	const rows: (string | number)[][] = files.map((file, i) => row(file, "node", node[i]));
 	const chromiumPath = findChromium();
 	if (!flags.has("no-chromium")) {
 		if (chromiumPath === null)
 			throw new Error(
 				"No Chromium at /usr/bin/chromium (apt-get install -y chromium, or set CHROMIUM_PATH); --no-chromium measures Node only",
 			);
-		for (const file of files) rows.push(row(file, "chromium", await inChromium(chromiumPath, file, runs)));
+		const inPages = await inChromium(chromiumPath, files, runs);
+		rows.push(...files.map((file, i) => row(file, "chromium", inPages[i])));
 	}
 	printLine(
 		`main.js evaluated as Obsidian does, median of ${runs} fresh runs; heap kept after a full GC with the plugin class held`,
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
 async function printProfile(executablePath: string): Promise<void> {
 	const file = await buildProfiledBundle();
 	const script = pageScript(readFileSync(file, "utf8"));
-	const session = await openPages(executablePath, script);
+	const session = await openPages(executablePath);
 	try {
 		const { page, cdp } = await session.freshPage();
 		await cdp.send("Profiler.enable");
@@ -177,10 +177,11 @@ interface Pages {
 }
 
 /** A headless Chromium and the bench's page server; each page in a fresh browser context. */
-async function openPages(executablePath: string, script: string): Promise<Pages> {
+async function openPages(executablePath: string): Promise<Pages> {
 	const server = await startPageServer({
 		entryScript: await bundlePageScript(),
-		mainJs: script,
+		// Each page is handed main.js' text (BundleLoadPage.hold), not served it.
+		mainJs: "",
 		modelFolder: join(process.cwd(), ".tmp", "no-model"),
 	});
 	const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
@@ -205,33 +206,38 @@ async function openPages(executablePath: string, script: string): Promise<Pages>
 }
 
 /**
- * Two fresh pages per run. Time: main.js' page script compiled from a string and run (as
+ * Two fresh pages per run, the files taking turns. Time: main.js' page script compiled from a string and run (as
  * Obsidian's window.eval does). Heap: the same text evaluated over the DevTools protocol, read
  * after forced collections before and after; a page of its own, so the timed run's held text is
  * not counted.
  */
-async function inChromium(executablePath: string, file: string, runs: number): Promise<LoadSample[]> {
-	const script = pageScript(readFileSync(file, "utf8"));
-	const pages = await openPages(executablePath, script);
+async function inChromium(executablePath: string, files: string[], runs: number): Promise<LoadSample[][]> {
+	const scripts = files.map((file) => pageScript(readFileSync(file, "utf8")));
+	const pages = await openPages(executablePath);
 	try {
-		const samples: LoadSample[] = [];
-		for (let run = 0; run < runs; run++) {
-			const timed = await pages.freshPage();
-			await timed.page.evaluate((text) => (window as unknown as PageWindow).bundleLoadPage.hold(text), script);
-			const times = await timed.page.evaluate(() => (window as unknown as PageWindow).bundleLoadPage.evaluate());
-			await timed.close();
-
-			const weighed = await pages.freshPage();
-			const before = await weighed.heapUsed();
-			await weighed.page.evaluate(script);
-			await weighed.page.evaluate(() => (window as unknown as PageWindow).bundleLoadPage.run());
-			samples.push({ readMs: Number.NaN, ...times, heapMB: ((await weighed.heapUsed()) - before) / MB });
-			await weighed.close();
-		}
+		const samples = files.map((): LoadSample[] => []);
+		for (let run = 0; run < runs; run++)
+			for (const [i, script] of scripts.entries()) samples[i].push(await inFreshPages(pages, script));
 		return samples;
 	} finally {
 		await pages.close();
 	}
+}
+
+/** One run: the timed evaluation in a fresh page, the heap it keeps in another. */
+async function inFreshPages(pages: Pages, script: string): Promise<LoadSample> {
+	const timed = await pages.freshPage();
+	await timed.page.evaluate((text) => (window as unknown as PageWindow).bundleLoadPage.hold(text), script);
+	const times = await timed.page.evaluate(() => (window as unknown as PageWindow).bundleLoadPage.evaluate());
+	await timed.close();
+
+	const weighed = await pages.freshPage();
+	const before = await weighed.heapUsed();
+	await weighed.page.evaluate(script);
+	await weighed.page.evaluate(() => (window as unknown as PageWindow).bundleLoadPage.run());
+	const heapMB = ((await weighed.heapUsed()) - before) / MB;
+	await weighed.close();
+	return { readMs: Number.NaN, ...times, heapMB };
 }
 
 async function bundlePageScript(): Promise<string> {
