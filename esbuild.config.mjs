@@ -2,7 +2,7 @@ import esbuild from "esbuild";
 import { inlineWorkerPlugin } from "./scripts/inline-worker.mjs";
 import { mcpSdkStandInsPlugin } from "./scripts/mcp-sdk-stand-ins.mjs";
 import { pluginBuildOptions } from "./scripts/plugin-build-options.mjs";
-import { zodEnglishOnlyPlugin } from "./scripts/zod-english-only.mjs";
+import { zodTrimPlugin } from "./scripts/zod-trim.mjs";
 
 const production = process.argv[2] === "production";
 
@@ -23,7 +23,7 @@ const cli = {
 	sourcemap: false,
 	minify: false,
 	// The same MCP server as the plugin's, so the conformance suite checks what main.js ships.
-	plugins: [inlineWorkerPlugin({ minify: production }), zodEnglishOnlyPlugin(), mcpSdkStandInsPlugin()],
+	plugins: [inlineWorkerPlugin({ minify: production }), zodTrimPlugin(), mcpSdkStandInsPlugin()],
 };
 
 // The Claude Code hooks run before every prompt: their own small bundle starts in a fraction of the CLI's time.

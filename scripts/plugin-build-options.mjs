@@ -3,7 +3,7 @@
 import { builtinModules } from "node:module";
 import { inlineWorkerPlugin } from "./inline-worker.mjs";
 import { mcpSdkStandInsPlugin } from "./mcp-sdk-stand-ins.mjs";
-import { zodEnglishOnlyPlugin } from "./zod-english-only.mjs";
+import { zodTrimPlugin } from "./zod-trim.mjs";
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -20,6 +20,6 @@ export function pluginBuildOptions(production) {
 		sourcemap: production ? false : "inline",
 		minify: production,
 		treeShaking: true,
-		plugins: [inlineWorkerPlugin({ minify: production, pack: true }), zodEnglishOnlyPlugin(), mcpSdkStandInsPlugin()],
+		plugins: [inlineWorkerPlugin({ minify: production, pack: true }), zodTrimPlugin(), mcpSdkStandInsPlugin()],
 	};
 }
