@@ -9,7 +9,11 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { moduleGroup } from "./module-costs";
 
-/** Samples not in a function of main.js: V8's parsing and compiling while the caller waits, the GC, the page. */
+/**
+ * Samples not in a function of main.js: V8 compiling the added text (counted to the page's function
+ * that added it), the GC, the page. Each module's body compiled as it first runs is counted to its
+ * caller, esbuild's lazy-module wrapper (the bundle runtime).
+ */
 const OUTSIDE = "(outside main.js' functions: compiling, GC, the page)";
 
 /** Builds main.js as the release does, whitespace kept; returns its path. */
@@ -67,6 +71,8 @@ export function profileRows(profile: CpuProfile, url: string, groups: string[], 
 	const byFunction = new Map<string, { group: string; ms: number }>();
 	for (const [id, ms] of selfMs) {
 		const frame = nodes.get(id)?.callFrame;
+		// The thread waiting between the profiler's start and the evaluation: not the evaluation's.
+		if (frame?.functionName === "(idle)") continue;
 		const inBundle = frame !== undefined && frame.url.endsWith(url);
 		const group = inBundle ? (groups[frame.lineNumber] ?? "(bundle runtime)") : OUTSIDE;
 		byGroup.set(group, (byGroup.get(group) ?? 0) + ms);
