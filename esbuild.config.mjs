@@ -1,6 +1,8 @@
 import esbuild from "esbuild";
 import { inlineWorkerPlugin } from "./scripts/inline-worker.mjs";
+import { mcpSdkStandInsPlugin } from "./scripts/mcp-sdk-stand-ins.mjs";
 import { pluginBuildOptions } from "./scripts/plugin-build-options.mjs";
+import { zodTrimPlugin } from "./scripts/zod-trim.mjs";
 
 const production = process.argv[2] === "production";
 
@@ -20,7 +22,8 @@ const cli = {
 	logLevel: "info",
 	sourcemap: false,
 	minify: false,
-	plugins: [inlineWorkerPlugin({ minify: production })],
+	// The same MCP server as the plugin's, so the conformance suite checks what main.js ships.
+	plugins: [inlineWorkerPlugin({ minify: production }), zodTrimPlugin(), mcpSdkStandInsPlugin()],
 };
 
 // The Claude Code hooks run before every prompt: their own small bundle starts in a fraction of the CLI's time.

@@ -2,6 +2,8 @@
 // scripts/bundled-packages.mjs, which lists what main.js really contains.
 import { builtinModules } from "node:module";
 import { inlineWorkerPlugin } from "./inline-worker.mjs";
+import { mcpSdkStandInsPlugin } from "./mcp-sdk-stand-ins.mjs";
+import { zodTrimPlugin } from "./zod-trim.mjs";
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -18,6 +20,6 @@ export function pluginBuildOptions(production) {
 		sourcemap: production ? false : "inline",
 		minify: production,
 		treeShaking: true,
-		plugins: [inlineWorkerPlugin({ minify: production, pack: true })],
+		plugins: [inlineWorkerPlugin({ minify: production, pack: true }), zodTrimPlugin(), mcpSdkStandInsPlugin()],
 	};
 }

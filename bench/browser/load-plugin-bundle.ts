@@ -31,9 +31,9 @@ export function wrapPluginSource(source: string): string {
 	return `(function anonymous(require,module,exports,global){\n${source}\n})`;
 }
 
-/** A script that compiles the wrapped main.js into `window[WRAPPER_GLOBAL]` and stamps when it was done. */
+/** A script that stamps when it was compiled (its first statement runs once the whole text is) and leaves the wrapped main.js in `window[WRAPPER_GLOBAL]`. */
 export function pageScript(source: string): string {
-	return `window.${WRAPPER_GLOBAL} = ${wrapPluginSource(source)};\nwindow.${WRAPPER_GLOBAL}CompiledAt = performance.now();\n//# sourceURL=main.js\n`;
+	return `window.${WRAPPER_GLOBAL}CompiledAt = performance.now();\nwindow.${WRAPPER_GLOBAL} = ${wrapPluginSource(source)};\n//# sourceURL=main.js\n`;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { MemoryEngine } from "../engine/memory-engine";
 import { SERVER_NAME } from "./connect/client-instructions";
 import { acceptHookReports } from "./hook-reports";
 import { MemoryToolList, ToolContext } from "./memory-tool";
+import { NoElicitationValidator } from "./no-elicitation-validator";
 import { ID_HELP } from "./tool-fields";
 import type { ToolErrorListener } from "./tool-result";
 import { registerConsolidationTools } from "./tools/consolidation-tools";
@@ -35,14 +35,14 @@ const INSTRUCTIONS =
 
 /**
  * Makes the MCP servers of the sessions (one per session) with every memory tool, resource and
- * prompt, over the given engine. The tools and their schemas are built once here and shared, as
- * is the JSON Schema validator the SDK would otherwise create per server: a session costs only its
- * own small state.
+ * prompt, over the given engine. The tools and their schemas are built once here and shared: a
+ * session costs only its own small state. The SDK's JSON Schema validator (ajv) is replaced by one
+ * that refuses: it only checks answers to elicitation requests, which these servers never send.
  */
 export function memoryMcpServerFactory(engine: MemoryEngine, info: MemoryServerInfo): () => McpServer {
 	const context = new ToolContext(engine, info.onError);
 	const tools = memoryToolList(context);
-	const jsonSchemaValidator = new AjvJsonSchemaValidator();
+	const jsonSchemaValidator = new NoElicitationValidator();
 	return () => {
 		const server = new McpServer(
 			{ name: SERVER_NAME, title: "Causal Memory", version: info.version },

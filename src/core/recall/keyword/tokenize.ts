@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { once } from "../../util/once";
 
 /**
  * Bump whenever the same text would give other terms (or the stop words change meaning):
@@ -33,8 +34,6 @@ const LETTER_FOLDS: Record<string, string> = {
 };
 const FOLDABLE_LETTERS = /[ßẞæÆœŒøØłŁđĐþÞı]/g;
 
-/** Letters and digits joined by `-`, `_`, apostrophes, or `.`/`,` before a digit (`50,000`, `3.2`). */
-const WORD = /[\p{L}\p{M}\p{N}]+(?:(?:[-_'’]|[.,](?=\p{N}))[\p{L}\p{M}\p{N}]+)*/gu;
 const JOINERS = /[-_.,]/;
 const ASCII_WORD = /[A-Za-z0-9]+(?:(?:[-_']|[.,](?=[0-9]))[A-Za-z0-9]+)*/g;
 /** An ASCII word that needs more than lower-casing: joiners, apostrophes or camelCase. */
@@ -42,10 +41,18 @@ const ASCII_COMPOUND = /[-_'.,]|[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/;
 const APOSTROPHES = /['’]/g;
 const POSSESSIVE = /['’][sS]$/;
 const LOWER_ASCII_LETTERS = /^[a-z]+$/;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u;
-const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
-const CAMEL_BOUNDARY = /[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
-const CAMEL_PIECES = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+\p{N}*|\p{Lu}+\p{N}*|[^\p{Lu}\p{Ll}]+/gu;
+/**
+ * The patterns with Unicode property classes, made on first use: V8 parses each as its literal is
+ * created, ≈ 3 ms for these five, which every start of the plugin paid while main.js was evaluated.
+ */
+const unicodePatterns = once(() => ({
+	/** Letters and digits joined by `-`, `_`, apostrophes, or `.`/`,` before a digit (`50,000`, `3.2`). */
+	word: /[\p{L}\p{M}\p{N}]+(?:(?:[-_'’]|[.,](?=\p{N}))[\p{L}\p{M}\p{N}]+)*/gu,
+	cjk: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u,
+	cjkRuns: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu,
+	camelBoundary: /[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u,
+	camelPieces: /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+\p{N}*|\p{Lu}+\p{N}*|[^\p{Lu}\p{Ll}]+/gu,
+}));
 
 /**
  * Folds accents and compatibility forms ("Café" → "Cafe", "ﬁ" → "fi", full-width → ASCII) and
@@ -73,7 +80,7 @@ export function foldText(text: string): string {
 export function tokenize(text: string): string[] {
 	const terms: string[] = [];
 	const ascii = !NON_ASCII.test(text);
-	const words = ascii ? text.match(ASCII_WORD) : foldText(text).match(WORD);
+	const words = ascii ? text.match(ASCII_WORD) : foldText(text).match(unicodePatterns().word);
 	for (const word of words ?? []) {
 		// Most words are plain ASCII: lower-casing is all they need (the fast path for whole notes).
 		if ((ascii || !NON_ASCII.test(word)) && !ASCII_COMPOUND.test(word)) push(word.toLowerCase(), terms);
@@ -93,7 +100,7 @@ export function stemTerm(term: string): string {
 
 /** True for a term made of Han, kana or Hangul characters (a CJK bigram or unigram). */
 export function isCjkTerm(term: string): boolean {
-	return CJK.test(term);
+	return unicodePatterns().cjk.test(term);
 }
 
 function addWord(word: string, terms: string[]): void {
@@ -104,7 +111,7 @@ function addWord(word: string, terms: string[]): void {
 	for (const raw of parts) {
 		const part = raw.includes("'") || raw.includes("’") ? raw.replace(POSSESSIVE, "").replace(APOSTROPHES, "") : raw;
 		if (part === "") continue;
-		if (NON_ASCII.test(part) && CJK.test(part)) {
+		if (NON_ASCII.test(part) && unicodePatterns().cjk.test(part)) {
 			joinable = false;
 			addMixed(part, terms);
 		} else {
@@ -118,7 +125,7 @@ function addWord(word: string, terms: string[]): void {
 /** A part holding CJK runs, maybe beside other letters ("Reactの使い方"). */
 function addMixed(part: string, terms: string[]): void {
 	let end = 0;
-	for (const match of part.matchAll(CJK_RUNS)) {
+	for (const match of part.matchAll(unicodePatterns().cjkRuns)) {
 		const start = match.index;
 		if (start > end) addCased(part.slice(end, start), terms);
 		addBigrams(match[0], terms);
@@ -137,11 +144,11 @@ function addBigrams(run: string, terms: string[]): void {
 }
 
 function addCased(part: string, terms: string[]): void {
-	if (!CAMEL_BOUNDARY.test(part)) {
+	if (!unicodePatterns().camelBoundary.test(part)) {
 		push(part.toLowerCase(), terms);
 		return;
 	}
-	for (const piece of part.matchAll(CAMEL_PIECES)) push(piece[0].toLowerCase(), terms);
+	for (const piece of part.matchAll(unicodePatterns().camelPieces)) push(piece[0].toLowerCase(), terms);
 }
 
 function push(term: string, terms: string[]): void {
