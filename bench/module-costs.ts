@@ -10,7 +10,7 @@ import { TRACE_GLOBAL } from "../scripts/module-trace-plugin.mjs";
 const TRACED = join(process.cwd(), ".tmp", "main-traced.js");
 
 /** A package (`node_modules/zod`) or a folder of ours (`src/core/model`): the rows of the tables. */
-function moduleGroup(path: string): string {
+export function moduleGroup(path: string): string {
 	const inPackage = /^(?:.*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
 	if (inPackage !== null) return `node_modules/${inPackage[1]}`;
 	const ours = /^(src\/[^/]+\/[^/]+|src\/[^/]+)/.exec(path);
