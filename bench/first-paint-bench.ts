@@ -4,7 +4,10 @@
  * (happy-dom for the view) over a copy of the synthetic vault, the layout already ready as when a
  * user turns the plugin on. The view is opened a task after `onload`, behind the index build the
  * layout-ready callback starts, as a click on the ribbon would be; its first render is timed
- * from the start of main.js' evaluation. Each run in a fresh process over a fresh copy.
+ * from the start of main.js' evaluation. Then, as the issue also asks that the MCP server still
+ * listens within 2 s of layout ready, when the plugin's server answers on its port (layout is ready
+ * before the plugin loads, so this counts from the start of main.js' evaluation too). Each run in a
+ * fresh process over a fresh copy.
  *   npm run bench -- first-paint [--main main.js] [--notes 10000] [--runs 5]
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,12 +22,14 @@ import { reportToParent, runInFreshProcess } from "./fresh-process";
 import { percentile } from "./percentile";
 import { formatTable } from "./table";
 import { printLine } from "../src/node/cli/terminal";
+import { freePort } from "../tests/obsidian/ports";
 
 interface PaintSample {
 	evalMs: number;
 	onloadDoneMs: number;
 	firstPaintMs: number;
 	text: string;
+	mcpListeningMs: number;
 }
 
 const flags = parseFlags();
@@ -39,12 +44,13 @@ async function firstPaintInThisProcess(file: string, vault: string): Promise<Pai
 		globalObject[name] = name === "window" ? window : (window as unknown as Record<string, unknown>)[name];
 	const { App } = await import("../tests/fakes/obsidian");
 	const { DATA_JSON, loadBundle, manifest } = await import("../tests/plugin/load-bundle");
+	const port = await freePort();
 	const dir = mkdtempSync(join(tmpdir(), "first-paint-"));
 	try {
 		cpSync(vault, dir, { recursive: true });
 		mkdirSync(dirname(join(dir, DATA_JSON)), { recursive: true });
-		// No server on the default port beside other engineers' runs.
-		writeFileSync(join(dir, DATA_JSON), JSON.stringify({ mcp: { enabled: false }, welcomed: true }));
+		// A free port, not the default one, beside other engineers' runs.
+		writeFileSync(join(dir, DATA_JSON), JSON.stringify({ mcp: { port }, welcomed: true }));
 		const app = new App(dir);
 		app.vault.fireLoadEvents();
 		app.workspace.triggerLayoutReady();
@@ -65,9 +71,13 @@ async function firstPaintInThisProcess(file: string, vault: string): Promise<Pai
 			}, 0);
 		});
 		const text = leaf.view?.containerEl.querySelector(".cmv-note")?.textContent ?? "";
+		while (["off", "starting"].includes(plugin.mcp?.state.kind ?? "off")) await new Promise((r) => setTimeout(r, 2));
+		if (plugin.mcp?.state.kind !== "running")
+			throw new Error(`the MCP server did not start: ${plugin.mcp?.state.kind}`);
+		const mcpListeningMs = performance.now() - started;
 		plugin.unload();
 		await plugin.stopped;
-		return { evalMs, onloadDoneMs, firstPaintMs, text };
+		return { evalMs, onloadDoneMs, firstPaintMs, text, mcpListeningMs };
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
@@ -86,7 +96,17 @@ async function main(): Promise<void> {
 	printLine(`From the start of main.js' evaluation, ${notes} notes, median of ${runs} fresh processes\n`);
 	printLine(
 		formatTable(
-			["file", "notes", "eval ms", "onload done ms", "first paint ms", "first paint max ms", "the view showed"],
+			[
+				"file",
+				"notes",
+				"eval ms",
+				"onload done ms",
+				"first paint ms",
+				"first paint max ms",
+				"MCP listening ms",
+				"MCP listening max ms",
+				"the view showed",
+			],
 			[
 				[
 					file,
@@ -95,6 +115,8 @@ async function main(): Promise<void> {
 					median((s) => s.onloadDoneMs),
 					median((s) => s.firstPaintMs),
 					worst((s) => s.firstPaintMs),
+					median((s) => s.mcpListeningMs),
+					worst((s) => s.mcpListeningMs),
 					samples[0]?.text ?? "",
 				],
 			],

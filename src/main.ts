@@ -84,11 +84,17 @@ export default class CausalMemoryPlugin extends Plugin {
 		mcp.addCommands();
 		// Vault `create` fires for every file while the vault loads: start once the layout is ready.
 		this.app.workspace.onLayoutReady(async () => {
-			if (!(await memory.start())) return;
+			// The server listens while the index builds, as `serve` does: recall answers from what is
+			// indexed so far (marked partial) and writes wait for the index, so a client connects at once.
+			const started = memory.start();
+			await mcp.start();
+			if (!(await started)) {
+				await mcp.stop();
+				return;
+			}
 			// The app does not unload plugins when it quits: save the caches while it waits for its tasks.
 			this.registerEvent(this.app.workspace.on("quit", (tasks) => tasks.add(() => memory.saveCaches())));
 			recordOpens(this, engine, warn);
-			await mcp.start();
 			await embeddings.loadIfConfigured();
 			await welcomeOnce(this, settings, { mcp, semanticRecall: embeddings });
 		});

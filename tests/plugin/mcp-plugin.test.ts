@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
@@ -98,5 +99,54 @@ describe("the MCP server inside Obsidian (main.js with the fake obsidian module)
 		expect(plugin.mcp?.state.kind).toBe("stopped");
 		expect(await isPortFree(port)).toBe(true);
 		expect(existsSync(join(app.vault.adapter.getBasePath(), "Memory", "Deploy freeze.md"))).toBe(true);
+	});
+
+	it("listens while the vault is still being indexed: recall answers from what is read so far, marked partial, and the build ends after", async () => {
+		const port = await freePort();
+		const { app, plugin } = startApp(VAULT, JSON.stringify({ mcp: { port } }));
+		// The checkout note's read is held (notes are read in path order, the garden's first): the
+		// first index cannot finish until it is let go.
+		let letGo = (): void => undefined;
+		const held = new Promise<void>((resolve) => (letGo = resolve));
+		const cachedRead = app.vault.cachedRead.bind(app.vault);
+		app.vault.cachedRead = async (file) => {
+			if (file.path === "Projects/Checkout outage.md") await held;
+			return cachedRead(file);
+		};
+		plugin.load();
+		await plugin.whenLoaded();
+		app.vault.fireLoadEvents();
+		app.workspace.triggerLayoutReady();
+		await mcpSettled(plugin);
+		expect(plugin.mcp?.state.kind).toBe("running");
+
+		const saved = JSON.parse(readFileSync(app.vault.fullPath(DATA_JSON), "utf8")) as { mcp: { token: string } };
+		const client = await connect(`http://127.0.0.1:${port}/mcp`, saved.mcp.token);
+		// Notes join the partial index as they are read: ask until the garden note is among them.
+		const askGarden = () => client.callTool({ name: "memory_recall", arguments: { query: "tomatoes water" } });
+		let recalled = await askGarden();
+		for (
+			let tries = 0;
+			tries < 100 && (recalled.structuredContent as { results: unknown[] }).results.length === 0;
+			tries++
+		) {
+			await sleep(50);
+			recalled = await askGarden();
+		}
+		expect(recalled.isError).toBeFalsy();
+		expect(recalled.structuredContent).toMatchObject({
+			partial: true,
+			results: [expect.objectContaining({ node_id: "Garden.md" })],
+		});
+
+		letGo();
+		await plugin.memory?.whenReady();
+		const whole = await client.callTool({ name: "memory_recall", arguments: { query: "checkout outage release" } });
+		expect(whole.structuredContent).not.toHaveProperty("partial");
+		expect((whole.structuredContent as { results: { node_id: string }[] }).results[0]?.node_id).toBe(
+			"Projects/Checkout outage.md",
+		);
+		plugin.unload();
+		await plugin.stopped;
 	});
 });
