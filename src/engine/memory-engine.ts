@@ -48,6 +48,17 @@ import { NotRelatedPairs } from "./inspector/not-related-pairs";
 import { RelatedMemories, type RelatedMemory } from "./inspector/related-memories";
 import { MemoryReview } from "./review/memory-review";
 import { ReviewStore } from "./review/review-store";
+import type { IndexSettings } from "../core/model/index-settings";
+import type { MaintenanceSettings } from "../core/model/maintenance-settings";
+import type { MemoryGraph } from "../core/graph/memory-graph";
+import { noteOverview, type NoteOverview } from "./inspector/note-overview";
+import { vaultOverview, type OverviewLimits, type VaultOverview } from "./inspector/vault-overview";
+
+/** A vault's memory graph read once (MemoryEngine.readGraph) and how the read went. */
+export interface GraphRead {
+	graph: MemoryGraph;
+	report: IndexReport;
+}
 
 /** A scoring change re-scores this long after the last one (a slider in the settings tab changes it many times). */
 const RESCORE_DELAY_MS = 1500;
@@ -719,5 +730,40 @@ export class MemoryEngine {
 	/** Undoes a consolidation (default the latest): members byte for byte as before, the summary in the trash. */
 	undoConsolidation(undoId?: string): Promise<UndoConsolidationResult> {
 		return this.consolidator.undo(undoId);
+	}
+
+	/** The memory view's overview of one note: status, forces, neighbours by family (docs/memory-view.md). */
+	noteOverview(path: string): NoteOverview {
+		return noteOverview(this, path);
+	}
+
+	/** The memory view's overview of the vault: counts, statuses, what needs attention. */
+	vaultOverview(limits?: OverviewLimits): VaultOverview {
+		return vaultOverview(this, limits);
+	}
+
+	/**
+	 * A vault's memory graph read once, without an engine (no activity log, writer lock, caches or
+	 * recall): what the read-only commands (index, canvas) work on. Writes nothing.
+	 */
+	static async readGraph(
+		vault: VaultPort,
+		settings: Partial<IndexSettings>,
+		onProgress?: ProgressListener,
+	): Promise<GraphRead> {
+		const index = new VaultIndex(vault, { settings });
+		const report = await index.build(onProgress);
+		return { graph: index.graph, report };
+	}
+
+	/** `chainCanvas` over a graph from `readGraph`; a MemoryError naming `field` for a note that is not a memory. */
+	static chainCanvasOf(
+		graph: MemoryGraph,
+		note: string,
+		settings: Pick<MaintenanceSettings, "canvasFolder" | "memoryFolder">,
+		depth: number | undefined,
+		field?: string,
+	): ChainCanvasFile {
+		return chainCanvasFile(graph, note, settings, depth, field);
 	}
 }

@@ -7,7 +7,7 @@ import type { MemoryRecord } from "../engine/inspector/memory-reader";
 import type { MemoryCluster, ReviewQueues } from "../engine/review/memory-review";
 import type { CoreMemory, Explanation, MemoryStats, Traversal, TraverseOptions } from "../core/inspector/types";
 import type { RecallHit, RecallResult, SearchFilters, SearchHit } from "../core/recall/recall-types";
-import { resolveMemoryId } from "../core/graph/memory-ids";
+import { resolveReadableMemoryId } from "../core/graph/memory-ids";
 import { isLinkTargetPath } from "../core/model/memory-paths";
 import type { ClusterQuery, ClusterReport } from "../engine/consolidation/memory-clusters";
 import type { ConsolidateInput, ConsolidateResult } from "../engine/consolidation/memory-consolidator";
@@ -47,18 +47,18 @@ export class ReadableMemory {
 		return this.engine.settings().mcp.hooks;
 	}
 
-	/** The vault path of a memory the client may read, from a path or link text; throws naming `field` otherwise. */
+	/**
+	 * The vault path of a memory the client may read, from a path or link text; throws naming
+	 * `field` otherwise, the same way for a note it may not read as for one that does not exist.
+	 */
 	resolve(id: string, field: string): string {
-		let path: string;
 		try {
-			path = resolveMemoryId(this.engine.index.graph, id, field);
+			return resolveReadableMemoryId(this.engine.index.graph, id, field, this.canRead);
 		} catch (error) {
 			// A path the settings keep out of memory (an excluded folder) says so, not only that no memory has it.
 			if (isLinkTargetPath(id) && !this.engine.index.includes(id)) this.engine.permissions.assertReadable(id, field);
 			throw error;
 		}
-		this.engine.permissions.assertReadable(path, field);
-		return path;
 	}
 
 	/** Recall that ranks only readable notes, reactivates only what it returns and names no unreadable note. */

@@ -36,6 +36,37 @@ function violations(folder: string, allowed: (imported: Import) => boolean): str
 	);
 }
 
+/**
+ * The modules a file imports values from (an `import type` or `{ type A, type B }` is erased by
+ * the compiler and left out; an `export … from` and a dynamic `import()` count).
+ */
+function valueImportsOf(file: string): Import[] {
+	const text = readFileSync(join(SRC, file), "utf8");
+	const statements = text.matchAll(/^(?:import|export)\s+(type\s+)?([^;]*?)\s*from\s+"([^"]+)"/gm);
+	const dynamic = text.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g);
+	const specifiers = [
+		...[...statements].filter(([, type, names]) => !type && !onlyTypes(names)).map(([, , , specifier]) => specifier),
+		...[...dynamic].map(([, specifier]) => specifier),
+	];
+	return specifiers.map((specifier) =>
+		specifier.startsWith(".")
+			? { target: relative(SRC, resolve(SRC, dirname(file), specifier)), local: true }
+			: { target: specifier, local: false },
+	);
+}
+
+/** `{ type A, type B }`: every named import is a type. */
+function onlyTypes(names: string): boolean {
+	const inside = /^\{([^}]*)\}$/.exec(names.trim());
+	const list = inside
+		? inside[1]
+				.split(",")
+				.map((name) => name.trim())
+				.filter(Boolean)
+		: [];
+	return list.length > 0 && list.every((name) => name.startsWith("type "));
+}
+
 const within =
 	(...folders: string[]) =>
 	({ target, local }: Import): boolean =>
@@ -92,5 +123,22 @@ describe("layers: dependencies point downwards only", () => {
 			"mcp/memory-tool.ts -> engine/memory-engine",
 			"mcp/readable-memory.ts -> engine/memory-engine",
 		]);
+	});
+
+	it("hosts (src/obsidian, src/node, src/mcp) take values from src/engine only through the facade; types from anywhere", () => {
+		const engineValues = (folder: string): string[] =>
+			sourceFiles(folder).flatMap((file) =>
+				valueImportsOf(file)
+					.filter(({ target, local }) => local && target.startsWith("engine/") && target !== "engine/memory-engine")
+					.map(({ target }) => `${file} -> ${target}`),
+			);
+		// A check that sees nothing cannot fail: it sees the facade's value import, and skips a type-only one.
+		expect(valueImportsOf("node/cli/index-command.ts")).toContainEqual({ target: "engine/memory-engine", local: true });
+		expect(importsOf("node/cli/format-summary.ts")).toContainEqual({ target: "engine/index/vault-index", local: true });
+		expect(valueImportsOf("node/cli/format-summary.ts")).not.toContainEqual({
+			target: "engine/index/vault-index",
+			local: true,
+		});
+		expect(engineValues("obsidian").concat(engineValues("node"), engineValues("mcp"))).toEqual([]);
 	});
 });

@@ -522,13 +522,13 @@ describe("bad input", () => {
 describe("permissions", () => {
 	const readOnlyProjects = { mcp: { readFolders: ["Projects"] } };
 
-	it("refuses to explain or traverse from a note outside the read folders", async () => {
+	it("refuses to explain or traverse from a note outside the read folders as from one that does not exist", async () => {
 		const { call } = await connect(readOnlyProjects);
 		for (const tool of ["memory_explain", "memory_traverse"]) {
 			const result = await call(tool, { node_id: "Secret plans" });
 			expect(result.isError, tool).toBe(true);
 			expect(body(result), tool).toMatchObject({ field: "node_id", retryable: false });
-			expect(body(result).error, tool).toContain("mcp.readFolders");
+			expect(body(result).error, tool).toContain('No memory "Secret plans" (field node_id)');
 		}
 	});
 

@@ -20,6 +20,18 @@ export interface ClusterOptions {
  * topics × 5 paraphrases + 30 unrelated memories): paraphrases of one topic score 0.3–0.7 with
  * each other, unrelated memories below 0.2 with anything; docs/consolidation.md has the table.
  */
+/**
+ * Most memories one clustering compares, the newest first: bounds the notes read and the pairs
+ * scored per call (2,000 short memories: about 0.3 s of CPU in slices, see docs/consolidation.md).
+ */
+export const MAX_CLUSTER_MEMORIES = 2000;
+
+/**
+ * Smallest cluster the review proposes: most pairs are two remarks that share a few words, and
+ * consolidating them all cost recall on LoCoMo where clusters of 3 or more did not (docs/consolidation.md).
+ */
+export const REVIEW_CLUSTER_SIZE = 3;
+
 const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
 	linkFloor: 0.25,
 	candidatesPerMemory: 12,

@@ -27,13 +27,31 @@ export function resolveMemoryId(graph: MemoryGraph, id: unknown, field: string):
 	// An exact path first: a note named "Plan #2" is a path, not the heading "2" of "Plan".
 	const exact = [target, `${target}.md`].find((candidate) => graph.hasNote(candidate));
 	const path = exact ?? graph.resolve(target, "");
-	if (path === null || !graph.hasNote(path)) {
-		throw new MemoryError(
-			`No memory ${quote(id)} (field ${field}); use a path like Memory/Foo.md or a link text.`,
-			field,
-		);
-	}
+	if (path === null || !graph.hasNote(path)) throw noMemory(id, field);
 	return path;
+}
+
+/**
+ * `resolveMemoryId` for a client that may read only some notes: a note it may not read is
+ * refused with the very message of a note that does not exist, so the refusal says nothing of
+ * its existence or its folder.
+ */
+export function resolveReadableMemoryId(
+	graph: MemoryGraph,
+	id: unknown,
+	field: string,
+	canRead: (path: string) => boolean,
+): string {
+	const path = resolveMemoryId(graph, id, field);
+	if (!canRead(path)) throw noMemory(id as string, field);
+	return path;
+}
+
+function noMemory(id: string, field: string): MemoryError {
+	return new MemoryError(
+		`No memory ${quote(id)} (field ${field}); use a path like Memory/Foo.md or a link text.`,
+		field,
+	);
 }
 
 function linkTarget(id: string): string {

@@ -1,4 +1,9 @@
-import { ClusterBuilder, type ClusterCandidate, type MemoryCluster } from "../../core/consolidation/cluster-memories";
+import {
+	ClusterBuilder,
+	MAX_CLUSTER_MEMORIES,
+	type ClusterCandidate,
+	type MemoryCluster,
+} from "../../core/consolidation/cluster-memories";
 import { isConsolidated } from "../../core/consolidation/consolidated-key";
 import type { LifecycleStatus } from "../../core/model/lifecycle-status";
 import type { Timers } from "../../core/model/timers";
@@ -37,11 +42,6 @@ export interface ClusterReport {
 	leftOut: number;
 }
 
-/**
- * Most memories one clustering compares, the newest first: bounds the notes read and the pairs
- * scored per call (2,000 short memories: about 0.3 s of CPU in slices, see docs/consolidation.md).
- */
-export const MAX_CLUSTER_MEMORIES = 2000;
 const DEFAULT_CLUSTERS = 10;
 
 export interface MemoryClustersDeps {

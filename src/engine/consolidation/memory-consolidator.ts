@@ -1,6 +1,6 @@
 import { CONSOLIDATED_INTO_KEY, isConsolidated } from "../../core/consolidation/consolidated-key";
 import { extractiveSummary } from "../../core/consolidation/extractive-summary";
-import { resolveMemoryId } from "../../core/graph/memory-ids";
+import { resolveReadableMemoryId } from "../../core/graph/memory-ids";
 import { errorMessage } from "../../core/model/error-message";
 import { MemoryError } from "../../core/model/memory-error";
 import type { MemorySettings } from "../../core/model/settings";
@@ -199,9 +199,8 @@ export class MemoryConsolidator {
 		const graph = this.deps.index.graph;
 		const paths: string[] = [];
 		for (const id of ids as string[]) {
-			const path = resolveMemoryId(graph, id, "ids");
+			const path = resolveReadableMemoryId(graph, id, "ids", access.include);
 			if (access.checkWrites) this.deps.permissions.assertMemoryKeysWritable(path, "ids");
-			else if (!access.include(path)) throw new MemoryError(`No memory "${id}" (field ids).`, "ids");
 			if (!isLinkable(path))
 				throw new MemoryError(
 					`"${path}" cannot be consolidated: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`,

@@ -11,9 +11,9 @@ const DAY = 86_400_000;
 /** The recall sparkline: recalls per week over this many weeks, oldest first. */
 export const SPARKLINE_WEEKS = 12;
 
-export type ForceName = "relevance" | "connectivity" | "reactivation";
+type ForceName = "relevance" | "connectivity" | "reactivation";
 
-export interface ForceView {
+interface ForceView {
 	name: ForceName;
 	value: number;
 	/** The live numbers behind the value. */
@@ -32,7 +32,7 @@ export interface ChainLink {
 	edges: { type: EdgeType; source: string; provenance: readonly EdgeProvenance[] }[];
 }
 
-export interface LinkedNote {
+interface LinkedNote {
 	path: string;
 	title: string;
 }

@@ -9,6 +9,7 @@ import { beliefsInQuestion, reasonKey, type BeliefInQuestion } from "../../core/
 import { pairKey, relationshipProposals, type RelationshipProposal } from "../../core/review/relationship-proposals";
 import { scoringActivityOf } from "../activity/scoring-activity";
 import type { ActivityStore } from "../activity/activity-store";
+import { REVIEW_CLUSTER_SIZE } from "../../core/consolidation/cluster-memories";
 import type { ClusterQuery, ClusterReport, MemoryCluster } from "../consolidation/memory-clusters";
 import type { VaultIndex } from "../index/vault-index";
 import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
@@ -56,12 +57,6 @@ export interface MemoryReviewDeps {
 	/** The engine's clustering (`MemoryEngine.clusters`). */
 	clusters: (query: ClusterQuery) => Promise<ClusterReport>;
 }
-
-/**
- * Smallest cluster the review proposes: most pairs are two remarks that share a few words, and
- * consolidating them all cost recall on LoCoMo where clusters of 3 or more did not (docs/consolidation.md).
- */
-export const REVIEW_CLUSTER_SIZE = 3;
 
 /** The queues are computed again at least this often, as time alone moves memories towards fading. */
 const STALE_AFTER_MS = 60 * 60_000;

@@ -4,7 +4,7 @@ import { MemoryError } from "../../core/model/memory-error";
 import { isIsoDate, ISO_DATE_HINT } from "../../core/model/iso-date";
 import { isTagBody, tagBodyEnd } from "../../core/parse/tag-grammar";
 import { refusedCharacter } from "../../core/model/note-text-rules";
-import { resolveMemoryId } from "../../core/graph/memory-ids";
+import { resolveReadableMemoryId } from "../../core/graph/memory-ids";
 import { edgeKeyFor, isLinkable } from "./memory-note-file";
 import type { MemoryPermissions } from "../../core/permissions/memory-permissions";
 
@@ -121,8 +121,7 @@ export function checkLinks(
 ): TypedLink[] {
 	const links: TypedLink[] = [];
 	const linkTarget = (id: unknown, field: string): string => {
-		const path = resolveMemoryId(graph, id, field);
-		permissions.assertReadable(path, field);
+		const path = resolveReadableMemoryId(graph, id, field, (note) => permissions.canRead(note));
 		if (!isLinkable(path))
 			throw new MemoryError(
 				`"${path}" cannot be linked: its name contains a character a [[link]] cannot hold (# ^ | [ ]).`,

@@ -6,7 +6,7 @@ import type { FrontmatterUpdate, VaultPort } from "../../core/model/vault";
 import { corePreferences, withCorePreferences, type CorePreferences } from "./core-preferences";
 import { MemoryError } from "../../core/model/memory-error";
 import { withoutBidiControls } from "../../core/model/note-text-rules";
-import { resolveMemoryId } from "../../core/graph/memory-ids";
+import { resolveMemoryId, resolveReadableMemoryId } from "../../core/graph/memory-ids";
 import type { MemoryMaintenance } from "../maintenance/memory-maintenance";
 import { MemoryNoteCreator, type NewMemory, type StoreResult } from "./memory-note-creator";
 import { amendedNames, edgeKeyFor, isLinkable, titleFromContent, wikilinkTo } from "./memory-note-file";
@@ -153,8 +153,7 @@ export class MemoryWriter {
 	 */
 	amend(nodeId: string, content: string, reason?: string, title?: string): Promise<AmendResult> {
 		return this.runExclusive(async () => {
-			const old = resolveMemoryId(this.graph, nodeId, "node_id");
-			this.permissions.assertReadable(old, "node_id");
+			const old = this.resolve(nodeId, "node_id", true);
 			if (!isLinkable(old))
 				throw new MemoryError(
 					`"${old}" cannot be amended: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`,
@@ -234,7 +233,7 @@ export class MemoryWriter {
 	 */
 	delete(nodeId: string, confirm?: unknown): Promise<DeleteResult> {
 		return this.runExclusive(async () => {
-			const path = resolveMemoryId(this.graph, nodeId, "node_id");
+			const path = this.resolve(nodeId, "node_id", true);
 			this.permissions.assertWritable(path, "node_id");
 			if (this.graph.node(path)?.memory.source !== "mcp") {
 				throw new MemoryError(
@@ -327,17 +326,14 @@ export class MemoryWriter {
 	): Promise<LinkResult> {
 		const edgeType = checkEdgeType(type, "type");
 		const why = checkReason(reason, "reason");
-		const from = resolveMemoryId(this.graph, source, "source");
-		const to = resolveMemoryId(this.graph, target, "target");
+		const from = this.resolve(source, "source", !asUser);
+		const to = this.resolve(target, "target", !asUser);
 		if (from === to)
 			throw new MemoryError(
 				`source and target are the same memory ("${from}"); a memory cannot link to itself.`,
 				"target",
 			);
-		if (!asUser) {
-			this.permissions.assertMemoryKeysWritable(from, "source");
-			this.permissions.assertReadable(to, "target");
-		}
+		if (!asUser) this.permissions.assertMemoryKeysWritable(from, "source");
 		if (!isLinkable(to))
 			throw new MemoryError(
 				`"${to}" cannot be linked: its name contains a character a [[link]] cannot hold (# ^ | [ ]). Rename it first.`,
@@ -365,12 +361,9 @@ export class MemoryWriter {
 
 	private async removeLink(source: string, target: string, type: string, asUser: boolean): Promise<UnlinkResult> {
 		const edgeType = checkEdgeType(type, "type");
-		const from = resolveMemoryId(this.graph, source, "source");
-		const to = resolveMemoryId(this.graph, target, "target");
-		if (!asUser) {
-			this.permissions.assertMemoryKeysWritable(from, "source");
-			this.permissions.assertReadable(to, "target");
-		}
+		const from = this.resolve(source, "source", !asUser);
+		const to = this.resolve(target, "target", !asUser);
+		if (!asUser) this.permissions.assertMemoryKeysWritable(from, "source");
 		const edge = this.graph.outEdges(from).find((candidate) => candidate.target === to && candidate.type === edgeType);
 		const result = { source: from, target: to, type: edgeType };
 		if (!edge) return { ...result, removed: 0, stillLinkedBy: [] };
@@ -407,9 +400,15 @@ export class MemoryWriter {
 		};
 	}
 
+	/** The note `id` names; for an MCP client, one it may not read is refused as one that does not exist. */
+	private resolve(id: unknown, field: string, forClient: boolean): string {
+		if (!forClient) return resolveMemoryId(this.graph, id, field);
+		return resolveReadableMemoryId(this.graph, id, field, (path) => this.permissions.canRead(path));
+	}
+
 	private setPinned(nodeId: string, pinned: boolean, checkPermissions = true): Promise<PinResult> {
 		return this.runExclusive(async () => {
-			const path = resolveMemoryId(this.graph, nodeId, "node_id");
+			const path = this.resolve(nodeId, "node_id", checkPermissions);
 			if (checkPermissions) this.permissions.assertMemoryKeysWritable(path, "node_id");
 			const wasPinned = this.graph.node(path)?.memory.pinned ?? false;
 			const before = this.deps.maintenance().statusOf(path);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIFECYCLE_STATUSES } from "../../core/model/lifecycle-status";
-import { MAX_CLUSTER_MEMORIES } from "../../engine/consolidation/memory-clusters";
+import { MAX_CLUSTER_MEMORIES } from "../../core/consolidation/cluster-memories";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import {
 	dateMs,

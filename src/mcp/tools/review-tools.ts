@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { reasonText } from "../../core/review/beliefs-in-question";
-import {
-	REVIEW_CLUSTER_SIZE,
-	type AtRiskMemory,
-	type MemoryCluster,
-	type ReviewQueues,
-} from "../../engine/review/memory-review";
+import { REVIEW_CLUSTER_SIZE } from "../../core/consolidation/cluster-memories";
+import type { AtRiskMemory, MemoryCluster, ReviewQueues } from "../../engine/review/memory-review";
 import { type MemoryToolList, registerMemoryTool, type ToolContext } from "../memory-tool";
 import { edgeTypeOut, enumField, statusField } from "../tool-fields";
 

@@ -1,7 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { VaultIndex } from "../../engine/index/vault-index";
-import { chainCanvasFile } from "../../engine/inspector/chain-canvas-file";
+import { MemoryEngine } from "../../engine/memory-engine";
 import { writeFileAtomic } from "../fs/atomic-write";
 import { FsVault } from "../fs/fs-vault";
 import { readHeadlessSettings } from "../headless-settings";
@@ -24,9 +23,8 @@ export interface CanvasOptions {
 export async function canvasCommand(options: CanvasOptions): Promise<number> {
 	const { settings, problems } = readHeadlessSettings(options.vaultDir);
 	for (const problem of problems) printError(`causal-memory: settings: ${problem}; using defaults for that group`);
-	const index = new VaultIndex(new FsVault(options.vaultDir), { settings: settings.index });
-	await index.build();
-	const file = chainCanvasFile(index.graph, options.note, settings.maintenance, options.depth, "--note");
+	const { graph } = await MemoryEngine.readGraph(new FsVault(options.vaultDir), settings.index);
+	const file = MemoryEngine.chainCanvasOf(graph, options.note, settings.maintenance, options.depth, "--note");
 	const target = options.out === undefined ? join(options.vaultDir, file.path) : resolve(options.out);
 	await mkdir(dirname(target), { recursive: true });
 	await writeFileAtomic(target, file.text);

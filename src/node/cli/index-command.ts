@@ -1,5 +1,5 @@
 import { summarizeGraph } from "../../core/graph/summary";
-import { VaultIndex } from "../../engine/index/vault-index";
+import { MemoryEngine } from "../../engine/memory-engine";
 import { formatIndexSummary } from "./format-summary";
 import { FsVault } from "../fs/fs-vault";
 import { readHeadlessSettings } from "../headless-settings";
@@ -18,17 +18,18 @@ export interface IndexOptions {
 export async function indexCommand(options: IndexOptions): Promise<number> {
 	const { settings, problems } = readHeadlessSettings(options.vaultDir);
 	for (const problem of problems) console.error(`causal-memory: settings: ${problem}; using defaults for that group`);
-	const index = new VaultIndex(new FsVault(options.vaultDir), {
-		settings: {
+	const bar = progressBar(process.stderr, "Indexing");
+	const { graph, report } = await MemoryEngine.readGraph(
+		new FsVault(options.vaultDir),
+		{
 			...settings.index,
 			excludedFolders: [...settings.index.excludedFolders, ...options.exclude],
 			edgeKeys: { ...settings.index.edgeKeys, ...options.edgeKeys } as typeof settings.index.edgeKeys,
 		},
-	});
-	const bar = progressBar(process.stderr, "Indexing");
-	const report = await index.build(bar.update);
+		bar.update,
+	);
 	bar.done();
-	const summary = summarizeGraph(index.graph);
+	const summary = summarizeGraph(graph);
 	if (options.json) {
 		printLine(
 			JSON.stringify(

@@ -1,7 +1,8 @@
 import { promises as fs, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import type { VaultFile } from "../../core/model/vault";
-import { TimeSlicer } from "../../engine/index/time-slicer";
+import { yieldToEventLoop } from "../../core/model/timers";
+import { SliceScheduler } from "../../core/util/time-slicer";
 import { toVaultFile } from "./fs-vault-file";
 import { NODE_TIMERS } from "../node-timers";
 
@@ -56,7 +57,10 @@ async function markdownPaths(root: string, skipFolder: (path: string) => boolean
 async function statInSlices(root: string, paths: readonly string[]): Promise<VaultFile[]> {
 	const files: VaultFile[] = [];
 	const prefix = join(root, "/");
-	await new TimeSlicer(NODE_TIMERS).forEach(paths, (path) => {
+	await new SliceScheduler(
+		() => yieldToEventLoop(NODE_TIMERS),
+		() => performance.now(),
+	).forEach(paths, (path) => {
 		const file = statFile(prefix, path);
 		if (file) files.push(file);
 	});

@@ -1,6 +1,4 @@
 import { ItemView, type WorkspaceLeaf } from "obsidian";
-import { noteOverview } from "../../engine/inspector/note-overview";
-import { vaultOverview } from "../../engine/inspector/vault-overview";
 import { clientStatusLine, onClientStatusChange, type ClientStatusSource } from "../client-status-text";
 import type { MemoryActions } from "../memory-actions";
 import { WINDOW_TIMERS } from "../window-timers";
@@ -104,8 +102,8 @@ export class MemoryView extends ItemView {
 				cls: "cmv-empty",
 				text: `${file.path} is not a memory: not markdown, or in an excluded folder.`,
 			});
-		else renderNoteSection(noteEl, noteOverview(engine, file.path), this.actions, now);
-		renderVaultSection(vaultEl, vaultOverview(engine), this.actions, now, {
+		else renderNoteSection(noteEl, engine.noteOverview(file.path), this.actions, now);
+		renderVaultSection(vaultEl, engine.vaultOverview(), this.actions, now, {
 			clients: clientStatusLine(this.mcp, Date.now()),
 			memoryFolder: engine.settings().maintenance.memoryFolder,
 		});

@@ -101,7 +101,7 @@ describe("MemoryWriter.link", () => {
 			[
 				() => h.engine.writer.link("Outage", "Journal/Today.md", "supports"),
 				"target",
-				"outside the folders MCP clients may read",
+				'No memory "Journal/Today.md" (field target)',
 			],
 			[() => h.engine.writer.link("Odd", "Outage", "caused_by"), "source", "holds something other than links"],
 			[() => h.engine.writer.link("Broken", "Outage", "caused_by"), "source", "not valid YAML"],

@@ -149,7 +149,7 @@ describe("MemoryWriter.store", () => {
 			[{ content: "fact", related: "Garden" as never }, "related", /related must be a list/],
 			[{ content: "fact", related: ["Garden"] as never }, "related[0]", /must be an object \{id, type\}/],
 			[{ content: "fact", relatedTo: ["/etc/passwd"] }, "related_to[0]", /absolute path/],
-			[{ content: "fact", relatedTo: ["Books"] }, "related_to[0]", /outside the folders MCP clients may read/],
+			[{ content: "fact", relatedTo: ["Books"] }, "related_to[0]", /^No memory "Books" \(field related_to\[0\]\)/],
 			[{ content: "fact", relatedTo: ["Private/Diary.md"] }, "related_to[0]", /No memory/],
 			[{ content: "fact", category: "a\nb" }, "category", /category must be one line/],
 			[{ content: "fact", category: 7 as never }, "category", /category must be a string/],
@@ -440,7 +440,7 @@ describe("MemoryWriter.amend", () => {
 		expect((await refusal(() => h.engine.writer.amend("Nowhere", "x"))).field).toBe("node_id");
 		expect((await refusal(() => h.engine.writer.amend("../Journal/Today", "x"))).message).toContain('".." segment');
 		expect((await refusal(() => h.engine.writer.amend("Journal/Today.md", "x"))).message).toContain(
-			"outside the folders MCP clients may read",
+			'No memory "Journal/Today.md" (field node_id)',
 		);
 		h.settings.mcp.readFolders = [];
 		expect((await refusal(() => h.engine.writer.amend("Journal/Today.md", ""))).field).toBe("content");
