@@ -125,7 +125,7 @@ describe("updateNote and writes into the file it replaced", () => {
 			const seen = new Set<string>();
 			// 150 ms of wall time, not 75 polls: under load the polls alone outlast the 2 s after which
 			// a note left holding a strict start of its text is taken for the user's deletion.
-			for (const start = Date.now(); Date.now() - start < 150; ) {
+			for (const start = Date.now(); Date.now() - start < 150;) {
 				seen.add(await readFile(note, "utf8"));
 				await sleep(2);
 			}
