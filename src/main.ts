@@ -84,6 +84,9 @@ export default class CausalMemoryPlugin extends Plugin {
 		mcp.addCommands();
 		// Vault `create` fires for every file while the vault loads: start once the layout is ready.
 		this.app.workspace.onLayoutReady(async () => {
+			// The writer lock first: a reloaded plugin's previous instance frees the server's port as it
+			// lets go of the lock. A refusal is left to memory.start, which reports it.
+			await engine.acquireLock().catch(() => undefined);
 			// The server listens while the index builds, as `serve` does: recall answers from what is
 			// indexed so far (marked partial) and writes wait for the index, so a client connects at once.
 			const started = memory.start();

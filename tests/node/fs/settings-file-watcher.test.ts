@@ -6,6 +6,9 @@ import { readMemorySettings, type MemorySettings } from "../../../src/core/model
 import { pluginFolder, saveHeadlessSettings } from "../../../src/node/headless-settings";
 import { watchSettingsFile } from "../../../src/node/fs/settings-file-watcher";
 
+// A file event, a read and a zod parse: well under 100 ms when quiet, seconds beside other work.
+const SEEN = { timeout: 5000 };
+
 describe("watchSettingsFile", () => {
 	let vault: string;
 	let settings: MemorySettings;
@@ -44,7 +47,7 @@ describe("watchSettingsFile", () => {
 
 	it("applies a valid change of the file and says which fields changed", async () => {
 		await write({ mcp: { port: 28201 }, index: { excludedFolders: ["Journal"] } });
-		await vi.waitFor(() => expect(applied).toHaveLength(1));
+		await vi.waitFor(() => expect(applied).toHaveLength(1), SEEN);
 		expect(settings.index.excludedFolders).toEqual(["Journal"]);
 		expect(applied[0]?.previous.index.excludedFolders).toEqual([]);
 		expect(logged.join("\n")).toContain("applied index.excludedFolders from");
@@ -55,25 +58,25 @@ describe("watchSettingsFile", () => {
 
 	it("sees a file replaced by a rename (an atomic write, as the plugin's saves and sync tools do)", async () => {
 		await saveHeadlessSettings(vault, (saved) => ({ ...saved, maintenance: { passIntervalMinutes: 3 } }));
-		await vi.waitFor(() => expect(settings.maintenance.passIntervalMinutes).toBe(3));
+		await vi.waitFor(() => expect(settings.maintenance.passIntervalMinutes).toBe(3), SEEN);
 	});
 
 	it("keeps the settings in effect and names the field and the fix for an invalid value, then applies the fixed file", async () => {
 		await write({ mcp: { port: 28201 }, index: { excludedFolders: "Journal" } });
-		await vi.waitFor(() => expect(logged).toHaveLength(1));
+		await vi.waitFor(() => expect(logged).toHaveLength(1), SEEN);
 		expect(logged[0]).toMatch(
 			/not applied: Invalid index setting "excludedFolders": .*Fix it in the file; the previous settings stay in effect\./,
 		);
 		expect(applied).toEqual([]);
 		await write({ mcp: { port: 28201 }, index: { excludedFolders: ["Journal"] } });
-		await vi.waitFor(() => expect(settings.index.excludedFolders).toEqual(["Journal"]));
+		await vi.waitFor(() => expect(settings.index.excludedFolders).toEqual(["Journal"]), SEEN);
 	});
 
 	it("keeps the settings in effect when the file is not JSON or is removed", async () => {
 		await write("{ not json");
-		await vi.waitFor(() => expect(logged.join("\n")).toContain("is not valid JSON"));
+		await vi.waitFor(() => expect(logged.join("\n")).toContain("is not valid JSON"), SEEN);
 		await rm(dataJson());
-		await vi.waitFor(() => expect(logged.join("\n")).toContain("was removed"));
+		await vi.waitFor(() => expect(logged.join("\n")).toContain("was removed"), SEEN);
 		expect(applied).toEqual([]);
 		expect(settings.mcp.port).toBe(28201);
 	});
@@ -84,7 +87,7 @@ describe("watchSettingsFile", () => {
 			scoring: { ...settings.scoring, core: { ...settings.scoring.core, autoCategories: ["decision"] } },
 		};
 		await write({ mcp: { port: 28201 }, maintenance: { passIntervalMinutes: 4 } });
-		await vi.waitFor(() => expect(settings.maintenance.passIntervalMinutes).toBe(4));
+		await vi.waitFor(() => expect(settings.maintenance.passIntervalMinutes).toBe(4), SEEN);
 		expect(settings.scoring.core.autoCategories).toEqual(["decision"]);
 	});
 });
