@@ -86,11 +86,14 @@ export default class CausalMemoryPlugin extends Plugin {
 		this.app.workspace.onLayoutReady(async () => {
 			// The writer lock first: a reloaded plugin's previous instance frees the server's port as it
 			// lets go of the lock. A refusal is left to memory.start, which reports it.
-			await engine.acquireLock().catch(() => undefined);
+			const locked = await engine.acquireLock().then(
+				() => true,
+				() => false,
+			);
+			const started = memory.start();
 			// The server listens while the index builds, as `serve` does: recall answers from what is
 			// indexed so far (marked partial) and writes wait for the index, so a client connects at once.
-			const started = memory.start();
-			await mcp.start();
+			if (locked) await mcp.start();
 			if (!(await started)) {
 				await mcp.stop();
 				return;
@@ -98,6 +101,8 @@ export default class CausalMemoryPlugin extends Plugin {
 			// The app does not unload plugins when it quits: save the caches while it waits for its tasks.
 			this.registerEvent(this.app.workspace.on("quit", (tasks) => tasks.add(() => memory.saveCaches())));
 			recordOpens(this, engine, warn);
+			// Already listening, unless the lock was taken only by memory.start's own try.
+			await mcp.start();
 			await embeddings.loadIfConfigured();
 			await welcomeOnce(this, settings, { mcp, semanticRecall: embeddings });
 		});

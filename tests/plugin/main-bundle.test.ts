@@ -174,12 +174,16 @@ describe("main.js loaded as Obsidian loads it", () => {
 		};
 		const lockPath = `${DEFAULT_CONFIG_DIR}/plugins/causal-memory/state/${lockFileName(hostname())}`;
 		const { app, plugin } = startApp({ ...VAULT, [lockPath]: JSON.stringify(lock) });
+		const earlierNotices = Notice.messages.length;
 		plugin.load();
 		await plugin.whenLoaded();
 		await layoutReadyAndIndexed(app, plugin);
 		expect(Notice.messages.join("\n")).toContain(
 			"Another Causal Memory process is already using this vault: causal-memory serve (pid 1 on",
 		);
+		// Nor does its MCP server listen, not even for a moment: the vault is the other process's.
+		expect(Notice.messages.slice(earlierNotices).join("\n")).not.toContain("MCP server on port");
+		expect(["off", "stopped"]).toContain(plugin.mcp?.state.kind);
 		expect(JSON.parse(readFileSync(app.vault.fullPath(lockPath), "utf8"))).toEqual(lock);
 		plugin.unload();
 		await plugin.stopped;
