@@ -84,8 +84,8 @@ export default class CausalMemoryPlugin extends Plugin {
 		mcp.addCommands();
 		// Vault `create` fires for every file while the vault loads: start once the layout is ready.
 		this.app.workspace.onLayoutReady(async () => {
-			// The writer lock first: a reloaded plugin's previous instance frees the server's port as it
-			// lets go of the lock. A refusal is left to memory.start, which reports it.
+			// As `serve` does: the writer lock first (a reloaded plugin's previous instance frees the
+			// server's port as it lets go of the lock; a refusal is left to memory.start, which reports it).
 			const locked = await engine.acquireLock().then(
 				() => true,
 				() => false,
@@ -101,8 +101,8 @@ export default class CausalMemoryPlugin extends Plugin {
 			// The app does not unload plugins when it quits: save the caches while it waits for its tasks.
 			this.registerEvent(this.app.workspace.on("quit", (tasks) => tasks.add(() => memory.saveCaches())));
 			recordOpens(this, engine, warn);
-			// Already listening, unless the lock was taken only by memory.start's own try.
-			await mcp.start();
+			// The lock came free between the two tries.
+			if (!locked) await mcp.start();
 			await embeddings.loadIfConfigured();
 			await welcomeOnce(this, settings, { mcp, semanticRecall: embeddings });
 		});

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MemoryGraph } from "../../../src/core/graph/memory-graph";
-import { parseIndexSettings } from "../../../src/core/model/index-settings";
 import { parseRecallSettings } from "../../../src/core/model/recall-settings";
-import { parseNote } from "../../../src/core/parse/parse-note";
 import { MemoryFacts } from "../../../src/engine/recall/memory-facts";
 import { recallCandidates } from "../../../src/engine/recall/recall-candidates";
 import { RecallGraphState } from "../../../src/engine/recall/recall-graph-state";
+import { graphOfNotes } from "../../helpers/graph-of-notes";
 
 const NOTES: Record<string, string> = {
 	"Budget v1.md": "The budget is $50,000.",
@@ -17,17 +15,7 @@ const NOTES: Record<string, string> = {
 };
 
 function stateOf(notes: Record<string, string>): RecallGraphState {
-	const graph = new MemoryGraph({ edgeKeys: parseIndexSettings({}).edgeKeys });
-	graph.setNotes(
-		Object.entries(notes).map(([path, content]) => ({
-			path,
-			mtime: 0,
-			ctime: 0,
-			size: content.length,
-			parsed: parseNote(content),
-		})),
-	);
-	return RecallGraphState.for(graph, parseRecallSettings({}), null);
+	return RecallGraphState.for(graphOfNotes(notes), parseRecallSettings({}), null);
 }
 
 describe("recallCandidates (the rank stage's input)", () => {

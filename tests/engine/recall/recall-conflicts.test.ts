@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryGraph } from "../../../src/core/graph/memory-graph";
+import type { MemoryGraph } from "../../../src/core/graph/memory-graph";
 import { EDGE_TYPE_INFO, EDGE_TYPES } from "../../../src/core/model/edge-types";
-import { parseIndexSettings } from "../../../src/core/model/index-settings";
 import { parseRecallSettings } from "../../../src/core/model/recall-settings";
-import { parseNote } from "../../../src/core/parse/parse-note";
 import type { RecallHit } from "../../../src/core/recall/recall-types";
 import { RecallConflicts } from "../../../src/engine/recall/recall-conflicts";
+import { graphOfNotes } from "../../helpers/graph-of-notes";
 import { stopEngines, writerHarness } from "../writer/writer-harness";
 
 afterEach(stopEngines);
@@ -70,18 +69,7 @@ describe("RecallConflicts", () => {
 
 	/** Old.md and New.md, Old.md's frontmatter holding `frontmatter`. */
 	function graphWith(frontmatter = ""): MemoryGraph {
-		const graph = new MemoryGraph({ edgeKeys: parseIndexSettings({}).edgeKeys });
-		const notes = { "Old.md": `---\n${frontmatter}\n---\n${OLD}`, "New.md": NEW };
-		graph.setNotes(
-			Object.entries(notes).map(([path, content]) => ({
-				path,
-				mtime: 0,
-				ctime: 0,
-				size: content.length,
-				parsed: parseNote(content),
-			})),
-		);
-		return graph;
+		return graphOfNotes({ "Old.md": `---\n${frontmatter}\n---\n${OLD}`, "New.md": NEW });
 	}
 	const hit = (path: string, snippet: string): RecallHit => ({
 		path,
